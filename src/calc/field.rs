@@ -1,0 +1,174 @@
+//! Numeric input fields: one descriptor per field, shared by the link decoder and the form, so a
+//! range is written down once and a value typed into the page is checked exactly like a value read
+//! from a link.
+//!
+//! Values are held in *link units*: the unit the link key names (`util=54` is 54 percent, `months=36`
+//! is 36 months). Converting to the calculator's typed quantities happens in the accessors.
+
+use thiserror::Error;
+
+/// A problem with one field's raw text, in lowercase, naming the field, what was found and what is
+/// allowed.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum FieldError {
+    #[error("{key}: expected a number, found {raw:?}")]
+    NotANumber { key: &'static str, raw: String },
+    #[error("{key}: {value} is outside the allowed range {min} to {max}")]
+    OutOfRange {
+        key: &'static str,
+        value: f64,
+        min: f64,
+        max: f64,
+    },
+    #[error("{key}: expected a whole number, found {value}")]
+    NotWhole { key: &'static str, value: f64 },
+    #[error("{key}: expected one of {allowed}, found {raw:?}")]
+    NotAChoice {
+        key: &'static str,
+        raw: String,
+        allowed: &'static str,
+    },
+    #[error("{key}: {message}")]
+    Invalid { key: &'static str, message: String },
+}
+
+impl FieldError {
+    /// The link key of the field the problem belongs to, so the page can show it beside that field.
+    pub fn key(&self) -> &'static str {
+        match self {
+            FieldError::NotANumber { key, .. }
+            | FieldError::OutOfRange { key, .. }
+            | FieldError::NotWhole { key, .. }
+            | FieldError::NotAChoice { key, .. }
+            | FieldError::Invalid { key, .. } => key,
+        }
+    }
+}
+
+/// Describes one numeric input of a calculator whose inputs are `T`.
+pub struct NumField<T> {
+    /// The link key, also the suffix of the field's `data-testid` (`input-<key>`).
+    pub key: &'static str,
+    pub min: f64,
+    pub max: f64,
+    /// The step a slider or spinner moves by; also the grid a whole-number field keeps to.
+    pub step: f64,
+    /// Whether only whole numbers are allowed.
+    pub whole: bool,
+    pub get: fn(&T) -> f64,
+    pub set: fn(&mut T, f64),
+}
+
+impl<T> NumField<T> {
+    /// Parses text typed by a person or found in a link. Accepts plain decimals with a dot,
+    /// surrounding blanks and thousands separators (`1,200,000`, `1 200 000`, `1_200_000`).
+    pub fn parse(&self, raw: &str) -> Result<f64, FieldError> {
+        let cleaned: String = raw
+            .trim()
+            .chars()
+            .filter(|c| !matches!(c, ',' | '_' | ' ' | '\u{a0}'))
+            .collect();
+        let value: f64 = cleaned.parse().map_err(|_| FieldError::NotANumber {
+            key: self.key,
+            raw: raw.to_string(),
+        })?;
+        self.check(value)
+    }
+
+    /// Checks a number already parsed (a slider's value, a stored scenario's field).
+    pub fn check(&self, value: f64) -> Result<f64, FieldError> {
+        if !value.is_finite() {
+            return Err(FieldError::NotANumber {
+                key: self.key,
+                raw: value.to_string(),
+            });
+        }
+        if value < self.min || value > self.max {
+            return Err(FieldError::OutOfRange {
+                key: self.key,
+                value,
+                min: self.min,
+                max: self.max,
+            });
+        }
+        if self.whole && value.fract() != 0.0 {
+            return Err(FieldError::NotWhole {
+                key: self.key,
+                value,
+            });
+        }
+        Ok(value)
+    }
+
+    /// Parses and, when valid, stores the value into `target`.
+    pub fn apply(&self, target: &mut T, raw: &str) -> Result<(), FieldError> {
+        let v = self.parse(raw)?;
+        (self.set)(target, v);
+        Ok(())
+    }
+}
+
+/// Formats a number for a link: the shortest plain decimal that parses back to the same value.
+pub fn link_number(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{}", v as i64)
+    } else {
+        format!("{v}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct S {
+        x: f64,
+    }
+
+    const F: NumField<S> = NumField {
+        key: "x",
+        min: 0.0,
+        max: 100.0,
+        step: 1.0,
+        whole: false,
+        get: |s| s.x,
+        set: |s, v| s.x = v,
+    };
+
+    #[test]
+    fn parses_separators_and_rejects_garbage() {
+        assert_eq!(F.parse(" 1,5 ").ok(), Some(15.0));
+        assert_eq!(F.parse("12.5").ok(), Some(12.5));
+        assert!(matches!(F.parse("abc"), Err(FieldError::NotANumber { .. })));
+        assert!(matches!(F.parse("NaN"), Err(FieldError::NotANumber { .. })));
+        assert!(matches!(F.parse("inf"), Err(FieldError::NotANumber { .. })));
+        assert!(matches!(F.parse("101"), Err(FieldError::OutOfRange { .. })));
+        assert!(matches!(F.parse("-1"), Err(FieldError::OutOfRange { .. })));
+        assert!(matches!(F.parse(""), Err(FieldError::NotANumber { .. })));
+    }
+
+    #[test]
+    fn messages_name_field_value_and_range() {
+        let e = F.parse("150").unwrap_err();
+        assert_eq!(e.to_string(), "x: 150 is outside the allowed range 0 to 100");
+        assert_eq!(e.key(), "x");
+        let e = F.parse("abc").unwrap_err();
+        assert_eq!(e.to_string(), "x: expected a number, found \"abc\"");
+    }
+
+    #[test]
+    fn apply_leaves_target_alone_on_error() {
+        let mut s = S { x: 7.0 };
+        assert!(F.apply(&mut s, "oops").is_err());
+        assert_eq!(s.x, 7.0);
+        F.apply(&mut s, "8").unwrap();
+        assert_eq!((F.get)(&s), 8.0);
+    }
+
+    #[test]
+    fn link_numbers_are_plain() {
+        assert_eq!(link_number(1_200_000.0), "1200000");
+        assert_eq!(link_number(0.13), "0.13");
+        assert_eq!(link_number(54.0), "54");
+    }
+}

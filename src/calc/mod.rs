@@ -1,0 +1,15 @@
+//! The calculation core: plain Rust on std, serde and form_urlencoded, with no browser, UI or
+//! drawing code, so that native `cargo test` covers all of it.
+//!
+//! - [`units`]: bytes, money, hours, ratios.
+//! - [`field`]: numeric input descriptors shared by links and the form.
+//! - [`rent_buy`], [`sensitivity`], [`demand`]: rent or buy, its chart series, the hybrid plan.
+//! - [`scenario`]: all inputs together and their stored format; [`link`]: the shareable link.
+
+pub mod demand;
+pub mod field;
+pub mod link;
+pub mod rent_buy;
+pub mod scenario;
+pub mod sensitivity;
+pub mod units;

@@ -1,0 +1,321 @@
+//! Rent or buy: the monthly cost of owning a GPU machine against renting it, and the break-even
+//! utilisation (SPEC.md section 2, drawn from the guide's section 1.2).
+//!
+//! ```text
+//! own_monthly  = (purchase - resale) / months + electricity + hosting + ops
+//! electricity  = power_kW x hours_per_day x (month_hours / 24) x kWh_price x PUE      (fixed hours)
+//!              = (idle_kW + (load_kW - idle_kW) x U) x month_hours x kWh_price x PUE (follows use)
+//! rent_monthly = price_per_hour x month_hours x U
+//! U*           = own_monthly / (price_per_hour x month_hours)                        (fixed hours)
+//! ```
+//!
+//! With electricity that follows use, owning also grows with U, so the break-even solves
+//! `a + b U = p H U`: `U* = a / (p H - b)`, and there is none when `p H <= b` (renting an hour
+//! costs less than the electricity of computing it yourself).
+//!
+//! Assumptions and sources:
+//! - Defaults are the guide's worked example: 1,200,000 CNY over 36 months, 7 kW for 12 h a day at
+//!   1 CNY/kWh, 3,000 CNY hosting and bandwidth, 8,000 CNY (half an operations engineer), rent
+//!   120 CNY per machine-hour (the guide's median of an 80-200 market range), 720 h a month.
+//! - U is the share of hours the cards really compute, not the hours the machine is switched on.
+//! - PUE (cooling overhead) defaults to 1, as the guide counts the card draw alone.
+//! - Idle draw of an 8-card machine (1 kW) is an assumption for the "follows use" model: roughly
+//!   host, fans and eight idle cards at 60-80 W each; change it to your measured figure.
+//! - Resale value is received at the end of the horizon and lowers depreciation; the payback month
+//!   ignores it, since it is only realised when the machine is sold.
+//! - Ties at exactly U* go to renting: equal cost, but no capital tied up.
+
+use super::field::{FieldError, NumField};
+use super::units::{Currency, Hours, Kilowatts, Money, Ratio};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// How the electricity bill of an owned machine is modelled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PowerModel {
+    /// The guide's model: full load draw for a fixed number of hours a day.
+    #[default]
+    FixedHours,
+    /// Idle draw around the clock plus the extra load draw for the share U of hours computing.
+    FollowsUse,
+}
+
+impl PowerModel {
+    pub fn id(self) -> &'static str {
+        match self {
+            PowerModel::FixedHours => "fixed",
+            PowerModel::FollowsUse => "use",
+        }
+    }
+    pub fn from_id(id: &str) -> Option<Self> {
+        match id {
+            "fixed" => Some(PowerModel::FixedHours),
+            "use" => Some(PowerModel::FollowsUse),
+            _ => None,
+        }
+    }
+}
+
+/// Everything the rent-or-buy calculator reads. Money is in `currency` units.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct RentBuyInputs {
+    pub currency: Currency,
+    /// Purchase price of the machine with network, power and switch.
+    pub purchase: f64,
+    /// Amortisation horizon in months.
+    pub months: f64,
+    /// Draw at full load.
+    pub power_load: Kilowatts,
+    /// Draw when switched on but idle (used by [`PowerModel::FollowsUse`]).
+    pub power_idle: Kilowatts,
+    pub power_model: PowerModel,
+    /// Hours a day at full load (used by [`PowerModel::FixedHours`]).
+    pub hours_per_day: Hours,
+    /// Electricity price per kWh.
+    pub kwh_price: f64,
+    /// Power usage effectiveness: facility draw / IT draw, at least 1.
+    pub pue: f64,
+    /// Hosting and bandwidth per month.
+    pub hosting_per_month: f64,
+    /// Operations staff share per month.
+    pub ops_per_month: f64,
+    /// Resale value at the end of the horizon.
+    pub resale: f64,
+    /// Rent per machine-hour.
+    pub price_per_hour: f64,
+    /// Utilisation: share of the month's hours the cards compute.
+    pub util: Ratio,
+    /// Hours in a month (720 = 30 days; 730 = a year / 12).
+    pub month_hours: Hours,
+    /// Demand profile: machine-hours needed in each month; empty means one machine at `util`.
+    pub demand: Vec<Hours>,
+}
+
+impl Default for RentBuyInputs {
+    fn default() -> Self {
+        RentBuyInputs {
+            currency: Currency::Cny,
+            purchase: 1_200_000.0,
+            months: 36.0,
+            power_load: Kilowatts(7.0),
+            power_idle: Kilowatts(1.0),
+            power_model: PowerModel::FixedHours,
+            hours_per_day: Hours(12.0),
+            kwh_price: 1.0,
+            pue: 1.0,
+            hosting_per_month: 3_000.0,
+            ops_per_month: 8_000.0,
+            resale: 0.0,
+            price_per_hour: 120.0,
+            util: Ratio(0.5),
+            month_hours: Hours(720.0),
+            demand: Vec::new(),
+        }
+    }
+}
+
+/// The numeric fields in link units (see CONTRACT.md), in the order the form shows them.
+#[rustfmt::skip]
+pub const FIELDS: &[NumField<RentBuyInputs>] = &[
+    NumField { key: "purchase", min: 0.0, max: 1e10, step: 10_000.0, whole: false, get: |i| i.purchase, set: |i, v| i.purchase = v },
+    NumField { key: "months", min: 1.0, max: 240.0, step: 1.0, whole: true, get: |i| i.months, set: |i, v| i.months = v },
+    NumField { key: "resale", min: 0.0, max: 1e10, step: 10_000.0, whole: false, get: |i| i.resale, set: |i, v| i.resale = v },
+    NumField { key: "power_kw", min: 0.0, max: 1000.0, step: 0.1, whole: false, get: |i| i.power_load.0, set: |i, v| i.power_load = Kilowatts(v) },
+    NumField { key: "idle_kw", min: 0.0, max: 1000.0, step: 0.1, whole: false, get: |i| i.power_idle.0, set: |i, v| i.power_idle = Kilowatts(v) },
+    NumField { key: "hours_per_day", min: 0.0, max: 24.0, step: 0.5, whole: false, get: |i| i.hours_per_day.0, set: |i, v| i.hours_per_day = Hours(v) },
+    NumField { key: "kwh_price", min: 0.0, max: 100.0, step: 0.01, whole: false, get: |i| i.kwh_price, set: |i, v| i.kwh_price = v },
+    NumField { key: "pue", min: 1.0, max: 3.0, step: 0.05, whole: false, get: |i| i.pue, set: |i, v| i.pue = v },
+    NumField { key: "hosting", min: 0.0, max: 1e9, step: 100.0, whole: false, get: |i| i.hosting_per_month, set: |i, v| i.hosting_per_month = v },
+    NumField { key: "ops", min: 0.0, max: 1e9, step: 100.0, whole: false, get: |i| i.ops_per_month, set: |i, v| i.ops_per_month = v },
+    NumField { key: "price", min: 0.01, max: 1e6, step: 1.0, whole: false, get: |i| i.price_per_hour, set: |i, v| i.price_per_hour = v },
+    NumField { key: "util", min: 0.0, max: 100.0, step: 0.1, whole: false, get: |i| i.util.percent(), set: |i, v| i.util = Ratio::from_percent(v) },
+    NumField { key: "month_hours", min: 24.0, max: 744.0, step: 1.0, whole: false, get: |i| i.month_hours.0, set: |i, v| i.month_hours = Hours(v) },
+];
+
+/// The field with link key `key`.
+pub fn field(key: &str) -> Option<&'static NumField<RentBuyInputs>> {
+    FIELDS.iter().find(|f| f.key == key)
+}
+
+/// Inputs that are each in range but contradict one another, or a stored value out of range.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum RentBuyError {
+    #[error("idle_kw: idle draw {idle} kW is above the load draw {load} kW")]
+    IdleAboveLoad { idle: f64, load: f64 },
+    #[error("resale: resale value {resale} is above the purchase price {purchase}")]
+    ResaleAbovePurchase { resale: f64, purchase: f64 },
+    #[error(transparent)]
+    Field(#[from] FieldError),
+}
+
+impl RentBuyError {
+    /// The link key of the field to show the message beside.
+    pub fn key(&self) -> &'static str {
+        match self {
+            RentBuyError::IdleAboveLoad { .. } => "idle_kw",
+            RentBuyError::ResaleAbovePurchase { .. } => "resale",
+            RentBuyError::Field(e) => e.key(),
+        }
+    }
+}
+
+/// Whether renting or owning is cheaper at the chosen utilisation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    Rent,
+    Buy,
+}
+
+impl Verdict {
+    pub fn id(self) -> &'static str {
+        match self {
+            Verdict::Rent => "rent",
+            Verdict::Buy => "buy",
+        }
+    }
+}
+
+/// The parts of owning one machine for one month.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OwnParts {
+    pub depreciation: Money,
+    pub electricity: Money,
+    pub hosting: Money,
+    pub ops: Money,
+}
+
+impl OwnParts {
+    pub fn total(&self) -> Money {
+        self.depreciation + self.electricity + self.hosting + self.ops
+    }
+}
+
+/// Everything the rent-or-buy view shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RentBuyReport {
+    pub own: OwnParts,
+    pub own_monthly: Money,
+    pub rent_monthly: Money,
+    /// `own - rent`: positive when renting saves money.
+    pub monthly_difference: Money,
+    /// Utilisation at which both cost the same; `None` when renting is always cheaper.
+    pub break_even: Option<Ratio>,
+    pub verdict: Verdict,
+    /// Days in the month, `month_hours / 24`.
+    pub days_per_month: f64,
+    /// Energy bought per month, kWh (after PUE).
+    pub energy_kwh: f64,
+    /// Month (fractional) in which renting's cumulative cost passes owning's, within the horizon.
+    pub payback_month: Option<f64>,
+    /// Owning's running cost per month, without depreciation.
+    pub running_monthly: Money,
+}
+
+/// Owning's monthly cost as `a + b U`: the fixed part and the part that scales with utilisation.
+fn own_linear(i: &RentBuyInputs) -> (f64, f64) {
+    let h = i.month_hours.0;
+    let base = (i.purchase - i.resale) / i.months + i.hosting_per_month + i.ops_per_month;
+    match i.power_model {
+        PowerModel::FixedHours => {
+            let kwh = i.power_load.0 * i.hours_per_day.0 * (h / 24.0) * i.pue;
+            (base + kwh * i.kwh_price, 0.0)
+        }
+        PowerModel::FollowsUse => {
+            let idle = i.power_idle.0 * h * i.pue * i.kwh_price;
+            let extra = (i.power_load.0 - i.power_idle.0) * h * i.pue * i.kwh_price;
+            (base + idle, extra)
+        }
+    }
+}
+
+/// Checks every field against its range and the fields against each other.
+pub fn validate(i: &RentBuyInputs) -> Result<(), RentBuyError> {
+    for f in FIELDS {
+        f.check((f.get)(i))?;
+    }
+    if i.power_model == PowerModel::FollowsUse && i.power_idle.0 > i.power_load.0 {
+        return Err(RentBuyError::IdleAboveLoad {
+            idle: i.power_idle.0,
+            load: i.power_load.0,
+        });
+    }
+    if i.resale > i.purchase {
+        return Err(RentBuyError::ResaleAbovePurchase {
+            resale: i.resale,
+            purchase: i.purchase,
+        });
+    }
+    for (n, d) in i.demand.iter().enumerate() {
+        if !d.0.is_finite() || d.0 < 0.0 {
+            return Err(RentBuyError::Field(FieldError::Invalid {
+                key: "demand",
+                message: format!("month {} has {} machine-hours; expected 0 or more", n + 1, d.0),
+            }));
+        }
+    }
+    Ok(())
+}
+
+/// Owning's monthly cost at utilisation `u`.
+pub fn own_at(i: &RentBuyInputs, u: f64) -> f64 {
+    let (a, b) = own_linear(i);
+    a + b * u
+}
+
+/// Renting's monthly cost at utilisation `u`.
+pub fn rent_at(i: &RentBuyInputs, u: f64) -> f64 {
+    i.price_per_hour * i.month_hours.0 * u
+}
+
+/// Break-even utilisation at the inputs' prices.
+pub fn break_even(i: &RentBuyInputs) -> Option<f64> {
+    let (a, b) = own_linear(i);
+    let slope = i.price_per_hour * i.month_hours.0 - b;
+    (slope > 0.0).then(|| a / slope)
+}
+
+/// The rent-or-buy calculator.
+pub fn rent_buy(i: &RentBuyInputs) -> Result<RentBuyReport, RentBuyError> {
+    validate(i)?;
+    let cur = i.currency;
+    let h = i.month_hours.0;
+    let u = i.util.0;
+    let energy_kwh = match i.power_model {
+        PowerModel::FixedHours => i.power_load.0 * i.hours_per_day.0 * (h / 24.0) * i.pue,
+        PowerModel::FollowsUse => {
+            (i.power_idle.0 + (i.power_load.0 - i.power_idle.0) * u) * h * i.pue
+        }
+    };
+    let own = OwnParts {
+        depreciation: Money::new((i.purchase - i.resale) / i.months, cur),
+        electricity: Money::new(energy_kwh * i.kwh_price, cur),
+        hosting: Money::new(i.hosting_per_month, cur),
+        ops: Money::new(i.ops_per_month, cur),
+    };
+    let own_monthly = own.total();
+    let rent_monthly = Money::new(rent_at(i, u), cur);
+    let running = own.electricity + own.hosting + own.ops;
+    let margin = rent_monthly.amount - running.amount;
+    let payback_month = (margin > 0.0)
+        .then(|| i.purchase / margin)
+        .filter(|m| *m <= i.months);
+    Ok(RentBuyReport {
+        own,
+        own_monthly,
+        rent_monthly,
+        monthly_difference: own_monthly - rent_monthly,
+        break_even: break_even(i).map(Ratio),
+        verdict: if rent_monthly.amount <= own_monthly.amount {
+            Verdict::Rent
+        } else {
+            Verdict::Buy
+        },
+        days_per_month: h / 24.0,
+        energy_kwh,
+        payback_month,
+        running_monthly: running,
+    })
+}

@@ -1,0 +1,141 @@
+//! A scenario: every calculator's inputs together, the unit that is saved, shared and compared.
+//!
+//! Stored format: `{"schema": 1, "scenario": {...}}` under a versioned localStorage key. Every
+//! struct is `#[serde(default)]`, so a save written before a field existed still loads with that
+//! field at its default; a save with a newer schema than this build knows is refused rather than
+//! misread.
+
+use super::rent_buy::RentBuyInputs;
+use super::units::Currency;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// The schema this build writes.
+pub const SCHEMA: u32 = 1;
+
+/// The views of the page, by their link value (`view=`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum View {
+    #[default]
+    RentBuy,
+    Training,
+    Inference,
+    Spot,
+    Billing,
+    Bill,
+    Checklists,
+    Compare,
+}
+
+impl View {
+    pub const ALL: [View; 8] = [
+        View::RentBuy,
+        View::Training,
+        View::Inference,
+        View::Spot,
+        View::Billing,
+        View::Bill,
+        View::Checklists,
+        View::Compare,
+    ];
+
+    pub fn id(self) -> &'static str {
+        match self {
+            View::RentBuy => "rent-buy",
+            View::Training => "training",
+            View::Inference => "inference",
+            View::Spot => "spot",
+            View::Billing => "billing",
+            View::Bill => "bill",
+            View::Checklists => "checklists",
+            View::Compare => "compare",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Self> {
+        View::ALL.into_iter().find(|v| v.id() == id)
+    }
+}
+
+/// The language the page is shown in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Lang {
+    #[default]
+    En,
+    Zh,
+}
+
+impl Lang {
+    pub fn id(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh",
+        }
+    }
+    pub fn from_id(id: &str) -> Option<Self> {
+        match id {
+            "en" => Some(Lang::En),
+            "zh" | "zh-CN" | "zh-cn" => Some(Lang::Zh),
+            _ => None,
+        }
+    }
+}
+
+/// All inputs of all calculators.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Scenario {
+    pub currency: Currency,
+    pub rent_buy: RentBuyInputs,
+}
+
+impl Scenario {
+    /// Keeps the scenario-wide currency in every calculator's inputs.
+    pub fn set_currency(&mut self, c: Currency) {
+        self.currency = c;
+        self.rent_buy.currency = c;
+    }
+}
+
+/// What is written to storage.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Stored {
+    pub schema: u32,
+    #[serde(default)]
+    pub scenario: Scenario,
+}
+
+#[derive(Debug, Error)]
+pub enum StoreError {
+    #[error("saved data is not readable: {0}")]
+    Unreadable(#[from] serde_json::Error),
+    #[error("saved data has schema {found}; this page reads up to schema {SCHEMA}")]
+    TooNew { found: u32 },
+}
+
+/// Serialises a scenario in the stored format.
+pub fn to_json(s: &Scenario) -> String {
+    // Serialising plain structs of numbers and enums cannot fail; fall back to an empty object
+    // rather than panicking if it ever did.
+    serde_json::to_string(&Stored {
+        schema: SCHEMA,
+        scenario: s.clone(),
+    })
+    .unwrap_or_else(|_| "{}".into())
+}
+
+/// Reads a scenario in the stored format, migrating older schemas.
+pub fn from_json(text: &str) -> Result<Scenario, StoreError> {
+    let stored: Stored = serde_json::from_str(text)?;
+    if stored.schema > SCHEMA {
+        return Err(StoreError::TooNew {
+            found: stored.schema,
+        });
+    }
+    let mut s = stored.scenario;
+    let c = s.currency;
+    s.set_currency(c);
+    Ok(s)
+}

@@ -1,0 +1,95 @@
+//! Chart data for the rent-or-buy view: pure series, drawn elsewhere (`crate::charts`).
+//!
+//! - cost against utilisation: both costs are linear in U, so two points per line are exact;
+//! - break-even against hourly rent: `U*(p)` over the guide's market range 80-200 per hour,
+//!   widened to keep the chosen price in the middle third of the axis;
+//! - cumulative cost over the horizon: owning pays the purchase up front then its running cost,
+//!   renting pays each month's rent; resale comes back in the last month.
+
+use super::rent_buy::{break_even, own_at, rent_at, RentBuyInputs, RentBuyReport};
+
+/// The guide's market range for an 8-card machine, per machine-hour (section 1.2).
+pub const MARKET_PRICE_RANGE: (f64, f64) = (80.0, 200.0);
+
+/// A polyline in chart coordinates.
+pub type Series = Vec<(f64, f64)>;
+
+/// Monthly cost of owning and of renting against utilisation 0..1.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CostVsUtil {
+    pub own: Series,
+    pub rent: Series,
+    /// `(U*, cost at U*)` when the lines cross within 0..1.
+    pub crossing: Option<(f64, f64)>,
+    /// The chosen utilisation and the two costs there.
+    pub chosen: (f64, f64, f64),
+}
+
+pub fn cost_vs_util(i: &RentBuyInputs) -> CostVsUtil {
+    let line = |f: fn(&RentBuyInputs, f64) -> f64| vec![(0.0, f(i, 0.0)), (1.0, f(i, 1.0))];
+    let crossing = break_even(i)
+        .filter(|u| *u <= 1.0)
+        .map(|u| (u, rent_at(i, u)));
+    let u = i.util.0;
+    CostVsUtil {
+        own: line(own_at),
+        rent: line(rent_at),
+        crossing,
+        chosen: (u, own_at(i, u), rent_at(i, u)),
+    }
+}
+
+/// Break-even utilisation against the hourly rent.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BreakEvenVsPrice {
+    /// `(price, U*)`; prices where renting always wins are left out.
+    pub points: Series,
+    pub price_range: (f64, f64),
+    /// The chosen price and its U*, if any.
+    pub chosen: (f64, Option<f64>),
+}
+
+pub fn break_even_vs_price(i: &RentBuyInputs) -> BreakEvenVsPrice {
+    let p = i.price_per_hour;
+    let lo = MARKET_PRICE_RANGE.0.min(p / 1.5);
+    let hi = MARKET_PRICE_RANGE.1.max(p * 1.5);
+    const STEPS: usize = 60;
+    let mut probe = i.clone();
+    let points = (0..=STEPS)
+        .filter_map(|k| {
+            probe.price_per_hour = lo + (hi - lo) * k as f64 / STEPS as f64;
+            break_even(&probe).map(|u| (probe.price_per_hour, u))
+        })
+        .collect();
+    BreakEvenVsPrice {
+        points,
+        price_range: (lo, hi),
+        chosen: (p, break_even(i)),
+    }
+}
+
+/// Cumulative cost month by month over the horizon.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Cumulative {
+    pub own: Series,
+    pub rent: Series,
+    pub payback_month: Option<f64>,
+}
+
+pub fn cumulative(i: &RentBuyInputs, r: &RentBuyReport) -> Cumulative {
+    let months = i.months.max(1.0).round() as usize;
+    let running = r.running_monthly.amount;
+    let rent = r.rent_monthly.amount;
+    let own = (0..=months)
+        .map(|m| {
+            let resale = if m == months { i.resale } else { 0.0 };
+            (m as f64, i.purchase + running * m as f64 - resale)
+        })
+        .collect();
+    let rent = (0..=months).map(|m| (m as f64, rent * m as f64)).collect();
+    Cumulative {
+        own,
+        rent,
+        payback_month: r.payback_month,
+    }
+}

@@ -1,0 +1,12 @@
+//! gpuplan: a GPU rent-or-buy and memory-sizing calculator that runs in the browser.
+//!
+//! - [`calc`]: the pure calculation core (native, fully tested with `cargo test`).
+//! - [`charts`]: chart drawing with plotters, generic over the backend (canvas in the page, SVG in
+//!   native tests).
+//! - `app` (wasm only): the Leptos page: state, storage, views and widgets.
+
+pub mod calc;
+pub mod charts;
+
+#[cfg(target_arch = "wasm32")]
+pub mod app;
