@@ -114,7 +114,10 @@ pub fn parse_demand(raw: &str) -> Result<Vec<Hours>, String> {
         }
     }
     if out.len() > 120 {
-        return Err(format!("demand: {} months given; at most 120 are allowed", out.len()));
+        return Err(format!(
+            "demand: {} months given; at most 120 are allowed",
+            out.len()
+        ));
     }
     Ok(out)
 }

@@ -150,7 +150,10 @@ mod tests {
     #[test]
     fn messages_name_field_value_and_range() {
         let e = F.parse("150").unwrap_err();
-        assert_eq!(e.to_string(), "x: 150 is outside the allowed range 0 to 100");
+        assert_eq!(
+            e.to_string(),
+            "x: 150 is outside the allowed range 0 to 100"
+        );
         assert_eq!(e.key(), "x");
         let e = F.parse("abc").unwrap_err();
         assert_eq!(e.to_string(), "x: expected a number, found \"abc\"");

@@ -46,7 +46,13 @@ pub fn decode(query: &str) -> Decoded {
                     d.state.view = v;
                     false
                 })
-                .ok_or_else(|| choice("view", value, "rent-buy, training, inference, spot, billing, bill, checklists, compare")),
+                .ok_or_else(|| {
+                    choice(
+                        "view",
+                        value,
+                        "rent-buy, training, inference, spot, billing, bill, checklists, compare",
+                    )
+                }),
             "lang" => Lang::from_id(value)
                 .map(|l| {
                     d.state.lang = Some(l);
@@ -105,7 +111,11 @@ pub fn decode(query: &str) -> Decoded {
         }
         d.issues.push(FieldError::Invalid {
             key: e.key(),
-            message: e.to_string().split_once(": ").map(|(_, m)| m.to_string()).unwrap_or_default(),
+            message: e
+                .to_string()
+                .split_once(": ")
+                .map(|(_, m)| m.to_string())
+                .unwrap_or_default(),
         });
     }
     d.state.scenario.set_currency(currency);

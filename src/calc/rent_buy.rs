@@ -252,7 +252,11 @@ pub fn validate(i: &RentBuyInputs) -> Result<(), RentBuyError> {
         if !d.0.is_finite() || d.0 < 0.0 {
             return Err(RentBuyError::Field(FieldError::Invalid {
                 key: "demand",
-                message: format!("month {} has {} machine-hours; expected 0 or more", n + 1, d.0),
+                message: format!(
+                    "month {} has {} machine-hours; expected 0 or more",
+                    n + 1,
+                    d.0
+                ),
             }));
         }
     }

@@ -73,7 +73,8 @@ pub fn break_even_vs_price(i: &RentBuyInputs) -> BreakEvenVsPrice {
 pub struct Cumulative {
     pub own: Series,
     pub rent: Series,
-    pub payback_month: Option<f64>,
+    /// `(month, cumulative cost)` where renting's total passes owning's, within the horizon.
+    pub payback: Option<(f64, f64)>,
 }
 
 pub fn cumulative(i: &RentBuyInputs, r: &RentBuyReport) -> Cumulative {
@@ -90,6 +91,6 @@ pub fn cumulative(i: &RentBuyInputs, r: &RentBuyReport) -> Cumulative {
     Cumulative {
         own,
         rent,
-        payback_month: r.payback_month,
+        payback: r.payback_month.map(|m| (m, i.purchase + running * m)),
     }
 }

@@ -63,7 +63,7 @@ impl Mul<f64> for Bytes {
 }
 
 /// The currencies a scenario can be kept in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 pub enum Currency {
     /// Chinese yuan: the guide's examples are in CNY.
     #[default]

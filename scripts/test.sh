@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Runs every check and test: formatting, lints, the core's purity, native tests, a release build,
+# and the browser tests in headless Chromium against the built dist/. Installs what it needs.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+. "$root/scripts/setup.sh"
+"$root/scripts/browser.sh"
+cd "$root"
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "rustfmt"
+cargo fmt --all -- --check
+
+step "the calculation core imports no UI, browser or drawing crate"
+if grep -rnE '\b(leptos|web_sys|js_sys|gloo|gloo_storage|plotters|wasm_bindgen)\b' src/calc; then
+  echo "src/calc must stay pure (see src/calc/mod.rs)" >&2
+  exit 1
+fi
+
+step "clippy (native and wasm)"
+cargo clippy --quiet --all-targets -- -D warnings
+cargo clippy --quiet --target wasm32-unknown-unknown --lib --bins -- -D warnings
+
+step "native tests"
+cargo test --quiet
+
+step "release build"
+trunk build --release --offline
+"$root/scripts/size.sh"
+
+step "browser tests (headless Chromium)"
+node --test --test-concurrency=1 tests/e2e/

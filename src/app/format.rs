@@ -1,0 +1,77 @@
+//! Numbers for people, through the browser's own `Intl.NumberFormat` (locale-aware grouping,
+//! currency symbols, Chinese and English alike) at no cost in wasm size. Formatters are costly to
+//! build and cheap to use, so each one is built once per style and kept.
+
+use crate::calc::units::{Currency, Money};
+use js_sys::{Array, Intl::NumberFormat, Object, Reflect};
+use std::cell::RefCell;
+use std::collections::HashMap;
+use wasm_bindgen::JsValue;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+enum Style {
+    Plain(u8),
+    Money(Currency, u8),
+    Percent(u8),
+}
+
+thread_local! {
+    static FORMATTERS: RefCell<HashMap<Style, NumberFormat>> = RefCell::new(HashMap::new());
+}
+
+/// The locale numbers are written in.
+const LOCALE: &str = "en-US";
+
+fn build(style: Style) -> NumberFormat {
+    let options = Object::new();
+    let set = |k: &str, v: JsValue| {
+        // Setting a property on a fresh plain object cannot fail.
+        let _ = Reflect::set(&options, &JsValue::from_str(k), &v);
+    };
+    let digits = match style {
+        Style::Plain(d) => d,
+        Style::Money(c, d) => {
+            set("style", "currency".into());
+            set("currency", c.code().into());
+            d
+        }
+        Style::Percent(d) => {
+            set("style", "percent".into());
+            d
+        }
+    };
+    set("minimumFractionDigits", 0.into());
+    set("maximumFractionDigits", digits.into());
+    let locales = Array::of1(&JsValue::from_str(LOCALE));
+    NumberFormat::new(&locales, &options)
+}
+
+fn format(style: Style, v: f64) -> String {
+    if !v.is_finite() {
+        return "–".into();
+    }
+    FORMATTERS.with(|cache| {
+        let mut cache = cache.borrow_mut();
+        let nf = cache.entry(style).or_insert_with(|| build(style));
+        nf.format()
+            .call1(&JsValue::NULL, &JsValue::from_f64(v))
+            .ok()
+            .and_then(|s| s.as_string())
+            .unwrap_or_else(|| v.to_string())
+    })
+}
+
+/// A plain number with at most `digits` decimals: `1,200,000`, `0.5`.
+pub fn number(v: f64, digits: u8) -> String {
+    format(Style::Plain(digits), v)
+}
+
+/// Money with its currency symbol: `CN¥46,853.33`.
+pub fn money(m: Money, digits: u8) -> String {
+    format(Style::Money(m.currency, digits), m.amount)
+}
+
+/// A fraction as a percentage: 0.5423 -> `54.2%`.
+pub fn percent(fraction: f64, digits: u8) -> String {
+    format(Style::Percent(digits), fraction)
+}

@@ -1,0 +1,4 @@
+//! One file per view of the page (`view=` in the link).
+
+pub mod rent_buy;
+mod rent_buy_charts;

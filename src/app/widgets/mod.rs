@@ -1,0 +1,11 @@
+//! Reusable pieces of a calculator view. Test hooks (`data-testid`, `data-value`) are set here,
+//! once, so every view publishes them the same way.
+
+mod canvas_backend;
+mod chart_canvas;
+mod number_field;
+mod stat;
+
+pub use chart_canvas::ChartCanvas;
+pub use number_field::{Lens, NumberField, SliderField};
+pub use stat::{Formula, Stat};

@@ -1,0 +1,111 @@
+// Shared set-up for the browser tests and the benchmark: a static server for dist/ mounted under a
+// sub-path (the release build must work from any sub-path), and Debian's Chromium, headless.
+import { createServer } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+export const BASE_PATH = '/some/sub/path/';
+
+const TYPES = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.wasm': 'application/wasm',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.txt': 'text/plain',
+  '.svg': 'image/svg+xml',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** Serves dist/ at BASE_PATH on a free loopback port; resolves to { url, close }. */
+export async function serveDist() {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    if (!path.startsWith(BASE_PATH)) {
+      res.writeHead(404).end();
+      return;
+    }
+    let rel = normalize(path.slice(BASE_PATH.length));
+    if (rel.startsWith('..')) {
+      res.writeHead(403).end();
+      return;
+    }
+    if (rel === '.' || rel === '' || rel.endsWith('/')) rel = join(rel, 'index.html');
+    const file = join(DIST, rel);
+    try {
+      await stat(file);
+      const body = await readFile(file);
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}${BASE_PATH}`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** Debian's Chromium with the flags this closed network needs. */
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Opens `query` on the served page and waits for the app to have drawn its first result. */
+export async function open(context, baseUrl, query = '') {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  await page.goto(baseUrl + query);
+  await page.waitForSelector('[data-testid=own-monthly]');
+  await page.waitForSelector('canvas[data-draws]');
+  return { page, errors };
+}
+
+/** The `data-value` of a test hook, as a number. */
+export async function value(page, testid) {
+  const v = await page.getAttribute(`[data-testid="${testid}"]`, 'data-value');
+  return v === null || v === '' ? null : Number(v);
+}
+
+export async function text(page, testid) {
+  return page.getAttribute(`[data-testid="${testid}"]`, 'data-value');
+}
+
+/** A canvas's pixels, to tell whether a chart changed. */
+export function pixels(page, testid) {
+  return page.$eval(`[data-testid="${testid}"]`, (c) => c.toDataURL());
+}
+
+/** Drags a range slider to `fraction` of its width with the mouse, as a person would. */
+export async function drag(page, testid, fraction) {
+  const slider = page.locator(`[data-testid="${testid}"]`);
+  await slider.scrollIntoViewIfNeeded();
+  const box = await slider.boundingBox();
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width * 0.5, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * fraction, y, { steps: 8 });
+  await page.mouse.up();
+}
