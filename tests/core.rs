@@ -5,10 +5,14 @@
 
 #[path = "core/common.rs"]
 mod common;
+#[path = "core/config_json.rs"]
+mod config_json;
 #[path = "core/demand.rs"]
 mod demand;
 #[path = "core/link.rs"]
 mod link;
+#[path = "core/memory.rs"]
+mod memory;
 #[path = "core/rent_buy.rs"]
 mod rent_buy;
 #[path = "core/scenario.rs"]

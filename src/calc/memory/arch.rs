@@ -1,0 +1,286 @@
+//! A transformer's architecture and the parameter count derived from it.
+//!
+//! ```text
+//! embeddings   vocab x hidden                      (+ the same again for an untied output head)
+//! attention    q: hidden x heads x head_dim, k and v: hidden x kv_heads x head_dim each,
+//!              o: heads x head_dim x hidden        (+ q, k, v biases where the family has them)
+//! latent attn  q_a: hidden x q_rank, q_b: q_rank x heads x (nope + rope),
+//! (MLA)        kv_a: hidden x (kv_rank + rope), kv_b: kv_rank x heads x (nope + v_head),
+//!              o: heads x v_head x hidden, plus the two low-rank norms
+//! gated MLP    3 x hidden x intermediate           (gate, up, down)
+//! experts      routed x 3 x hidden x expert_intermediate + router hidden x routed
+//!              + shared x 3 x hidden x expert_intermediate
+//! norms        norms_per_layer x hidden per layer, one final norm
+//! ```
+//!
+//! Assumptions: gated (SwiGLU/GeGLU) MLPs, as in every family listed in [`super::presets`];
+//! normalisation weights only (RMSNorm, no biases); the first `dense_layers` layers of a
+//! mixture-of-experts model use the dense MLP (DeepSeek's `first_k_dense_replace`).
+
+use serde::{Deserialize, Serialize};
+
+/// How attention keeps its keys and values, which decides the KV cache.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum AttentionKind {
+    /// Every layer attends to the whole context.
+    #[default]
+    Full,
+    /// Some layers attend to the last `window` tokens only (Mistral 7B v0.1: all layers;
+    /// Gemma 2: every other layer).
+    SlidingWindow,
+    /// Multi-head latent attention (DeepSeek-V2/V3): one compressed latent plus a shared rotary
+    /// key per token and layer.
+    Latent,
+}
+
+/// The shape of a decoder-only transformer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Arch {
+    pub layers: u64,
+    pub hidden: u64,
+    pub heads: u64,
+    pub kv_heads: u64,
+    /// Size of one attention head; not always hidden / heads (Gemma 2: 256 with hidden 3584).
+    pub head_dim: u64,
+    pub vocab: u64,
+    /// Dense MLP inner size.
+    pub intermediate: u64,
+    /// Output head shares the embedding matrix.
+    pub tied_embeddings: bool,
+    /// Biases on the q, k and v projections (Qwen2 family).
+    pub qkv_bias: bool,
+    /// Normalisation vectors per layer (2 for most; 4 for Gemma 2).
+    pub norms_per_layer: u64,
+    /// Per-head q and k norms (Qwen3).
+    pub qk_norm: bool,
+    /// Routed experts (0: a dense model).
+    pub experts: u64,
+    /// Experts each token is routed to.
+    pub experts_per_token: u64,
+    /// Experts every token passes through in addition (DeepSeek: 1).
+    pub shared_experts: u64,
+    /// Inner size of one expert.
+    pub expert_intermediate: u64,
+    /// Leading layers that keep the dense MLP in a mixture-of-experts model.
+    pub dense_layers: u64,
+    pub attention: AttentionKind,
+    /// Sliding window in tokens (with [`AttentionKind::SlidingWindow`]).
+    pub window: u64,
+    /// Every n-th layer slides (1: all layers; 2: every other layer, as Gemma 2).
+    pub sliding_every: u64,
+    /// Latent attention sizes (with [`AttentionKind::Latent`]).
+    pub q_lora_rank: u64,
+    pub kv_lora_rank: u64,
+    pub qk_nope_head_dim: u64,
+    pub qk_rope_head_dim: u64,
+    pub v_head_dim: u64,
+}
+
+impl Default for Arch {
+    /// The guide's example: 32 layers, hidden 4096 (the shape of Llama 2 7B).
+    fn default() -> Self {
+        Arch {
+            layers: 32,
+            hidden: 4096,
+            heads: 32,
+            kv_heads: 32,
+            head_dim: 128,
+            vocab: 32_000,
+            intermediate: 11_008,
+            tied_embeddings: false,
+            qkv_bias: false,
+            norms_per_layer: 2,
+            qk_norm: false,
+            experts: 0,
+            experts_per_token: 0,
+            shared_experts: 0,
+            expert_intermediate: 0,
+            dense_layers: 0,
+            attention: AttentionKind::Full,
+            window: 0,
+            sliding_every: 1,
+            q_lora_rank: 0,
+            kv_lora_rank: 0,
+            qk_nope_head_dim: 0,
+            qk_rope_head_dim: 0,
+            v_head_dim: 0,
+        }
+    }
+}
+
+/// Parameters by where they sit, for the breakdown and for LoRA targets.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct ParamBreakdown {
+    pub embeddings: f64,
+    pub head: f64,
+    pub attention: f64,
+    pub mlp: f64,
+    pub norms: f64,
+    /// Parameters one token passes through (all, for a dense model).
+    pub active: f64,
+}
+
+impl ParamBreakdown {
+    pub fn total(&self) -> f64 {
+        self.embeddings + self.head + self.attention + self.mlp + self.norms
+    }
+}
+
+impl Arch {
+    pub fn is_moe(&self) -> bool {
+        self.experts > 0
+    }
+
+    /// Attention parameters of one layer.
+    pub fn attention_per_layer(&self) -> f64 {
+        let h = self.hidden as f64;
+        let heads = self.heads as f64;
+        match self.attention {
+            AttentionKind::Latent => {
+                let (qr, kvr) = (self.q_lora_rank as f64, self.kv_lora_rank as f64);
+                let (nope, rope, v) = (
+                    self.qk_nope_head_dim as f64,
+                    self.qk_rope_head_dim as f64,
+                    self.v_head_dim as f64,
+                );
+                let q = if qr > 0.0 {
+                    h * qr + qr + qr * heads * (nope + rope)
+                } else {
+                    h * heads * (nope + rope)
+                };
+                let kv = h * (kvr + rope) + kvr + kvr * heads * (nope + v);
+                q + kv + heads * v * h
+            }
+            _ => {
+                let hd = self.head_dim as f64;
+                let q = h * heads * hd;
+                let kv = 2.0 * h * self.kv_heads as f64 * hd;
+                let o = heads * hd * h;
+                let bias = if self.qkv_bias {
+                    (heads + 2.0 * self.kv_heads as f64) * hd
+                } else {
+                    0.0
+                };
+                let qk_norm = if self.qk_norm { 2.0 * hd } else { 0.0 };
+                q + kv + o + bias + qk_norm
+            }
+        }
+    }
+
+    /// Parameters of a gated MLP of inner size `inner`.
+    fn mlp(&self, inner: u64) -> f64 {
+        3.0 * self.hidden as f64 * inner as f64
+    }
+
+    /// The parameter count, by part, with the active share.
+    pub fn params(&self) -> ParamBreakdown {
+        let h = self.hidden as f64;
+        let layers = self.layers as f64;
+        let embeddings = self.vocab as f64 * h;
+        let head = if self.tied_embeddings {
+            0.0
+        } else {
+            embeddings
+        };
+        let attention = self.attention_per_layer() * layers;
+        let norms = self.norms_per_layer as f64 * h * layers + h;
+        let (mlp, active_mlp) = if self.is_moe() {
+            let dense = self.dense_layers.min(self.layers) as f64;
+            let moe_layers = layers - dense;
+            let expert = self.mlp(self.expert_intermediate);
+            let router = h * self.experts as f64;
+            let per_layer = (self.experts + self.shared_experts) as f64 * expert + router;
+            let active = (self.experts_per_token + self.shared_experts) as f64 * expert + router;
+            let dense_mlp = dense * self.mlp(self.intermediate);
+            (
+                dense_mlp + moe_layers * per_layer,
+                dense_mlp + moe_layers * active,
+            )
+        } else {
+            let m = layers * self.mlp(self.intermediate);
+            (m, m)
+        };
+        ParamBreakdown {
+            embeddings,
+            head,
+            attention,
+            mlp,
+            norms,
+            active: embeddings + head + attention + norms + active_mlp,
+        }
+    }
+
+    /// Whether layer `l` (from 0) uses the sliding window.
+    pub fn layer_slides(&self, l: u64) -> bool {
+        self.attention == AttentionKind::SlidingWindow
+            && self.window > 0
+            && (self.sliding_every <= 1 || l.is_multiple_of(self.sliding_every))
+    }
+
+    /// KV-cache elements per token of one layer: K and V of every KV head, or the latent.
+    pub fn kv_elements_per_token_per_layer(&self) -> f64 {
+        match self.attention {
+            AttentionKind::Latent => (self.kv_lora_rank + self.qk_rope_head_dim) as f64,
+            _ => 2.0 * self.kv_heads as f64 * self.head_dim as f64,
+        }
+    }
+
+    /// Tokens a layer holds in its cache at a context of `ctx` tokens.
+    pub fn cached_tokens(&self, l: u64, ctx: u64) -> u64 {
+        if self.layer_slides(l) {
+            ctx.min(self.window)
+        } else {
+            ctx
+        }
+    }
+
+    /// Sum over layers of the tokens each holds, at a context of `ctx` tokens.
+    pub fn cached_token_layers(&self, ctx: u64) -> f64 {
+        if self.attention != AttentionKind::SlidingWindow || self.window == 0 {
+            return (self.layers * ctx) as f64;
+        }
+        let sliding = (0..self.layers).filter(|l| self.layer_slides(*l)).count() as u64;
+        let full = self.layers - sliding;
+        (full * ctx + sliding * ctx.min(self.window)) as f64
+    }
+
+    /// Checks the shape makes sense; messages name the field.
+    pub fn validate(&self) -> Result<(), String> {
+        let positive = [
+            ("layers", self.layers),
+            ("hidden", self.hidden),
+            ("heads", self.heads),
+            ("vocab", self.vocab),
+        ];
+        for (k, v) in positive {
+            if v == 0 {
+                return Err(format!("{k}: must be at least 1"));
+            }
+        }
+        if self.attention != AttentionKind::Latent {
+            if self.kv_heads == 0 || self.head_dim == 0 {
+                return Err("kv_heads and head_dim must be at least 1".into());
+            }
+            if !self.heads.is_multiple_of(self.kv_heads) {
+                return Err(format!(
+                    "kv_heads: {} does not divide the {} attention heads",
+                    self.kv_heads, self.heads
+                ));
+            }
+        } else if self.kv_lora_rank == 0 {
+            return Err("kv_lora_rank: latent attention needs a latent size".into());
+        }
+        if self.is_moe() && self.experts_per_token > self.experts {
+            return Err(format!(
+                "experts_per_token: {} is more than the {} experts",
+                self.experts_per_token, self.experts
+            ));
+        }
+        if self.layers > 1_000 || self.hidden > 1 << 20 || self.vocab > 1 << 24 {
+            return Err("the architecture is larger than any model this page knows".into());
+        }
+        Ok(())
+    }
+}

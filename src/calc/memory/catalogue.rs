@@ -1,0 +1,64 @@
+//! GPU catalogue: memory, bandwidth, dense bf16 tensor throughput, board power and interconnect,
+//! from each vendor's datasheet. A card sold as "80 GB" holds 80 GiB.
+//!
+//! Rental prices change weekly and differ by region: the catalogue carries one only where the
+//! guide gives one (its 8-card machine at 80-200 CNY per hour, median 120, i.e. 15 CNY per card
+//! per hour for an 80 GB training card, section 1.2, read 2026-12). Elsewhere it is left empty for
+//! the quote you have.
+
+use crate::calc::units::Bytes;
+
+pub struct Gpu {
+    /// Link id (`gpu=`).
+    pub id: &'static str,
+    pub name: &'static str,
+    /// Memory as sold, GB (= GiB of capacity).
+    pub vram_gb: f64,
+    pub bandwidth_gb_s: f64,
+    pub bf16_tflops: f64,
+    pub power_w: f64,
+    pub interconnect: &'static str,
+    /// Price per card-hour in CNY, with where it comes from.
+    pub price_cny_per_hour: Option<(f64, &'static str)>,
+}
+
+impl Gpu {
+    pub fn capacity(&self) -> Bytes {
+        Bytes::from_gib(self.vram_gb)
+    }
+}
+
+const GUIDE_PRICE: Option<(f64, &str)> = Some((
+    15.0,
+    "guide section 1.2: 8-card machine 120 CNY/h (market 80-200), per card",
+));
+
+#[rustfmt::skip]
+pub const GPUS: &[Gpu] = &[
+    Gpu { id: "t4", name: "NVIDIA T4 16 GB", vram_gb: 16.0, bandwidth_gb_s: 320.0, bf16_tflops: 65.0, power_w: 70.0, interconnect: "PCIe 3.0", price_cny_per_hour: None },
+    Gpu { id: "a10", name: "NVIDIA A10 24 GB", vram_gb: 24.0, bandwidth_gb_s: 600.0, bf16_tflops: 125.0, power_w: 150.0, interconnect: "PCIe 4.0", price_cny_per_hour: None },
+    Gpu { id: "rtx-4090", name: "GeForce RTX 4090 24 GB", vram_gb: 24.0, bandwidth_gb_s: 1008.0, bf16_tflops: 165.2, power_w: 450.0, interconnect: "PCIe 4.0, no NVLink", price_cny_per_hour: None },
+    Gpu { id: "l40s", name: "NVIDIA L40S 48 GB", vram_gb: 48.0, bandwidth_gb_s: 864.0, bf16_tflops: 362.0, power_w: 350.0, interconnect: "PCIe 4.0", price_cny_per_hour: None },
+    Gpu { id: "a100-40gb", name: "NVIDIA A100 40 GB SXM", vram_gb: 40.0, bandwidth_gb_s: 1555.0, bf16_tflops: 312.0, power_w: 400.0, interconnect: "NVLink 600 GB/s", price_cny_per_hour: None },
+    Gpu { id: "a100-80gb", name: "NVIDIA A100 80 GB SXM", vram_gb: 80.0, bandwidth_gb_s: 2039.0, bf16_tflops: 312.0, power_w: 400.0, interconnect: "NVLink 600 GB/s", price_cny_per_hour: GUIDE_PRICE },
+    Gpu { id: "a800-80gb", name: "NVIDIA A800 80 GB SXM", vram_gb: 80.0, bandwidth_gb_s: 2039.0, bf16_tflops: 312.0, power_w: 400.0, interconnect: "NVLink 400 GB/s", price_cny_per_hour: GUIDE_PRICE },
+    Gpu { id: "h100-sxm", name: "NVIDIA H100 80 GB SXM", vram_gb: 80.0, bandwidth_gb_s: 3350.0, bf16_tflops: 989.0, power_w: 700.0, interconnect: "NVLink 900 GB/s", price_cny_per_hour: None },
+    Gpu { id: "h800", name: "NVIDIA H800 80 GB SXM", vram_gb: 80.0, bandwidth_gb_s: 3350.0, bf16_tflops: 989.0, power_w: 700.0, interconnect: "NVLink 400 GB/s", price_cny_per_hour: None },
+    Gpu { id: "h200", name: "NVIDIA H200 141 GB SXM", vram_gb: 141.0, bandwidth_gb_s: 4800.0, bf16_tflops: 989.0, power_w: 700.0, interconnect: "NVLink 900 GB/s", price_cny_per_hour: None },
+    Gpu { id: "mi300x", name: "AMD Instinct MI300X 192 GB", vram_gb: 192.0, bandwidth_gb_s: 5300.0, bf16_tflops: 1307.0, power_w: 750.0, interconnect: "Infinity Fabric 896 GB/s", price_cny_per_hour: None },
+];
+
+/// Memory tiers cards are sold in, GB (SPEC.md section 3: 16-24, 40-48, 80, then larger).
+pub const TIERS_GB: &[f64] = &[16.0, 24.0, 32.0, 40.0, 48.0, 80.0, 96.0, 141.0, 192.0];
+
+pub fn gpu(id: &str) -> Option<&'static Gpu> {
+    GPUS.iter().find(|g| g.id == id)
+}
+
+/// The smallest tier that holds `need` on one card, or `None` beyond the largest.
+pub fn tier_for(need: Bytes) -> Option<f64> {
+    TIERS_GB
+        .iter()
+        .copied()
+        .find(|gb| Bytes::from_gib(*gb).0 >= need.0)
+}

@@ -1,0 +1,242 @@
+//! Reads a Hugging Face `config.json` into an [`Arch`], for the model types whose keys this page
+//! knows: llama, mistral, mixtral, qwen2, qwen3, qwen2_moe, qwen3_moe, gemma, gemma2, phi3,
+//! deepseek_v2 and deepseek_v3. Keys that do not change memory (token ids, rope settings, dropout)
+//! are passed over quietly; any other key is listed back as not understood, so nothing is dropped
+//! without the reader knowing.
+
+use super::arch::{Arch, AttentionKind};
+use serde_json::{Map, Value};
+use thiserror::Error;
+
+pub const MODEL_TYPES: &[&str] = &[
+    "llama",
+    "mistral",
+    "mixtral",
+    "qwen2",
+    "qwen3",
+    "qwen2_moe",
+    "qwen3_moe",
+    "gemma",
+    "gemma2",
+    "phi3",
+    "deepseek_v2",
+    "deepseek_v3",
+];
+
+/// Keys that carry no information about memory.
+const IGNORED: &[&str] = &[
+    "architectures",
+    "model_type",
+    "torch_dtype",
+    "transformers_version",
+    "bos_token_id",
+    "eos_token_id",
+    "pad_token_id",
+    "rope_theta",
+    "rope_scaling",
+    "rms_norm_eps",
+    "layer_norm_eps",
+    "max_position_embeddings",
+    "hidden_act",
+    "hidden_activation",
+    "initializer_range",
+    "use_cache",
+    "attention_dropout",
+    "attention_bias",
+    "mlp_bias",
+    "pretraining_tp",
+    "max_window_layers",
+    "use_sliding_window",
+    "output_router_logits",
+    "router_aux_loss_coef",
+    "router_jitter_noise",
+    "final_logit_softcapping",
+    "attn_logit_softcapping",
+    "query_pre_attn_scalar",
+    "embd_pdrop",
+    "resid_pdrop",
+    "original_max_position_embeddings",
+    "partial_rotary_factor",
+    "auto_map",
+    "quantization_config",
+    "aux_loss_alpha",
+    "ep_size",
+    "moe_layer_freq",
+    "n_group",
+    "topk_group",
+    "topk_method",
+    "norm_topk_prob",
+    "routed_scaling_factor",
+    "scoring_func",
+    "seq_aux",
+    "num_nextn_predict_layers",
+    "decoder_sparse_step",
+    "mlp_only_layers",
+    "sliding_window_pattern",
+    "cache_implementation",
+    "head_dim_original",
+    "tokenizer_class",
+    "bias",
+    "sliding_window",
+    "rope_interleave",
+];
+
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum ConfigError {
+    #[error("config.json: not valid JSON ({0})")]
+    Json(String),
+    #[error("config.json: expected an object at the top level")]
+    NotObject,
+    #[error("config.json: model_type {0:?} is not one this page reads (it reads {list})", list = MODEL_TYPES.join(", "))]
+    UnknownType(String),
+    #[error("config.json: {0} is missing or not a whole number")]
+    Missing(&'static str),
+    #[error("config.json: {0}")]
+    Shape(String),
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConfigImport {
+    pub model_type: String,
+    pub arch: Arch,
+    /// Keys present that this reader did not use.
+    pub not_understood: Vec<String>,
+}
+
+struct Reader<'a> {
+    map: &'a Map<String, Value>,
+    used: Vec<&'static str>,
+}
+
+impl<'a> Reader<'a> {
+    fn opt(&mut self, key: &'static str) -> Option<u64> {
+        self.used.push(key);
+        self.map.get(key).and_then(Value::as_u64)
+    }
+    fn req(&mut self, key: &'static str) -> Result<u64, ConfigError> {
+        self.opt(key).ok_or(ConfigError::Missing(key))
+    }
+    fn flag(&mut self, key: &'static str) -> Option<bool> {
+        self.used.push(key);
+        self.map.get(key).and_then(Value::as_bool)
+    }
+}
+
+pub fn parse(text: &str) -> Result<ConfigImport, ConfigError> {
+    let value: Value = serde_json::from_str(text).map_err(|e| ConfigError::Json(e.to_string()))?;
+    let map = value.as_object().ok_or(ConfigError::NotObject)?;
+    let model_type = map
+        .get("model_type")
+        .and_then(Value::as_str)
+        .unwrap_or("")
+        .to_string();
+    if !MODEL_TYPES.contains(&model_type.as_str()) {
+        return Err(ConfigError::UnknownType(model_type));
+    }
+    let mut r = Reader {
+        map,
+        used: Vec::new(),
+    };
+    let layers = r.req("num_hidden_layers")?;
+    let hidden = r.req("hidden_size")?;
+    let heads = r.req("num_attention_heads")?;
+    let kv_heads = r.opt("num_key_value_heads").unwrap_or(heads);
+    let head_dim = match r.opt("head_dim") {
+        Some(d) => d,
+        None if heads > 0 => hidden / heads,
+        None => return Err(ConfigError::Missing("num_attention_heads")),
+    };
+    let gemma = model_type.starts_with("gemma");
+    let mut arch = Arch {
+        layers,
+        hidden,
+        heads,
+        kv_heads,
+        head_dim,
+        vocab: r.req("vocab_size")?,
+        intermediate: r.opt("intermediate_size").unwrap_or(0),
+        tied_embeddings: r.flag("tie_word_embeddings").unwrap_or(gemma),
+        qkv_bias: model_type.starts_with("qwen2")
+            || map.get("attention_bias").and_then(Value::as_bool) == Some(true),
+        qk_norm: model_type.starts_with("qwen3"),
+        norms_per_layer: if model_type == "gemma2" { 4 } else { 2 },
+        ..Arch::default()
+    };
+    // Sliding windows: Mistral applies its window to every layer; Gemma 2 to every other; Qwen
+    // configs carry a window that is off unless `use_sliding_window` is true.
+    let window = map.get("sliding_window").and_then(Value::as_u64);
+    let qwen_uses = map.get("use_sliding_window").and_then(Value::as_bool) == Some(true);
+    if let Some(w) = window {
+        let on = match model_type.as_str() {
+            "mistral" | "mixtral" | "phi3" => true,
+            "gemma2" => true,
+            t if t.starts_with("qwen") => qwen_uses,
+            _ => false,
+        };
+        if on {
+            arch.attention = AttentionKind::SlidingWindow;
+            arch.window = w;
+            arch.sliding_every = if model_type == "gemma2" { 2 } else { 1 };
+        }
+    }
+    match model_type.as_str() {
+        "mixtral" => {
+            arch.experts = r.req("num_local_experts")?;
+            arch.experts_per_token = r.req("num_experts_per_tok")?;
+            arch.expert_intermediate = arch.intermediate;
+        }
+        "qwen2_moe" | "qwen3_moe" => {
+            arch.experts = r.req("num_experts")?;
+            arch.experts_per_token = r.req("num_experts_per_tok")?;
+            arch.expert_intermediate = r.req("moe_intermediate_size")?;
+            // One shared expert of its own size, counted in expert-sized units.
+            if let Some(shared) = r.opt("shared_expert_intermediate_size") {
+                arch.shared_experts = shared / arch.expert_intermediate.max(1);
+            }
+        }
+        "deepseek_v2" | "deepseek_v3" => {
+            arch.experts = r.opt("n_routed_experts").unwrap_or(0);
+            arch.experts_per_token = r.opt("num_experts_per_tok").unwrap_or(0);
+            arch.shared_experts = r.opt("n_shared_experts").unwrap_or(0);
+            arch.expert_intermediate = r.opt("moe_intermediate_size").unwrap_or(0);
+            arch.dense_layers = r.opt("first_k_dense_replace").unwrap_or(0);
+            arch.attention = AttentionKind::Latent;
+            arch.q_lora_rank = r.opt("q_lora_rank").unwrap_or(0);
+            arch.kv_lora_rank = r.req("kv_lora_rank")?;
+            arch.qk_nope_head_dim = r.req("qk_nope_head_dim")?;
+            arch.qk_rope_head_dim = r.req("qk_rope_head_dim")?;
+            arch.v_head_dim = r.req("v_head_dim")?;
+        }
+        _ => {}
+    }
+    arch.validate().map_err(ConfigError::Shape)?;
+    let not_understood = map
+        .keys()
+        .filter(|k| !IGNORED.contains(&k.as_str()) && !r.used.contains(&k.as_str()))
+        .filter(|k| {
+            !matches!(
+                k.as_str(),
+                "num_local_experts"
+                    | "num_experts"
+                    | "num_experts_per_tok"
+                    | "moe_intermediate_size"
+                    | "shared_expert_intermediate_size"
+                    | "n_routed_experts"
+                    | "n_shared_experts"
+                    | "first_k_dense_replace"
+                    | "q_lora_rank"
+                    | "kv_lora_rank"
+                    | "qk_nope_head_dim"
+                    | "qk_rope_head_dim"
+                    | "v_head_dim"
+                    | "intermediate_size"
+            )
+        })
+        .cloned()
+        .collect();
+    Ok(ConfigImport {
+        model_type,
+        arch,
+        not_understood,
+    })
+}

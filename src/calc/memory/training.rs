@@ -1,0 +1,366 @@
+//! Training memory per card: model states (weights, gradients, optimiser state, master copy)
+//! and activations (SPEC.md section 3.1).
+//!
+//! ```text
+//! states       = trainable x (weight + gradient + optimiser + master bytes)
+//!                + frozen x frozen weight bytes
+//! sharding     stage 1 divides optimiser state and master copy by N cards,
+//!              stage 2 also gradients, stage 3 also weights (ZeRO; FSDP full-shard = stage 3)
+//! activations  per layer = s b (17 h + 8 I) + 5 a s^2 b     (no recomputation)
+//!              memory-efficient attention or selective recomputation drop the 5 a s^2 b term;
+//!              full recomputation keeps only each layer's input, 2 s b h
+//!              + logits s b V x 4 bytes (fp32 for the loss)
+//! ```
+//!
+//! Bytes per trainable parameter, mixed precision with AdamW: 2 (bf16 weight) + 2 (gradient) +
+//! 4 + 4 (fp32 first and second moments) + 4 (fp32 master weight) = 16. The guide's text says
+//! "12 in all", but its own items add to 16 and its example uses 16; 12 is the optimiser part
+//! (moments and master copy). 8-bit AdamW keeps 1 + 1 bytes of moments (bitsandbytes); Adafactor
+//! keeps factored second moments (row and column sums, counted as zero per parameter) and no first
+//! moment; SGD with momentum one fp32 buffer.
+//!
+//! Activations follow Korthikanti et al. 2022, "Reducing Activation Recomputation in Large
+//! Transformer Models", eq. 2 (t = 1, no sequence parallelism), with the MLP term written for a
+//! gated MLP of inner size I: its input (2 h bytes) and the gate, up, activation and product
+//! outputs (2 I bytes each). They are the least certain part of any estimate: read the peak from a
+//! short trial run (`nvidia-smi`). LoRA adapters are `rank x (in + out)` per targeted matrix;
+//! QLoRA stores the frozen base in 4-bit NF4 with double-quantised constants, 4.127 bits per
+//! weight (Dettmers et al. 2023).
+
+use super::arch::Arch;
+use super::catalogue::{gpu, Gpu};
+use super::inference::param_count;
+use crate::calc::units::Bytes;
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Method {
+    #[default]
+    Full,
+    Lora,
+    Qlora,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Optimizer {
+    #[default]
+    Adamw,
+    Adamw8bit,
+    Adafactor,
+    Sgdm,
+    Sgd,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Precision {
+    #[default]
+    MixedBf16,
+    Bf16,
+    Fp32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Recompute {
+    #[default]
+    None,
+    Selective,
+    Full,
+}
+
+macro_rules! ids {
+    ($t:ty { $($v:ident => $s:literal),* $(,)? }) => {
+        impl $t {
+            pub const ALL: &'static [$t] = &[$(<$t>::$v),*];
+            pub fn id(self) -> &'static str { match self { $(<$t>::$v => $s),* } }
+            pub fn from_id(id: &str) -> Option<Self> { match id { $($s => Some(<$t>::$v),)* _ => None } }
+        }
+    };
+}
+ids!(Method { Full => "full", Lora => "lora", Qlora => "qlora" });
+ids!(Optimizer { Adamw => "adamw", Adamw8bit => "adamw8bit", Adafactor => "adafactor", Sgdm => "sgdm", Sgd => "sgd" });
+ids!(Precision { MixedBf16 => "mixed-bf16", Bf16 => "bf16", Fp32 => "fp32" });
+ids!(Recompute { None => "none", Selective => "selective", Full => "full" });
+
+/// A matrix LoRA can adapt.
+pub const LORA_MODULES: &[&str] = &["q", "k", "v", "o", "gate", "up", "down"];
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct TrainingInputs {
+    pub model: Option<String>,
+    pub arch: Arch,
+    pub params_b: Option<f64>,
+    pub method: Method,
+    pub optimizer: Optimizer,
+    pub precision: Precision,
+    pub seq: u64,
+    pub batch: u64,
+    pub recompute: Recompute,
+    pub flash: bool,
+    /// Targeted modules, from [`LORA_MODULES`].
+    pub lora_targets: Vec<String>,
+    pub lora_rank: u64,
+    pub gpus: u64,
+    pub zero: u8,
+    pub gpu: String,
+}
+
+impl Default for TrainingInputs {
+    fn default() -> Self {
+        TrainingInputs {
+            model: None,
+            arch: Arch::default(),
+            params_b: Some(7.0),
+            method: Method::Full,
+            optimizer: Optimizer::Adamw,
+            precision: Precision::MixedBf16,
+            seq: 2048,
+            batch: 1,
+            recompute: Recompute::None,
+            flash: true,
+            lora_targets: LORA_MODULES.iter().map(|s| s.to_string()).collect(),
+            lora_rank: 16,
+            gpus: 1,
+            zero: 0,
+            gpu: "a100-80gb".into(),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum TrainingError {
+    #[error("{0}")]
+    Arch(String),
+    #[error("gpu: no card with id {0:?} in the catalogue")]
+    UnknownGpu(String),
+    #[error("{key}: {value} is outside {min} to {max}")]
+    Range {
+        key: &'static str,
+        value: f64,
+        min: f64,
+        max: f64,
+    },
+    #[error("lora_targets: {0:?} is not one of q, k, v, o, gate, up, down")]
+    Target(String),
+}
+
+/// Bytes per parameter of each model state.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct StateBytes {
+    pub weight: f64,
+    pub grad: f64,
+    pub optimizer: f64,
+    pub master: f64,
+}
+
+impl StateBytes {
+    pub fn total(&self) -> f64 {
+        self.weight + self.grad + self.optimizer + self.master
+    }
+}
+
+pub fn state_bytes(o: Optimizer, p: Precision) -> StateBytes {
+    let (weight, master, state_elem) = match p {
+        Precision::MixedBf16 => (2.0, 4.0, 4.0),
+        Precision::Bf16 => (2.0, 0.0, 2.0),
+        Precision::Fp32 => (4.0, 0.0, 4.0),
+    };
+    let optimizer = match o {
+        Optimizer::Adamw => 2.0 * state_elem,
+        Optimizer::Adamw8bit => 2.0,
+        Optimizer::Adafactor => 0.0,
+        Optimizer::Sgdm => state_elem,
+        Optimizer::Sgd => 0.0,
+    };
+    StateBytes {
+        weight,
+        grad: weight,
+        optimizer,
+        master,
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct TrainingReport {
+    pub params: f64,
+    pub trainable: f64,
+    pub per_param: StateBytes,
+    /// Bytes per frozen parameter.
+    pub frozen_bytes: f64,
+    /// Per card, after sharding.
+    pub weights: Bytes,
+    pub grads: Bytes,
+    pub optimizer: Bytes,
+    pub master: Bytes,
+    pub states: Bytes,
+    /// All states on one card without sharding (the guide's "112 GB").
+    pub states_unsharded: Bytes,
+    pub activations: Bytes,
+    pub total: Bytes,
+    pub capacity: Bytes,
+    pub fits: bool,
+    /// Fewest cards of the chosen type that hold it, and the sharding stage that assumes.
+    pub min_gpus: Option<u64>,
+    pub min_gpus_stage: u8,
+}
+
+/// LoRA trainable parameters: rank x (in + out) per targeted matrix per layer.
+pub fn lora_params(arch: &Arch, rank: u64, targets: &[String]) -> f64 {
+    let h = arch.hidden as f64;
+    let q_out = (arch.heads * arch.head_dim) as f64;
+    let kv_out = (arch.kv_heads * arch.head_dim) as f64;
+    let (inner, copies) = if arch.is_moe() {
+        (
+            arch.expert_intermediate as f64,
+            (arch.experts + arch.shared_experts) as f64,
+        )
+    } else {
+        (arch.intermediate as f64, 1.0)
+    };
+    let per_layer: f64 = targets
+        .iter()
+        .map(|t| match t.as_str() {
+            "q" => h + q_out,
+            "k" | "v" => h + kv_out,
+            "o" => q_out + h,
+            "gate" | "up" | "down" => (h + inner) * copies,
+            _ => 0.0,
+        })
+        .sum();
+    rank as f64 * per_layer * arch.layers as f64
+}
+
+fn check(key: &'static str, v: f64, min: f64, max: f64) -> Result<(), TrainingError> {
+    if (min..=max).contains(&v) {
+        Ok(())
+    } else {
+        Err(TrainingError::Range {
+            key,
+            value: v,
+            min,
+            max,
+        })
+    }
+}
+
+pub fn validate(i: &TrainingInputs) -> Result<&'static Gpu, TrainingError> {
+    i.arch.validate().map_err(TrainingError::Arch)?;
+    if let Some(p) = i.params_b {
+        check("params", p, 0.001, 100_000.0)?;
+    }
+    check("seq", i.seq as f64, 1.0, 1e7)?;
+    check("batch", i.batch as f64, 1.0, 4096.0)?;
+    check("gpus", i.gpus as f64, 1.0, 4096.0)?;
+    check("zero", i.zero as f64, 0.0, 3.0)?;
+    check("lora_rank", i.lora_rank as f64, 1.0, 4096.0)?;
+    if let Some(t) = i
+        .lora_targets
+        .iter()
+        .find(|t| !LORA_MODULES.contains(&t.as_str()))
+    {
+        return Err(TrainingError::Target(t.clone()));
+    }
+    gpu(&i.gpu).ok_or_else(|| TrainingError::UnknownGpu(i.gpu.clone()))
+}
+
+/// Activation bytes of one card's micro-batch.
+pub fn activations(i: &TrainingInputs) -> Bytes {
+    let a = &i.arch;
+    let (s, b, h) = (i.seq as f64, i.batch as f64, a.hidden as f64);
+    let inner = if a.is_moe() {
+        ((a.experts_per_token + a.shared_experts) * a.expert_intermediate) as f64
+    } else {
+        a.intermediate as f64
+    };
+    let per_layer = match i.recompute {
+        Recompute::Full => 2.0 * s * b * h,
+        _ => {
+            let linear = s * b * (17.0 * h + 8.0 * inner);
+            let quadratic = if i.flash || i.recompute == Recompute::Selective {
+                0.0
+            } else {
+                5.0 * a.heads as f64 * s * s * b
+            };
+            linear + quadratic
+        }
+    };
+    let logits = s * b * a.vocab as f64 * 4.0;
+    Bytes(per_layer * a.layers as f64 + logits)
+}
+
+/// States per card for `n` cards at sharding `stage`.
+fn states_on(
+    trainable: f64,
+    frozen: f64,
+    frozen_bytes: f64,
+    sb: StateBytes,
+    n: f64,
+    stage: u8,
+) -> [f64; 4] {
+    let div = |from: u8| if stage >= from { n } else { 1.0 };
+    [
+        (trainable * sb.weight + frozen * frozen_bytes) / div(3),
+        trainable * sb.grad / div(2),
+        trainable * sb.optimizer / div(1),
+        trainable * sb.master / div(1),
+    ]
+}
+
+pub fn training(i: &TrainingInputs) -> Result<TrainingReport, TrainingError> {
+    let card = validate(i)?;
+    let params = param_count(&i.arch, i.params_b);
+    let trainable = match i.method {
+        Method::Full => params,
+        Method::Lora | Method::Qlora => lora_params(&i.arch, i.lora_rank, &i.lora_targets),
+    };
+    // LoRA adds its adapters to the frozen base.
+    let frozen = if i.method == Method::Full {
+        0.0
+    } else {
+        params
+    };
+    let sb = state_bytes(i.optimizer, i.precision);
+    let frozen_bytes = match (i.method, i.precision) {
+        (Method::Qlora, _) => 4.127 / 8.0,
+        (_, Precision::Fp32) => 4.0,
+        _ => 2.0,
+    };
+    let [w, g, o, m] = states_on(trainable, frozen, frozen_bytes, sb, i.gpus as f64, i.zero);
+    let states = w + g + o + m;
+    let unsharded: f64 = states_on(trainable, frozen, frozen_bytes, sb, 1.0, 0)
+        .iter()
+        .sum();
+    let act = activations(i);
+    let total = Bytes(states + act.0);
+    let capacity = card.capacity();
+    let stage = if i.zero == 0 { 3 } else { i.zero };
+    let min_gpus = (1..=4096u64).find(|&n| {
+        let s: f64 = states_on(trainable, frozen, frozen_bytes, sb, n as f64, stage)
+            .iter()
+            .sum();
+        s + act.0 <= capacity.0
+    });
+    Ok(TrainingReport {
+        params,
+        trainable,
+        per_param: sb,
+        frozen_bytes,
+        weights: Bytes(w),
+        grads: Bytes(g),
+        optimizer: Bytes(o),
+        master: Bytes(m),
+        states: Bytes(states),
+        states_unsharded: Bytes(unsharded),
+        activations: act,
+        total,
+        capacity,
+        fits: total.0 <= capacity.0,
+        min_gpus,
+        min_gpus_stage: stage,
+    })
+}

@@ -1,0 +1,156 @@
+use gpuplan::calc::memory::arch::AttentionKind;
+use gpuplan::calc::memory::config_json::{parse, ConfigError};
+use gpuplan::calc::memory::presets::preset;
+
+/// A config.json as published, trimmed to the keys that matter plus a few that do not.
+fn cfg(model_type: &str, extra: &str) -> String {
+    format!(
+        r#"{{"model_type": "{model_type}", "torch_dtype": "bfloat16", "rope_theta": 10000.0, {extra}}}"#
+    )
+}
+
+#[track_caller]
+fn same_as_preset(json: &str, id: &str) {
+    let got = parse(json).unwrap();
+    let want = (preset(id).unwrap().arch)();
+    assert_eq!(got.arch.params().total(), want.params().total(), "{id}");
+    assert_eq!(
+        got.arch.kv_elements_per_token_per_layer(),
+        want.kv_elements_per_token_per_layer(),
+        "{id}"
+    );
+    assert_eq!(got.arch.attention, want.attention, "{id}");
+    assert!(
+        got.not_understood.is_empty(),
+        "{id}: {:?}",
+        got.not_understood
+    );
+}
+
+#[test]
+fn llama_mistral_and_phi3() {
+    same_as_preset(
+        &cfg(
+            "llama",
+            r#""hidden_size": 4096, "intermediate_size": 11008, "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 32, "vocab_size": 32000, "tie_word_embeddings": false"#,
+        ),
+        "llama-2-7b",
+    );
+    same_as_preset(
+        &cfg(
+            "llama",
+            r#""hidden_size": 4096, "intermediate_size": 14336, "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 8, "vocab_size": 128256, "tie_word_embeddings": false"#,
+        ),
+        "llama-3.1-8b",
+    );
+    same_as_preset(
+        &cfg(
+            "mistral",
+            r#""hidden_size": 4096, "intermediate_size": 14336, "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 8, "vocab_size": 32000, "sliding_window": 4096"#,
+        ),
+        "mistral-7b",
+    );
+    same_as_preset(&cfg("phi3", r#""hidden_size": 3072, "intermediate_size": 8192, "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 32, "vocab_size": 32064, "sliding_window": 2047"#).replace(r#", "sliding_window": 2047"#, ""), "phi-3-mini");
+}
+
+#[test]
+fn mixtral_and_qwen_families() {
+    same_as_preset(
+        &cfg(
+            "mixtral",
+            r#""hidden_size": 4096, "intermediate_size": 14336, "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 8, "vocab_size": 32000, "num_local_experts": 8, "num_experts_per_tok": 2, "sliding_window": null"#,
+        ),
+        "mixtral-8x7b",
+    );
+    same_as_preset(
+        &cfg(
+            "qwen2",
+            r#""hidden_size": 3584, "intermediate_size": 18944, "num_attention_heads": 28, "num_hidden_layers": 28, "num_key_value_heads": 4, "vocab_size": 152064, "tie_word_embeddings": false, "sliding_window": 131072, "use_sliding_window": false"#,
+        ),
+        "qwen2.5-7b",
+    );
+    same_as_preset(
+        &cfg(
+            "qwen3",
+            r#""hidden_size": 4096, "intermediate_size": 12288, "num_attention_heads": 32, "num_hidden_layers": 36, "num_key_value_heads": 8, "head_dim": 128, "vocab_size": 151936, "tie_word_embeddings": false"#,
+        ),
+        "qwen3-8b",
+    );
+    let moe = parse(&cfg("qwen2_moe", r#""hidden_size": 2048, "intermediate_size": 5632, "num_attention_heads": 16, "num_hidden_layers": 24, "num_key_value_heads": 16, "vocab_size": 151936, "num_experts": 60, "num_experts_per_tok": 4, "moe_intermediate_size": 1408, "shared_expert_intermediate_size": 5632"#)).unwrap();
+    assert_eq!(moe.arch.experts, 60);
+    assert_eq!(moe.arch.shared_experts, 4);
+    // Qwen1.5-MoE-A2.7B: 14.3B in all.
+    let total = moe.arch.params().total() / 1e9;
+    assert!((total - 14.3).abs() < 0.2, "{total}");
+    let q3 = parse(&cfg("qwen3_moe", r#""hidden_size": 2048, "intermediate_size": 6144, "num_attention_heads": 32, "num_hidden_layers": 48, "num_key_value_heads": 4, "head_dim": 128, "vocab_size": 151936, "num_experts": 128, "num_experts_per_tok": 8, "moe_intermediate_size": 768"#)).unwrap();
+    // Qwen3-30B-A3B: 30.5B in all, 3.3B active.
+    assert!((q3.arch.params().total() / 1e9 - 30.5).abs() < 0.2);
+    assert!((q3.arch.params().active / 1e9 - 3.3).abs() < 0.15);
+}
+
+#[test]
+fn gemma_families() {
+    same_as_preset(
+        &cfg(
+            "gemma2",
+            r#""hidden_size": 3584, "intermediate_size": 14336, "num_attention_heads": 16, "num_hidden_layers": 42, "num_key_value_heads": 8, "head_dim": 256, "vocab_size": 256000, "sliding_window": 4096, "query_pre_attn_scalar": 256"#,
+        ),
+        "gemma-2-9b",
+    );
+    let g = parse(&cfg("gemma", r#""hidden_size": 3072, "intermediate_size": 24576, "num_attention_heads": 16, "num_hidden_layers": 28, "num_key_value_heads": 16, "head_dim": 256, "vocab_size": 256000"#)).unwrap();
+    // Gemma 7B: 8.54B with tied embeddings.
+    assert!(g.arch.tied_embeddings);
+    assert!((g.arch.params().total() / 1e9 - 8.54).abs() < 0.03);
+}
+
+#[test]
+fn deepseek_latent_attention() {
+    same_as_preset(
+        &cfg(
+            "deepseek_v3",
+            r#""hidden_size": 7168, "intermediate_size": 18432, "num_attention_heads": 128, "num_hidden_layers": 61, "num_key_value_heads": 128, "vocab_size": 129280, "n_routed_experts": 256, "n_shared_experts": 1, "num_experts_per_tok": 8, "moe_intermediate_size": 2048, "first_k_dense_replace": 3, "q_lora_rank": 1536, "kv_lora_rank": 512, "qk_nope_head_dim": 128, "qk_rope_head_dim": 64, "v_head_dim": 128, "num_nextn_predict_layers": 1"#,
+        ),
+        "deepseek-v3",
+    );
+    let v2 = parse(&cfg("deepseek_v2", r#""hidden_size": 5120, "intermediate_size": 12288, "num_attention_heads": 128, "num_hidden_layers": 60, "vocab_size": 102400, "n_routed_experts": 160, "n_shared_experts": 2, "num_experts_per_tok": 6, "moe_intermediate_size": 1536, "first_k_dense_replace": 1, "q_lora_rank": 1536, "kv_lora_rank": 512, "qk_nope_head_dim": 128, "qk_rope_head_dim": 64, "v_head_dim": 128"#)).unwrap();
+    assert_eq!(v2.arch.attention, AttentionKind::Latent);
+    // DeepSeek-V2: 236B in all.
+    assert!(
+        (v2.arch.params().total() / 1e9 - 236.0).abs() < 1.5,
+        "{}",
+        v2.arch.params().total() / 1e9
+    );
+}
+
+#[test]
+fn unknown_keys_are_listed_and_bad_input_is_an_error() {
+    let r = parse(&cfg("llama", r#""hidden_size": 4096, "intermediate_size": 11008, "num_attention_heads": 32, "num_hidden_layers": 32, "vocab_size": 32000, "my_custom_key": 1"#)).unwrap();
+    assert_eq!(r.not_understood, ["my_custom_key"]);
+    assert_eq!(r.arch.kv_heads, 32, "kv heads default to attention heads");
+    assert!(matches!(parse("{"), Err(ConfigError::Json(_))));
+    assert!(matches!(parse("[1,2]"), Err(ConfigError::NotObject)));
+    let e = parse(r#"{"model_type": "bert"}"#).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("\"bert\" is not one this page reads"),
+        "{e}"
+    );
+    let e = parse(&cfg("llama", r#""hidden_size": 4096"#)).unwrap_err();
+    assert_eq!(e, ConfigError::Missing("num_hidden_layers"));
+    let e = parse(&cfg("llama", r#""hidden_size": 4096, "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 5, "vocab_size": 1"#)).unwrap_err();
+    assert!(matches!(e, ConfigError::Shape(_)));
+    assert!(matches!(
+        parse(&cfg(
+            "llama",
+            r#""hidden_size": -4, "num_attention_heads": 32, "num_hidden_layers": 32, "vocab_size": 1"#
+        )),
+        Err(ConfigError::Missing("hidden_size"))
+    ));
+}
+
+proptest::proptest! {
+    #[test]
+    fn any_text_parses_or_errors_without_panic(s in ".{0,300}") {
+        let _ = parse(&s);
+    }
+}
