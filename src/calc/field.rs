@@ -108,12 +108,18 @@ impl<T> NumField<T> {
     }
 }
 
-/// Formats a number for a link: the shortest plain decimal that parses back to the same value.
+/// Formats a number for a link: a plain decimal with at most ten decimals, trailing zeros cut,
+/// so that a percentage read back as a fraction and shown again (`0.3 x 100`) stays `30`.
 pub fn link_number(v: f64) -> String {
     if v.fract() == 0.0 && v.abs() < 1e15 {
-        format!("{}", v as i64)
+        return format!("{}", v as i64);
+    }
+    let s = format!("{v:.10}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    if s == "-0" {
+        "0".into()
     } else {
-        format!("{v}")
+        s.to_string()
     }
 }
 
@@ -173,5 +179,7 @@ mod tests {
         assert_eq!(link_number(1_200_000.0), "1200000");
         assert_eq!(link_number(0.13), "0.13");
         assert_eq!(link_number(54.0), "54");
+        assert_eq!(link_number(0.3 * 100.0), "30");
+        assert_eq!(link_number(0.2 * 100.0), "20");
     }
 }

@@ -9,6 +9,7 @@
 
 use super::demand::{format_demand, parse_demand};
 use super::field::{link_number, FieldError};
+use super::memory::link::{self as memory_link, MemoryLink};
 use super::rent_buy::{self, PowerModel};
 use super::scenario::{Lang, Scenario, View};
 use super::units::Currency;
@@ -36,7 +37,10 @@ pub struct Decoded {
 pub fn decode(query: &str) -> Decoded {
     let query = query.strip_prefix('?').unwrap_or(query);
     let mut d = Decoded::default();
-    let rb = &mut d.state.scenario.rent_buy;
+    let scenario = &mut d.state.scenario;
+    let rb = &mut scenario.rent_buy;
+    let (training, inference) = (&mut scenario.training, &mut scenario.inference);
+    let mut memory = MemoryLink::default();
     let mut currency = Currency::default();
     for (key, value) in form_urlencoded::parse(query.as_bytes()) {
         let (key, value) = (key.as_ref(), value.as_ref());
@@ -90,7 +94,10 @@ pub fn decode(query: &str) -> Decoded {
                 }),
             _ => match rent_buy::field(key) {
                 Some(f) => f.apply(rb, value).map(|_| true),
-                None => Ok(false),
+                None => match memory.read(key, value, training, inference) {
+                    Some(r) => r.map(|_| true),
+                    None => Ok(false),
+                },
             },
         };
         match result {
@@ -100,6 +107,9 @@ pub fn decode(query: &str) -> Decoded {
                 d.issues.push(e);
             }
         }
+    }
+    if let Some(issue) = memory.finish(training, inference) {
+        d.issues.push(issue);
     }
     // Cross-field rules: a link that breaks one keeps the defaults of the fields involved.
     if let Err(e) = rent_buy::validate(rb) {
@@ -159,5 +169,7 @@ pub fn encode(state: &LinkState) -> String {
     if !rb.demand.is_empty() {
         q.append_pair("demand", &format_demand(&rb.demand));
     }
+    let s = &state.scenario;
+    memory_link::encode(&mut q, &s.training, &s.inference);
     q.finish()
 }

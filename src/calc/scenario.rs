@@ -5,6 +5,8 @@
 //! field at its default; a save with a newer schema than this build knows is refused rather than
 //! misread.
 
+use super::memory::inference::InferenceInputs;
+use super::memory::training::TrainingInputs;
 use super::rent_buy::RentBuyInputs;
 use super::units::Currency;
 use serde::{Deserialize, Serialize};
@@ -89,9 +91,24 @@ impl Lang {
 pub struct Scenario {
     pub currency: Currency,
     pub rent_buy: RentBuyInputs,
+    pub training: TrainingInputs,
+    pub inference: InferenceInputs,
 }
 
 impl Scenario {
+    /// The training calculator's inputs: its own settings with the model and card that both
+    /// memory views share (kept in the inference inputs, where a link writes them).
+    pub fn training_inputs(&self) -> TrainingInputs {
+        let i = &self.inference;
+        TrainingInputs {
+            model: i.model.clone(),
+            arch: i.arch.clone(),
+            params_b: i.params_b,
+            gpu: i.gpu.clone(),
+            ..self.training.clone()
+        }
+    }
+
     /// Keeps the scenario-wide currency in every calculator's inputs.
     pub fn set_currency(&mut self, c: Currency) {
         self.currency = c;

@@ -130,3 +130,126 @@ proptest! {
         prop_assert!(gpuplan::calc::rent_buy::rent_buy(rb).is_ok(), "{q}");
     }
 }
+
+mod memory_keys {
+    use super::*;
+    use gpuplan::calc::memory::dtype::WeightType;
+    use gpuplan::calc::memory::inference::inference;
+    use gpuplan::calc::memory::training::{Method, Optimizer};
+
+    #[test]
+    fn params_rule_typed_derived_or_the_guides_seven() {
+        let none = decode("view=inference");
+        assert_eq!(none.state.scenario.inference.params_b, Some(7.0));
+        let model = decode("view=inference&model=llama-3.1-8b");
+        assert_eq!(model.state.scenario.inference.params_b, None);
+        assert_eq!(
+            model.state.scenario.training.arch.kv_heads, 8,
+            "shared with training"
+        );
+        let arch = decode("view=training&hidden=5120&heads=40");
+        let a = &arch.state.scenario.training.arch;
+        assert_eq!((a.hidden, a.head_dim), (5120, 128));
+        assert_eq!(arch.state.scenario.training.params_b, None);
+        let typed = decode("model=llama-3.1-8b&params=8");
+        assert_eq!(typed.state.scenario.inference.params_b, Some(8.0));
+    }
+
+    #[test]
+    fn memory_keys_set_their_inputs() {
+        let d = decode("ctx=32768&conc=4&weights=q4_k_m&kv=fp8&tp=2&gpu=h100-sxm&overhead_gib=2.5&margin=10&method=lora&optimizer=adamw8bit&lora_targets=q,v&seq=4096&zero=3&gpus=8");
+        assert!(d.issues.is_empty(), "{:?}", d.issues);
+        let (t, i) = (&d.state.scenario.training, &d.state.scenario.inference);
+        assert_eq!((i.ctx, i.conc, i.tp), (32768, 4, 2));
+        assert_eq!(i.weights, WeightType::Q4KM);
+        assert_eq!(i.gpu, "h100-sxm");
+        assert_eq!(t.gpu, "h100-sxm");
+        assert_eq!(t.method, Method::Lora);
+        assert_eq!(t.optimizer, Optimizer::Adamw8bit);
+        assert_eq!(t.lora_targets, ["q", "v"]);
+        assert_eq!((t.seq, t.zero, t.gpus), (4096, 3, 8));
+        assert!(inference(i).is_ok());
+    }
+
+    #[test]
+    fn bad_memory_values_fall_back_and_are_reported() {
+        let d = decode("ctx=lots&weights=q9&model=gpt-9&kv_heads=5&lora_targets=mlp");
+        let keys: Vec<_> = d.issues.iter().map(FieldError::key).collect();
+        assert_eq!(
+            keys,
+            ["ctx", "weights", "model", "lora_targets", "kv_heads"]
+        );
+        assert_eq!(d.state.scenario.inference.arch.kv_heads, 32);
+        assert!(inference(&d.state.scenario.inference).is_ok());
+    }
+
+    fn arb_memory() -> impl Strategy<Value = LinkState> {
+        (
+            proptest::option::of(0usize..11),
+            proptest::option::of(1u32..2000),
+            (1u64..200_000, 1u64..512, 1u64..9, 0usize..15, 0usize..4),
+            (
+                1u64..65_536,
+                1u64..64,
+                0u8..4,
+                1u64..64,
+                0usize..3,
+                0usize..5,
+                any::<bool>(),
+            ),
+        )
+            .prop_map(
+                |(
+                    model,
+                    params10,
+                    (ctx, conc, tp, w, kv),
+                    (seq, batch, zero, gpus, m, o, flash),
+                )| {
+                    use gpuplan::calc::memory::dtype::{KvType, WEIGHT_TYPES};
+                    use gpuplan::calc::memory::presets::PRESETS;
+                    use gpuplan::calc::memory::training::{Method, Optimizer};
+                    let mut s = LinkState {
+                        view: View::Inference,
+                        ..Default::default()
+                    };
+                    let (t, i) = (&mut s.scenario.training, &mut s.scenario.inference);
+                    if let Some(ix) = model {
+                        let p = &PRESETS[ix];
+                        for (mm, a) in [(&mut t.model, &mut t.arch), (&mut i.model, &mut i.arch)] {
+                            *mm = Some(p.id.to_string());
+                            *a = (p.arch)();
+                        }
+                        t.params_b = None;
+                        i.params_b = None;
+                    }
+                    if let Some(p) = params10 {
+                        t.params_b = Some(p as f64 / 10.0);
+                        i.params_b = Some(p as f64 / 10.0);
+                    }
+                    i.ctx = ctx;
+                    i.conc = conc;
+                    i.tp = tp;
+                    i.weights = WEIGHT_TYPES[w].0;
+                    i.kv = KvType::ALL[kv];
+                    t.seq = seq;
+                    t.batch = batch;
+                    t.zero = zero;
+                    t.gpus = gpus;
+                    t.method = Method::ALL[m];
+                    t.optimizer = Optimizer::ALL[o];
+                    t.flash = flash;
+                    s
+                },
+            )
+    }
+
+    proptest! {
+        #[test]
+        fn memory_link_round_trips(s in arb_memory()) {
+            let q = encode(&s);
+            let d = decode(&q);
+            prop_assert!(d.issues.is_empty(), "{q}: {:?}", d.issues);
+            prop_assert_eq!(d.state, s, "{}", q);
+        }
+    }
+}

@@ -5,6 +5,8 @@ pub mod arch;
 pub mod catalogue;
 pub mod config_json;
 pub mod dtype;
+pub mod fields;
 pub mod inference;
+pub mod link;
 pub mod presets;
 pub mod training;
