@@ -75,3 +75,18 @@ pub fn money(m: Money, digits: u8) -> String {
 pub fn percent(fraction: f64, digits: u8) -> String {
     format(Style::Percent(digits), fraction)
 }
+
+/// Memory in GiB: `57.65 GiB`.
+pub fn gib(b: crate::calc::units::Bytes) -> String {
+    format!("{} GiB", number(b.as_gib(), 2))
+}
+
+/// Memory in decimal GB: `14 GB`.
+pub fn gb(b: crate::calc::units::Bytes) -> String {
+    format!("{} GB", number(b.as_gb(), 2))
+}
+
+/// A parameter count in billions: `6.74 B`.
+pub fn billions(n: f64) -> String {
+    format!("{} B", number(n / 1e9, 3))
+}

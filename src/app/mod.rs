@@ -11,7 +11,9 @@ use crate::calc::scenario::View;
 use crate::calc::units::Currency;
 use leptos::prelude::*;
 use state::AppState;
+use views::inference::InferenceView;
 use views::rent_buy::RentBuyView;
+use views::training::TrainingView;
 
 /// Mounts the page on `<body>`.
 pub fn mount() {
@@ -52,6 +54,8 @@ pub fn App() -> impl IntoView {
             <main>
                 {move || match app.view.get() {
                     View::RentBuy => view! { <RentBuyView /> }.into_any(),
+                    View::Training => view! { <TrainingView /> }.into_any(),
+                    View::Inference => view! { <InferenceView /> }.into_any(),
                     other => view! {
                         <p class="notice" data-testid="view-unavailable">
                             {format!("The “{}” view is not part of this version yet; showing rent or buy.", other.id())}
@@ -78,10 +82,15 @@ fn Header() -> impl IntoView {
             <h1>"gpuplan"</h1>
             <p class="tagline">"Rent or buy GPUs, size their memory, and see what a month really costs."</p>
             <nav aria-label="views">
-                <a href="?" class="active" on:click=move |ev| {
-                    ev.prevent_default();
-                    app.view.set(View::RentBuy);
-                }>"Rent or buy"</a>
+                {[(View::RentBuy, "Rent or buy"), (View::Training, "Training memory"), (View::Inference, "Inference memory")]
+                    .map(|(v, label)| view! {
+                        <a href=format!("?view={}", v.id()) data-testid=format!("nav-{}", v.id())
+                            class:active=move || app.view.get() == v
+                            on:click=move |ev| {
+                                ev.prevent_default();
+                                app.view.set(v);
+                            }>{label}</a>
+                    })}
             </nav>
             <span class="currency radios" data-testid="input-cur">
                 {[Currency::Cny, Currency::Usd].map(|c| view! {

@@ -32,7 +32,7 @@ impl AppState {
             decoded.state.scenario.clone()
         } else {
             match storage::load() {
-                Loaded::Scenario(s) => s,
+                Loaded::Scenario(s) => *s,
                 Loaded::Nothing => Scenario::default(),
                 Loaded::Unavailable => {
                     notice = Some("Local storage is not available: changes will not be kept after this tab closes (the link still holds them).".to_string());

@@ -14,7 +14,7 @@ const DAMAGED_PREFIX: &str = "gpuplan/v1/damaged/";
 /// What loading found.
 pub enum Loaded {
     Nothing,
-    Scenario(Scenario),
+    Scenario(Box<Scenario>),
     /// Unreadable data, moved to `backup_key`, with the reason.
     SetAside {
         reason: String,
@@ -41,7 +41,7 @@ pub fn load() -> Loaded {
         Err(_) => return Loaded::Unavailable,
     };
     match from_json(&raw) {
-        Ok(s) => Loaded::Scenario(s),
+        Ok(s) => Loaded::Scenario(Box::new(s)),
         Err(e) => {
             let backup_key = format!("{DAMAGED_PREFIX}{}", js_sys::Date::now() as u64);
             let _ = LocalStorage::raw().set_item(&backup_key, &raw);

@@ -7,6 +7,7 @@
 mod break_even;
 mod cost_util;
 mod cumulative;
+pub mod memory;
 
 pub use break_even::draw_break_even_vs_price;
 pub use cost_util::draw_cost_vs_util;

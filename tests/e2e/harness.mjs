@@ -78,7 +78,7 @@ export async function open(context, baseUrl, query = '') {
     if (m.type() === 'error') errors.push(m.text());
   });
   await page.goto(baseUrl + query);
-  await page.waitForSelector('[data-testid=own-monthly]');
+  await page.waitForSelector('main [data-testid^="view-"]');
   await page.waitForSelector('canvas[data-draws]');
   return { page, errors };
 }

@@ -1,4 +1,7 @@
 //! One file per view of the page (`view=` in the link).
 
+pub mod inference;
+mod model;
 pub mod rent_buy;
 mod rent_buy_charts;
+pub mod training;

@@ -3,9 +3,11 @@
 
 mod canvas_backend;
 mod chart_canvas;
+mod choice;
 mod number_field;
 mod stat;
 
 pub use chart_canvas::ChartCanvas;
+pub use choice::ChoiceField;
 pub use number_field::{Lens, NumberField, SliderField};
 pub use stat::{Formula, Stat};

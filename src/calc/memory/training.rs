@@ -364,3 +364,17 @@ pub fn training(i: &TrainingInputs) -> Result<TrainingReport, TrainingError> {
         min_gpus_stage: stage,
     })
 }
+
+/// Per-card total (GiB) against sequence length, from 0 to twice the chosen length, for the chart.
+pub fn total_vs_seq(i: &TrainingInputs) -> Vec<(f64, f64)> {
+    let max = (i.seq * 2).max(1024);
+    (0..=32)
+        .filter_map(|k| {
+            let seq = (max * k / 32).max(1);
+            let probe = TrainingInputs { seq, ..i.clone() };
+            training(&probe)
+                .ok()
+                .map(|r| (seq as f64, r.total.as_gib()))
+        })
+        .collect()
+}

@@ -1,0 +1,229 @@
+//! The training view (SPEC.md section 3.1): model states and activations per card, sharding,
+//! and the fewest cards of the chosen type that hold a run.
+
+use super::inference::gpu_options;
+use super::model::ModelSection;
+use crate::app::format::{billions, gb, gib, number};
+use crate::app::state::use_app;
+use crate::app::widgets::{
+    ChartCanvas, ChoiceField, Formula, Lens, NumberField, SliderField, Stat,
+};
+use crate::calc::field::NumField;
+use crate::calc::memory::catalogue::gpu;
+use crate::calc::memory::fields::{training_field, TRAINING};
+use crate::calc::memory::training::{
+    total_vs_seq, training, Method, Optimizer, Precision, Recompute, TrainingInputs,
+    TrainingReport, LORA_MODULES,
+};
+use crate::calc::units::Bytes;
+use crate::charts::memory::{draw_stacked, draw_sweep, SweepChart};
+use leptos::prelude::*;
+
+const LENS: Lens<TrainingInputs> = Lens {
+    get: |s| &s.training,
+    get_mut: |s| &mut s.training,
+};
+
+fn f(key: &str) -> &'static NumField<TrainingInputs> {
+    training_field(key).unwrap_or(&TRAINING[0])
+}
+
+fn ids<T: Copy>(all: &[T], id: fn(T) -> &'static str) -> Vec<(String, String)> {
+    all.iter()
+        .map(|v| (id(*v).to_string(), id(*v).to_string()))
+        .collect()
+}
+
+#[component]
+pub fn TrainingView() -> impl IntoView {
+    let app = use_app();
+    let inputs = Memo::new(move |_| app.scenario.with(|s| s.training_inputs()));
+    let result = Memo::new(move |_| inputs.with(training));
+    let report = Memo::new(
+        move |prev: Option<&Option<TrainingReport>>| match result.get() {
+            Ok(r) => Some(r),
+            Err(_) => prev
+                .cloned()
+                .flatten()
+                .or_else(|| training(&TrainingInputs::default()).ok()),
+        },
+    );
+    let problem = move || result.with(|r| r.as_ref().err().map(|e| e.to_string()));
+    let stat = move |get: fn(&TrainingReport) -> String| {
+        Signal::derive(move || report.with(|r| r.as_ref().map(get).unwrap_or_default()))
+    };
+    let choice = |update: fn(&mut TrainingInputs, &str)| {
+        Callback::new(move |id: String| app.scenario.update(|s| update(&mut s.training, &id)))
+    };
+    let set_method = choice(|t, id| {
+        if let Some(v) = Method::from_id(id) {
+            t.method = v
+        }
+    });
+    let set_opt = choice(|t, id| {
+        if let Some(v) = Optimizer::from_id(id) {
+            t.optimizer = v
+        }
+    });
+    let set_prec = choice(|t, id| {
+        if let Some(v) = Precision::from_id(id) {
+            t.precision = v
+        }
+    });
+    let set_rec = choice(|t, id| {
+        if let Some(v) = Recompute::from_id(id) {
+            t.recompute = v
+        }
+    });
+    let set_zero = choice(|t, id| {
+        if let Ok(v) = id.parse::<u8>() {
+            t.zero = v.min(3)
+        }
+    });
+    let set_gpu = Callback::new(move |id: String| {
+        if gpu(&id).is_some() {
+            app.scenario.update(|s| s.inference.gpu = id);
+        }
+    });
+    let lora = move || inputs.with(|t| t.method != Method::Full);
+    let stack = Memo::new(move |_| {
+        report.with(|r| {
+            r.as_ref().map(|r| {
+                (
+                    vec![
+                        ("weights".to_string(), r.weights.as_gib()),
+                        ("gradients".to_string(), r.grads.as_gib()),
+                        ("optimiser".to_string(), r.optimizer.as_gib()),
+                        ("master copy".to_string(), r.master.as_gib()),
+                        ("activations".to_string(), r.activations.as_gib()),
+                    ],
+                    r.capacity.as_gib(),
+                )
+            })
+        })
+    });
+    let sweep = Memo::new(move |_| inputs.with(total_vs_seq));
+
+    view! {
+        <section class="view training" data-testid="view-training">
+            <div class="columns">
+                <form class="inputs" on:submit=|ev| ev.prevent_default()>
+                    <ModelSection />
+                    <fieldset>
+                        <legend>"Training run"</legend>
+                        <ChoiceField key="method" label="Method" options=ids(Method::ALL, Method::id)
+                            value=Signal::derive(move || inputs.with(|t| t.method.id().to_string())) on_change=set_method />
+                        <ChoiceField key="optimizer" label="Optimiser" options=ids(Optimizer::ALL, Optimizer::id)
+                            value=Signal::derive(move || inputs.with(|t| t.optimizer.id().to_string())) on_change=set_opt />
+                        <ChoiceField key="precision" label="Precision" options=ids(Precision::ALL, Precision::id)
+                            value=Signal::derive(move || inputs.with(|t| t.precision.id().to_string())) on_change=set_prec />
+                        <SliderField field=f("seq") lens=LENS label="Sequence length" unit="tokens" min=128.0 max=32768.0 step=128.0 />
+                        <SliderField field=f("batch") lens=LENS label="Micro-batch per card" unit="" min=1.0 max=64.0 step=1.0 />
+                        <ChoiceField key="recompute" label="Activation recomputation" options=ids(Recompute::ALL, Recompute::id)
+                            value=Signal::derive(move || inputs.with(|t| t.recompute.id().to_string())) on_change=set_rec />
+                        <label class="field">
+                            <span class="field-control">
+                                <input type="checkbox" data-testid="input-flash"
+                                    prop:checked=move || inputs.with(|t| t.flash)
+                                    on:change=move |ev| { let on = event_target_checked(&ev); app.scenario.update(|s| s.training.flash = on) } />
+                                " memory-efficient attention (FlashAttention)"
+                            </span>
+                        </label>
+                        <Show when=lora>
+                            <NumberField field=f("lora_rank") lens=LENS label="LoRA rank" unit="" />
+                            <div class="field">
+                                <span class="field-label">"LoRA targets"</span>
+                                <span class="field-control radios" data-testid="input-lora_targets">
+                                    {LORA_MODULES.iter().map(|m| view! {
+                                        <label>
+                                            <input type="checkbox"
+                                                prop:checked=move || inputs.with(|t| t.lora_targets.iter().any(|x| x == m))
+                                                on:change=move |ev| {
+                                                    let on = event_target_checked(&ev);
+                                                    app.scenario.update(|s| {
+                                                        let t = &mut s.training.lora_targets;
+                                                        t.retain(|x| x != m);
+                                                        if on { t.push(m.to_string()); }
+                                                        // Keep the order of the module list, so links stay stable.
+                                                        t.sort_by_key(|x| LORA_MODULES.iter().position(|y| y == x));
+                                                    });
+                                                } />
+                                            {format!(" {m}")}
+                                        </label>
+                                    }).collect_view()}
+                                </span>
+                            </div>
+                        </Show>
+                        <ChoiceField key="gpu" label="Card" options=gpu_options()
+                            value=Signal::derive(move || inputs.with(|t| t.gpu.clone())) on_change=set_gpu />
+                        <NumberField field=f("gpus") lens=LENS label="Cards (data parallel)" unit="cards" />
+                        <ChoiceField key="zero" label="Sharding (ZeRO stage / FSDP)"
+                            options=vec![("0".into(), "0: none".into()), ("1".into(), "1: optimiser state".into()), ("2".into(), "2: + gradients".into()), ("3".into(), "3: + weights".into())]
+                            value=Signal::derive(move || inputs.with(|t| t.zero.to_string())) on_change=set_zero />
+                        <p class="field-msg" role="alert" data-testid="error-training">{problem}</p>
+                    </fieldset>
+                </form>
+                <div class="results">
+                    <div class="stats">
+                        <Stat testid="param-count" label="Parameters"
+                            value=stat(|r| r.params.round().to_string()) text=stat(|r| billions(r.params)) />
+                        <Stat testid="trainable-params" label="Trainable"
+                            value=stat(|r| r.trainable.round().to_string()) text=stat(|r| billions(r.trainable))
+                            note=stat(|r| format!("{}% of all", number(100.0 * r.trainable / r.params.max(1.0), 3))) />
+                        <Stat testid="train-states-bytes" label="Model states per card"
+                            value=stat(|r| r.states.whole().to_string()) text=stat(|r| gb(r.states))
+                            note=stat(|r| format!("{} · unsharded {}", gib(r.states), gb(r.states_unsharded))) />
+                        <Stat testid="train-activations-bytes" label="Activations per card"
+                            value=stat(|r| r.activations.whole().to_string()) text=stat(|r| gib(r.activations))
+                            note=Signal::derive(|| "an estimate: check the peak in a short trial run".to_string()) />
+                        <Stat testid="train-total-bytes" label="Total per card"
+                            value=stat(|r| r.total.whole().to_string()) text=stat(|r| gib(r.total))
+                            note=stat(|r| if r.fits { format!("fits {}", gib(r.capacity)) } else { format!("over the card's {}", gib(r.capacity)) }) />
+                        <Stat testid="train-min-gpus" label="Fewest cards that hold it"
+                            value=stat(|r| r.min_gpus.map(|n| n.to_string()).unwrap_or_default())
+                            text=stat(|r| r.min_gpus.map(|n| n.to_string()).unwrap_or_else(|| "none".into()))
+                            note=stat(|r| format!("with sharding stage {}", r.min_gpus_stage)) />
+                    </div>
+                    <div class="formulas">
+                        <Formula title="Model states" open=true
+                            symbolic="trainable × (weight + gradient + optimiser + master bytes) + frozen × frozen bytes"
+                            substituted=Signal::derive(move || report.with(|r| r.as_ref().map(|r| {
+                                let sb = r.per_param;
+                                let frozen = if r.trainable < r.params { format!(" + {} × {} B", number(r.params, 0), number(r.frozen_bytes, 4)) } else { String::new() };
+                                format!("{} × ({} + {} + {} + {}) B{} = {}",
+                                    number(r.trainable, 0), number(sb.weight, 0), number(sb.grad, 0), number(sb.optimizer, 0), number(sb.master, 0),
+                                    frozen, gb(r.states_unsharded))
+                            }).unwrap_or_default())) />
+                        <Formula title="Activations" open=true
+                            symbolic="layers × s b (17 h + 8 I) [+ 5 a s² b without memory-efficient attention] + logits s b V × 4 B"
+                            substituted=Signal::derive(move || inputs.with(|t| report.with(|r| r.as_ref().map(|r| format!(
+                                "{} × {} × {} × (17 × {} + 8 × {}) + … = {}",
+                                t.arch.layers, t.seq, t.batch, t.arch.hidden, t.arch.intermediate, gib(r.activations))).unwrap_or_default()))) />
+                    </div>
+                    <div class="charts">
+                        <ChartCanvas testid="chart-training-stack" label="What one card holds"
+                            draw=move |root| stack.with(|s| match s {
+                                Some((parts, cap)) => draw_stacked(root, parts, *cap, &format!("capacity {}", gib(Bytes::from_gib(*cap))), "GiB per card"),
+                                None => Ok(()),
+                            }) />
+                        <ChartCanvas testid="chart-training-seq" label="Memory against sequence length"
+                            draw=move |root| sweep.with(|pts| inputs.with(|t| report.with(|r| {
+                                let cap = r.as_ref().map(|r| r.capacity.as_gib()).unwrap_or(80.0);
+                                let series = vec![("total per card".to_string(), pts.clone())];
+                                let x_max = pts.last().map(|p| p.0).unwrap_or(1.0);
+                                draw_sweep(root, &SweepChart {
+                                    series: &series,
+                                    capacity: cap,
+                                    capacity_label: &format!("capacity {}", gib(Bytes::from_gib(cap))),
+                                    x_axis: "sequence length, tokens",
+                                    y_axis: "GiB per card",
+                                    x_max,
+                                    marked: r.as_ref().map(|r| (t.seq as f64, r.total.as_gib())),
+                                })
+                            }))) />
+                    </div>
+                </div>
+            </div>
+        </section>
+    }
+}
