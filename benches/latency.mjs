@@ -1,58 +1,56 @@
-// Slider-to-redraw latency in headless Chromium: 200 moves of the utilisation slider, each an
-// `input` event as a drag produces, timed inside the page from dispatch to the moment the chart's
-// canvas reports its redraw (`data-draws` changes). Prints median and p95; asserts nothing.
+// Slider-to-redraw latency in headless Chromium: 200 moves of a slider, each an `input` event as
+// a drag produces, timed inside the page from dispatch to the moment the chart's canvas reports its
+// redraw (`data-draws` changes). Two sliders: utilisation (rent or buy) and context length
+// (inference). Prints median and p95; asserts nothing.
 //
 // Run with scripts/bench.sh (which builds the release first).
 import { serveDist, launch, open } from '../tests/e2e/harness.mjs';
 
 const MOVES = Number(process.env.MOVES ?? 200);
 
+const CASES = [
+  { name: 'rent-buy: utilisation slider -> cost chart', query: '', slider: 'input-util', chart: 'chart-cost-vs-util', values: (i) => 20 + ((i * 7) % 60) + (i % 2) * 0.5 },
+  { name: 'inference: context slider -> concurrency chart', query: '?view=inference', slider: 'input-ctx', chart: 'chart-inference-concurrency', values: (i) => 1024 * (1 + ((i * 7) % 60)) },
+];
+
 const server = await serveDist();
 const browser = await launch();
 try {
-  const context = await browser.newContext();
-  const { page } = await open(context, server.url);
-  const samples = await page.evaluate(async (moves) => {
-    const slider = document.querySelector('[data-testid=input-util]');
-    const watched = ['chart-cost-vs-util', 'chart-cumulative'].map((id) =>
-      document.querySelector(`[data-testid=${id}]`),
+  for (const c of CASES) {
+    const context = await browser.newContext();
+    const { page } = await open(context, server.url, c.query);
+    const samples = await page.evaluate(
+      async ({ moves, slider: sliderId, chart: chartId, values }) => {
+        const pick = new Function('i', `return (${values})(i)`);
+        const slider = document.querySelector(`[data-testid=${sliderId}]`);
+        const canvas = document.querySelector(`[data-testid=${chartId}]`);
+        const out = [];
+        for (let i = 0; i < moves; i++) {
+          const drawn = new Promise((resolve) => {
+            const obs = new MutationObserver(() => {
+              obs.disconnect();
+              resolve(performance.now());
+            });
+            obs.observe(canvas, { attributes: true, attributeFilter: ['data-draws'] });
+          });
+          const t0 = performance.now();
+          slider.value = String(pick(i));
+          slider.dispatchEvent(new Event('input', { bubbles: true }));
+          out.push((await drawn) - t0);
+          // Let the browser paint between moves, as it does between pointer events.
+          await new Promise((r) => requestAnimationFrame(() => r()));
+        }
+        return out;
+      },
+      { moves: MOVES, slider: c.slider, chart: c.chart, values: c.values.toString() },
     );
-    const redraw = (canvas) =>
-      new Promise((resolve) => {
-        const obs = new MutationObserver(() => {
-          obs.disconnect();
-          resolve(performance.now());
-        });
-        obs.observe(canvas, { attributes: true, attributeFilter: ['data-draws'] });
-      });
-    const out = { chart: [], all: [] };
-    for (let i = 0; i < moves; i++) {
-      const pending = watched.map(redraw);
-      const t0 = performance.now();
-      slider.value = String(20 + ((i * 7) % 60) + (i % 2) * 0.5);
-      slider.dispatchEvent(new Event('input', { bubbles: true }));
-      const [chart, other] = await Promise.all(pending);
-      out.chart.push(chart - t0);
-      out.all.push(Math.max(chart, other) - t0);
-      // Let the browser paint between moves, as it does between pointer events.
-      await new Promise((r) => requestAnimationFrame(() => r()));
-    }
-    return out;
-  }, MOVES);
-  const stats = (xs) => {
-    const s = [...xs].sort((a, b) => a - b);
+    const s = [...samples].sort((a, b) => a - b);
     const q = (p) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
-    return { median: q(0.5), p95: q(0.95), max: s[s.length - 1] };
-  };
-  const fmt = (x) => x.toFixed(2);
-  for (const [name, xs] of Object.entries(samples)) {
-    const { median, p95, max } = stats(xs);
     console.log(
-      `${name === 'chart' ? 'input -> cost chart redrawn' : 'input -> both affected charts redrawn'}: ` +
-        `median ${fmt(median)} ms, p95 ${fmt(p95)} ms, max ${fmt(max)} ms over ${xs.length} moves`,
+      `${c.name}: median ${q(0.5).toFixed(2)} ms, p95 ${q(0.95).toFixed(2)} ms, max ${s[s.length - 1].toFixed(2)} ms over ${s.length} moves`,
     );
+    await context.close();
   }
-  await context.close();
 } finally {
   await browser.close();
   await server.close();

@@ -63,41 +63,12 @@ impl<T> NumField<T> {
     /// Parses text typed by a person or found in a link. Accepts plain decimals with a dot,
     /// surrounding blanks and thousands separators (`1,200,000`, `1 200 000`, `1_200_000`).
     pub fn parse(&self, raw: &str) -> Result<f64, FieldError> {
-        let cleaned: String = raw
-            .trim()
-            .chars()
-            .filter(|c| !matches!(c, ',' | '_' | ' ' | '\u{a0}'))
-            .collect();
-        let value: f64 = cleaned.parse().map_err(|_| FieldError::NotANumber {
-            key: self.key,
-            raw: raw.to_string(),
-        })?;
-        self.check(value)
+        parse_in(self.key, self.min, self.max, self.whole, raw)
     }
 
     /// Checks a number already parsed (a slider's value, a stored scenario's field).
     pub fn check(&self, value: f64) -> Result<f64, FieldError> {
-        if !value.is_finite() {
-            return Err(FieldError::NotANumber {
-                key: self.key,
-                raw: value.to_string(),
-            });
-        }
-        if value < self.min || value > self.max {
-            return Err(FieldError::OutOfRange {
-                key: self.key,
-                value,
-                min: self.min,
-                max: self.max,
-            });
-        }
-        if self.whole && value.fract() != 0.0 {
-            return Err(FieldError::NotWhole {
-                key: self.key,
-                value,
-            });
-        }
-        Ok(value)
+        check_in(self.key, self.min, self.max, self.whole, value)
     }
 
     /// Parses and, when valid, stores the value into `target`.
@@ -106,6 +77,54 @@ impl<T> NumField<T> {
         (self.set)(target, v);
         Ok(())
     }
+}
+
+/// [`NumField::parse`] without the accessors: for code that has erased the inputs' type.
+pub fn parse_in(
+    key: &'static str,
+    min: f64,
+    max: f64,
+    whole: bool,
+    raw: &str,
+) -> Result<f64, FieldError> {
+    let cleaned: String = raw
+        .trim()
+        .chars()
+        .filter(|c| !matches!(c, ',' | '_' | ' ' | '\u{a0}'))
+        .collect();
+    let value: f64 = cleaned.parse().map_err(|_| FieldError::NotANumber {
+        key,
+        raw: raw.to_string(),
+    })?;
+    check_in(key, min, max, whole, value)
+}
+
+/// [`NumField::check`] without the accessors.
+pub fn check_in(
+    key: &'static str,
+    min: f64,
+    max: f64,
+    whole: bool,
+    value: f64,
+) -> Result<f64, FieldError> {
+    if !value.is_finite() {
+        return Err(FieldError::NotANumber {
+            key,
+            raw: value.to_string(),
+        });
+    }
+    if value < min || value > max {
+        return Err(FieldError::OutOfRange {
+            key,
+            value,
+            min,
+            max,
+        });
+    }
+    if whole && value.fract() != 0.0 {
+        return Err(FieldError::NotWhole { key, value });
+    }
+    Ok(value)
 }
 
 /// Formats a number for a link: a plain decimal with at most ten decimals, trailing zeros cut,

@@ -6,7 +6,7 @@
 
 use crate::app::format;
 use crate::app::state::use_app;
-use crate::calc::field::NumField;
+use crate::calc::field::{parse_in, FieldError, NumField};
 use crate::calc::scenario::Scenario;
 use leptos::prelude::*;
 
@@ -23,35 +23,44 @@ impl<T> Clone for Lens<T> {
 }
 impl<T> Copy for Lens<T> {}
 
-/// Shared behaviour of both widgets: reading the value, applying text, the message.
-struct Binding<T: 'static> {
-    field: &'static NumField<T>,
-    lens: Lens<T>,
+/// One field's binding with its type erased: reading and writing go through plain function
+/// pointers, so the widget's view code is built once rather than once per calculator.
+#[derive(Clone, Copy)]
+struct Binding {
+    key: &'static str,
+    min: f64,
+    max: f64,
+    whole: bool,
+    read: Callback<(), f64>,
+    write: Callback<f64>,
     /// What the person typed, while it is being edited or is invalid.
     raw: RwSignal<Option<String>>,
     error: RwSignal<Option<String>>,
 }
 
-impl<T> Clone for Binding<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<T> Copy for Binding<T> {}
-
-impl<T: Send + Sync + 'static> Binding<T> {
-    fn new(field: &'static NumField<T>, lens: Lens<T>) -> Self {
+impl Binding {
+    fn new<T: Send + Sync + 'static>(field: &'static NumField<T>, lens: Lens<T>) -> Self {
+        let app = use_app();
+        let (get, set, lget, lset) = (field.get, field.set, lens.get, lens.get_mut);
         Binding {
-            field,
-            lens,
+            key: field.key,
+            min: field.min,
+            max: field.max,
+            whole: field.whole,
+            read: Callback::new(move |_| app.scenario.with(|s| get(lget(s)))),
+            write: Callback::new(move |v| app.scenario.update(|s| set(lset(s), v))),
             raw: RwSignal::new(None),
             error: RwSignal::new(None),
         }
     }
 
+    /// Parses and range-checks text exactly as the link does.
+    fn parse(&self, raw: &str) -> Result<f64, FieldError> {
+        parse_in(self.key, self.min, self.max, self.whole, raw)
+    }
+
     fn value(&self) -> f64 {
-        let (get, lens) = (self.field.get, self.lens.get);
-        use_app().scenario.with(|s| get(lens(s)))
+        self.read.run(())
     }
 
     /// The box shows the typed text while it means the current value (so "1." survives while
@@ -59,19 +68,17 @@ impl<T: Send + Sync + 'static> Binding<T> {
     fn display(&self) -> String {
         let v = self.value();
         match self.raw.get() {
-            Some(raw) if self.field.parse(&raw).map(|x| x == v).unwrap_or(true) => raw,
+            Some(raw) if self.parse(&raw).map(|x| x == v).unwrap_or(true) => raw,
             _ => format::number(v, 6),
         }
     }
 
     fn input(&self, text: String) {
-        let app = use_app();
-        app.clear_link_issue(self.field.key);
-        match self.field.parse(&text) {
+        use_app().clear_link_issue(self.key);
+        match self.parse(&text) {
             Ok(v) => {
                 self.error.set(None);
-                let (set, lens) = (self.field.set, self.lens.get_mut);
-                app.scenario.update(|s| set(lens(s), v));
+                self.write.run(v);
             }
             Err(e) => self.error.set(Some(e.to_string())),
         }
@@ -79,21 +86,17 @@ impl<T: Send + Sync + 'static> Binding<T> {
     }
 
     fn slide(&self, text: String) {
-        self.raw.set(None);
         self.input(text);
         self.raw.set(None);
     }
 }
 
 /// The message beside a field: its own parse error, else the link's, else a cross-field one.
-fn message<T: Send + Sync + 'static>(
-    b: Binding<T>,
-    extra: Signal<Option<String>>,
-) -> impl Fn() -> Option<String> + Copy {
+fn message(b: Binding, extra: Signal<Option<String>>) -> impl Fn() -> Option<String> + Copy {
     move || {
         b.error
             .get()
-            .or_else(|| use_app().link_issue(b.field.key))
+            .or_else(|| use_app().link_issue(b.key))
             .or_else(|| extra.get())
     }
 }
@@ -108,9 +111,17 @@ pub fn NumberField<T: Send + Sync + 'static>(
     #[prop(optional, into)]
     problem: Signal<Option<String>>,
 ) -> impl IntoView {
-    let b = Binding::new(field, lens);
+    number_box(Binding::new(field, lens), label, unit, problem)
+}
+
+fn number_box(
+    b: Binding,
+    label: &'static str,
+    unit: &'static str,
+    problem: Signal<Option<String>>,
+) -> AnyView {
     let msg = message(b, problem);
-    let key = field.key;
+    let key = b.key;
     view! {
         <label class="field">
             <span class="field-label">{label}</span>
@@ -132,6 +143,7 @@ pub fn NumberField<T: Send + Sync + 'static>(
             </span>
         </label>
     }
+    .into_any()
 }
 
 /// A range slider with its number box. The slider covers `min..=max` of its own (a comfortable
@@ -146,9 +158,17 @@ pub fn SliderField<T: Send + Sync + 'static>(
     max: f64,
     step: f64,
 ) -> impl IntoView {
-    let b = Binding::new(field, lens);
+    slider_box(Binding::new(field, lens), label, unit, (min, max, step))
+}
+
+fn slider_box(
+    b: Binding,
+    label: &'static str,
+    unit: &'static str,
+    (min, max, step): (f64, f64, f64),
+) -> AnyView {
     let msg = message(b, Signal::derive(|| None));
-    let key = field.key;
+    let key = b.key;
     view! {
         <div class="field slider-field">
             <label class="field-label" for=format!("slider-{key}")>{label}</label>
@@ -182,4 +202,5 @@ pub fn SliderField<T: Send + Sync + 'static>(
             </span>
         </div>
     }
+    .into_any()
 }
