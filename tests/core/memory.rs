@@ -346,3 +346,40 @@ fn bad_architectures_are_errors() {
     let _ = Bytes::default();
     let _ = KvType::Fp8.bytes();
 }
+
+#[test]
+fn frozen_layers_train_fewer_parameters_and_keep_fewer_activations() {
+    let all = training(&TrainingInputs {
+        params_b: None,
+        ..Default::default()
+    })
+    .unwrap();
+    let half = training(&TrainingInputs {
+        params_b: None,
+        frozen_layers: 16,
+        ..Default::default()
+    })
+    .unwrap();
+    let a = Arch::default().params();
+    let per_layer = (a.attention + a.mlp + a.norms) / 32.0;
+    assert_close(
+        half.trainable,
+        a.total() - a.embeddings - 16.0 * per_layer,
+        1.0,
+    );
+    assert_close(
+        half.params - half.trainable,
+        a.embeddings + 16.0 * per_layer,
+        1.0,
+    );
+    assert!(half.activations.0 < all.activations.0);
+    assert!(half.total.0 < all.total.0);
+    let too_many = TrainingInputs {
+        frozen_layers: 33,
+        ..Default::default()
+    };
+    assert!(training(&too_many)
+        .unwrap_err()
+        .to_string()
+        .contains("frozen_layers"));
+}

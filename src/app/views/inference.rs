@@ -112,6 +112,7 @@ pub fn InferenceView() -> impl IntoView {
                         <NumberField field=f("margin") lens=LENS label="Headroom for long requests" unit="%" />
                         <ChoiceField key="gpu" label="Card" options=gpu_options()
                             value=Signal::derive(move || inputs.with(|i| i.gpu.clone())) on_change=set_gpu />
+                        <p class="field-note" data-testid="gpu-specs">{move || inputs.with(|i| gpu(&i.gpu).map(card_line).unwrap_or_default())}</p>
                         <NumberField field=f("tp") lens=LENS label="Cards it is split over (tensor parallel)" unit="cards" />
                         <p class="field-msg" role="alert" data-testid="error-inference">{problem}</p>
                     </fieldset>
@@ -184,6 +185,23 @@ pub fn InferenceView() -> impl IntoView {
             </div>
         </section>
     }
+}
+
+/// The chosen card's datasheet figures and, where the catalogue has one, its sourced price.
+pub fn card_line(g: &crate::calc::memory::catalogue::Gpu) -> String {
+    let price = g
+        .price_cny_per_hour
+        .map(|(p, src)| format!(" · about {} CNY per card-hour ({src})", number(p, 0)))
+        .unwrap_or_else(|| " · no sourced rental price: use your quote".into());
+    format!(
+        "{} GB · {} GB/s · {} TFLOPS bf16 dense · {} W · {}{}",
+        number(g.vram_gb, 0),
+        number(g.bandwidth_gb_s, 0),
+        number(g.bf16_tflops, 0),
+        number(g.power_w, 0),
+        g.interconnect,
+        price
+    )
 }
 
 fn fallback() -> InferenceReport {

@@ -132,6 +132,14 @@ pub fn ModelSection() -> impl IntoView {
                 <summary>"Architecture"</summary>
                 {ARCH.iter().map(|f| view! { <NumberField field=f lens=ARCH_LENS label=f.key /> }).collect_view()}
                 <label class="field">
+                    <span class="field-control">
+                        <input type="checkbox" data-testid="input-tied"
+                            prop:checked=move || app.scenario.with(|s| s.inference.arch.tied_embeddings)
+                            on:change=move |ev| { let on = event_target_checked(&ev); app.scenario.update(|s| s.inference.arch.tied_embeddings = on) } />
+                        " output head tied to the embeddings"
+                    </span>
+                </label>
+                <label class="field">
                     <span class="field-label">"attention"</span>
                     <span class="field-control">
                         <select data-testid="input-attention" on:change=move |ev| {
@@ -158,11 +166,20 @@ pub fn ModelSection() -> impl IntoView {
                     prop:value=move || config_text.get()
                     on:input=move |ev| config_text.set(event_target_value(&ev))
                     on:drop=move |ev: leptos::ev::DragEvent| {
-                        if let Some(text) = ev.data_transfer().and_then(|d| d.get_data("text").ok()) {
-                            if !text.is_empty() {
-                                ev.prevent_default();
-                                config_text.set(text);
-                            }
+                        // A dropped file is read as text in the browser; nothing is uploaded.
+                        let file = ev.data_transfer().and_then(|d| d.files()).and_then(|f| f.get(0));
+                        if let Some(file) = file {
+                            ev.prevent_default();
+                            leptos::task::spawn_local(async move {
+                                let text = wasm_bindgen_futures::JsFuture::from(file.text()).await;
+                                match text.ok().and_then(|t| t.as_string()) {
+                                    Some(t) => {
+                                        config_text.set(t);
+                                        apply_config();
+                                    }
+                                    None => config_result.set(Some((false, "config.json: the dropped file could not be read as text".into()))),
+                                }
+                            });
                         }
                     }></textarea>
                 <button type="button" data-testid="config-apply" on:click=move |_| apply_config()>"Fill the architecture"</button>

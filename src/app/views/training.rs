@@ -129,6 +129,9 @@ pub fn TrainingView() -> impl IntoView {
                                 " memory-efficient attention (FlashAttention)"
                             </span>
                         </label>
+                        <Show when=move || !lora()>
+                            <NumberField field=f("frozen_layers") lens=LENS label="Leading layers kept frozen (with the embeddings)" unit="layers" />
+                        </Show>
                         <Show when=lora>
                             <NumberField field=f("lora_rank") lens=LENS label="LoRA rank" unit="" />
                             <div class="field">
@@ -156,6 +159,7 @@ pub fn TrainingView() -> impl IntoView {
                         </Show>
                         <ChoiceField key="gpu" label="Card" options=gpu_options()
                             value=Signal::derive(move || inputs.with(|t| t.gpu.clone())) on_change=set_gpu />
+                        <p class="field-note">{move || inputs.with(|t| gpu(&t.gpu).map(super::inference::card_line).unwrap_or_default())}</p>
                         <NumberField field=f("gpus") lens=LENS label="Cards (data parallel)" unit="cards" />
                         <ChoiceField key="zero" label="Sharding (ZeRO stage / FSDP)"
                             options=vec![("0".into(), "0: none".into()), ("1".into(), "1: optimiser state".into()), ("2".into(), "2: + gradients".into()), ("3".into(), "3: + weights".into())]
@@ -194,6 +198,7 @@ pub fn TrainingView() -> impl IntoView {
                                     number(r.trainable, 0), number(sb.weight, 0), number(sb.grad, 0), number(sb.optimizer, 0), number(sb.master, 0),
                                     frozen, gb(r.states_unsharded))
                             }).unwrap_or_default())) />
+                        <p class="hint">"Mixed precision with AdamW is 16 bytes a trainable parameter: 2 weight + 2 gradient + 8 moments + 4 master copy. The guide's text says 12 in all, but its own items add to 16 and its example uses 16; 12 is the optimiser's part (moments and master copy)."</p>
                         <Formula title="Activations" open=true
                             symbolic="layers × s b (17 h + 8 I) [+ 5 a s² b without memory-efficient attention] + logits s b V × 4 B"
                             substituted=Signal::derive(move || inputs.with(|t| report.with(|r| r.as_ref().map(|r| format!(

@@ -22,6 +22,7 @@ pub const TRAINING: &[NumField<TrainingInputs>] = &[
     NumField { key: "seq", min: 1.0, max: 10_000_000.0, step: 1.0, whole: true, get: |t| t.seq as f64, set: |t, v| t.seq = v as u64 },
     NumField { key: "batch", min: 1.0, max: 4096.0, step: 1.0, whole: true, get: |t| t.batch as f64, set: |t, v| t.batch = v as u64 },
     NumField { key: "gpus", min: 1.0, max: 4096.0, step: 1.0, whole: true, get: |t| t.gpus as f64, set: |t, v| t.gpus = v as u64 },
+    NumField { key: "frozen_layers", min: 0.0, max: 1000.0, step: 1.0, whole: true, get: |t| t.frozen_layers as f64, set: |t, v| t.frozen_layers = v as u64 },
     NumField { key: "lora_rank", min: 1.0, max: 4096.0, step: 1.0, whole: true, get: |t| t.lora_rank as f64, set: |t, v| t.lora_rank = v as u64 },
 ];
 
@@ -37,6 +38,9 @@ pub const ARCH: &[NumField<Arch>] = &[
     NumField { key: "experts", min: 0.0, max: 4096.0, step: 1.0, whole: true, get: |a| a.experts as f64, set: |a, v| a.experts = v as u64 },
     NumField { key: "experts_per_token", min: 0.0, max: 4096.0, step: 1.0, whole: true, get: |a| a.experts_per_token as f64, set: |a, v| a.experts_per_token = v as u64 },
     NumField { key: "expert_intermediate", min: 0.0, max: 1_048_576.0, step: 1.0, whole: true, get: |a| a.expert_intermediate as f64, set: |a, v| a.expert_intermediate = v as u64 },
+    NumField { key: "sliding_every", min: 1.0, max: 64.0, step: 1.0, whole: true, get: |a| a.sliding_every as f64, set: |a, v| a.sliding_every = v as u64 },
+    NumField { key: "kv_lora_rank", min: 0.0, max: 65_536.0, step: 1.0, whole: true, get: |a| a.kv_lora_rank as f64, set: |a, v| a.kv_lora_rank = v as u64 },
+    NumField { key: "rope_dim", min: 0.0, max: 4096.0, step: 1.0, whole: true, get: |a| a.qk_rope_head_dim as f64, set: |a, v| a.qk_rope_head_dim = v as u64 },
     NumField { key: "window", min: 0.0, max: 16_777_216.0, step: 1.0, whole: true, get: |a| a.window as f64, set: |a, v| a.window = v as u64 },
 ];
 

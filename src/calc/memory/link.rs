@@ -206,6 +206,9 @@ impl MemoryLink {
                 "gpus" => whole("gpus", raw, 1, 4096).map(|v| t.gpus = v),
                 "zero" => whole("zero", raw, 0, 3).map(|v| t.zero = v as u8),
                 "lora_rank" => whole("lora_rank", raw, 1, 4096).map(|v| t.lora_rank = v),
+                "frozen_layers" => {
+                    whole("frozen_layers", raw, 0, 1000).map(|v| t.frozen_layers = v)
+                }
                 "lora_targets" => parse_targets(raw).map(|v| t.lora_targets = v),
                 "weights" => choice(
                     "weights",
@@ -385,7 +388,12 @@ pub fn encode(
     if i.gpu != di.gpu {
         q.append_pair("gpu", &i.gpu);
     }
-    let pairs: [(&str, String, String); 10] = [
+    let pairs: [(&str, String, String); 11] = [
+        (
+            "frozen_layers",
+            t.frozen_layers.to_string(),
+            dt.frozen_layers.to_string(),
+        ),
         ("method", t.method.id().into(), dt.method.id().into()),
         (
             "optimizer",

@@ -108,6 +108,8 @@ pub struct TrainingInputs {
     pub gpus: u64,
     pub zero: u8,
     pub gpu: String,
+    /// Leading layers kept frozen in a full fine-tune (with their embeddings); 0: none.
+    pub frozen_layers: u64,
 }
 
 impl Default for TrainingInputs {
@@ -128,6 +130,7 @@ impl Default for TrainingInputs {
             gpus: 1,
             zero: 0,
             gpu: "a100-80gb".into(),
+            frozen_layers: 0,
         }
     }
 }
@@ -258,6 +261,12 @@ pub fn validate(i: &TrainingInputs) -> Result<&'static Gpu, TrainingError> {
     check("gpus", i.gpus as f64, 1.0, 4096.0)?;
     check("zero", i.zero as f64, 0.0, 3.0)?;
     check("lora_rank", i.lora_rank as f64, 1.0, 4096.0)?;
+    check(
+        "frozen_layers",
+        i.frozen_layers as f64,
+        0.0,
+        i.arch.layers as f64,
+    )?;
     if let Some(t) = i
         .lora_targets
         .iter()
@@ -268,7 +277,22 @@ pub fn validate(i: &TrainingInputs) -> Result<&'static Gpu, TrainingError> {
     gpu(&i.gpu).ok_or_else(|| TrainingError::UnknownGpu(i.gpu.clone()))
 }
 
-/// Activation bytes of one card's micro-batch.
+/// Share of the parameters in the frozen leading layers and the embeddings (full fine-tune only).
+fn frozen_share(i: &TrainingInputs) -> f64 {
+    if i.method != Method::Full || i.frozen_layers == 0 {
+        return 0.0;
+    }
+    let p = i.arch.params();
+    let total = p.total();
+    if total <= 0.0 {
+        return 0.0;
+    }
+    let per_layer = (p.attention + p.mlp + p.norms) / i.arch.layers.max(1) as f64;
+    ((p.embeddings + per_layer * i.frozen_layers as f64) / total).min(1.0)
+}
+
+/// Activation bytes of one card's micro-batch. Frozen leading layers keep no activations:
+/// backpropagation stops below the first trainable layer.
 pub fn activations(i: &TrainingInputs) -> Bytes {
     let a = &i.arch;
     let (s, b, h) = (i.seq as f64, i.batch as f64, a.hidden as f64);
@@ -290,7 +314,12 @@ pub fn activations(i: &TrainingInputs) -> Bytes {
         }
     };
     let logits = s * b * a.vocab as f64 * 4.0;
-    Bytes(per_layer * a.layers as f64 + logits)
+    let kept = a.layers.saturating_sub(if i.method == Method::Full {
+        i.frozen_layers
+    } else {
+        0
+    });
+    Bytes(per_layer * kept as f64 + logits)
 }
 
 /// States per card for `n` cards at sharding `stage`.
@@ -314,15 +343,15 @@ fn states_on(
 pub fn training(i: &TrainingInputs) -> Result<TrainingReport, TrainingError> {
     let card = validate(i)?;
     let params = param_count(&i.arch, i.params_b);
+    let frozen_share = frozen_share(i);
     let trainable = match i.method {
-        Method::Full => params,
+        Method::Full => params * (1.0 - frozen_share),
         Method::Lora | Method::Qlora => lora_params(&i.arch, i.lora_rank, &i.lora_targets),
     };
-    // LoRA adds its adapters to the frozen base.
-    let frozen = if i.method == Method::Full {
-        0.0
-    } else {
-        params
+    // LoRA adds its adapters to the frozen base; a partly frozen full fine-tune keeps the rest.
+    let frozen = match i.method {
+        Method::Full => params * frozen_share,
+        Method::Lora | Method::Qlora => params,
     };
     let sb = state_bytes(i.optimizer, i.precision);
     let frozen_bytes = match (i.method, i.precision) {
