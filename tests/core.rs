@@ -3,6 +3,8 @@
 //! Each worked example of SPEC.md is a named test with its exact figures; property tests cover
 //! monotonicity, round trips and finite, non-negative outputs.
 
+#[path = "core/billing.rs"]
+mod billing;
 #[path = "core/common.rs"]
 mod common;
 #[path = "core/config_json.rs"]
@@ -17,3 +19,5 @@ mod memory;
 mod rent_buy;
 #[path = "core/scenario.rs"]
 mod scenario;
+#[path = "core/spot.rs"]
+mod spot;

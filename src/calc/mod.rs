@@ -6,6 +6,8 @@
 //! - [`rent_buy`], [`sensitivity`], [`demand`]: rent or buy, its chart series, the hybrid plan.
 //! - [`scenario`]: all inputs together and their stored format; [`link`]: the shareable link.
 
+pub mod bill;
+pub mod billing;
 pub mod demand;
 pub mod field;
 pub mod link;
@@ -13,4 +15,5 @@ pub mod memory;
 pub mod rent_buy;
 pub mod scenario;
 pub mod sensitivity;
+pub mod spot;
 pub mod units;

@@ -1,0 +1,184 @@
+//! Spot (preemptible) capacity and checkpoints: the expected wall time and cost of a job that can
+//! be interrupted, with and without checkpoint-resume, against on-demand (SPEC.md section 4,
+//! "beyond the guide").
+//!
+//! ```text
+//! Young (1974)   tau = sqrt(2 C M)
+//! Daly (2006)    tau = sqrt(2 C M) (1 + sqrt(C / 2M) / 3 + (C / 2M) / 9) - C     (C < 2M; else M)
+//! with ckpt      wall = M e^(R/M) (e^((tau + C)/M) - 1) T / tau
+//! without        wall = M e^(R/M) (e^(T/M) - 1)
+//! ```
+//! `T` compute hours the job needs, `M` mean hours between interruptions, `C` hours to write a
+//! checkpoint, `R` hours to restart. Interruptions are taken as a Poisson process (exponential
+//! times between them), the assumption of both papers: J. W. Young, "A first order approximation to
+//! the optimum checkpoint interval", CACM 1974; J. T. Daly, "A higher order estimate of the optimum
+//! checkpoint interval for restart dumps", FGCS 2006. Billing is per wall hour.
+//!
+//! The guide's rule follows from the second formula: without checkpoints the expected time grows
+//! exponentially with job length, so long jobs on spot capacity cost more than on demand.
+
+use crate::calc::units::{Hours, Money};
+use serde::{Deserialize, Serialize};
+
+/// Monthly reclaim-rate bands as spot markets publish them, with the mean time between
+/// interruptions each implies. Assumption, stated on the page: a band's upper bound is the chance
+/// an instance is reclaimed within a 720-hour month, and reclaims are a Poisson process, so
+/// `M = 720 / -ln(1 - rate)`.
+pub const RECLAIM_BANDS: &[(&str, f64)] = &[
+    ("<5%", 0.05),
+    ("5-10%", 0.10),
+    ("10-15%", 0.15),
+    ("15-20%", 0.20),
+    (">20%", 0.30),
+];
+
+pub fn mtbf_from_monthly_rate(rate: f64) -> Hours {
+    Hours(720.0 / -(1.0 - rate.clamp(1e-9, 0.999_999)).ln())
+}
+
+/// With a hard stop every `cap` hours (a preemptible kind that ends after 24 h), the two causes
+/// combine as rates: `1/M' = 1/M + 1/cap`. An approximation: a fixed stop is treated as random.
+pub fn with_hard_stop(m: Hours, cap: Hours) -> Hours {
+    Hours(1.0 / (1.0 / m.0 + 1.0 / cap.0))
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SpotInputs {
+    pub job: Hours,
+    pub mtbf: Hours,
+    pub checkpoint_minutes: f64,
+    pub restart_minutes: f64,
+    pub ondemand_price: f64,
+    pub spot_price: f64,
+    pub has_checkpoints: bool,
+    pub checkpoint_gb: f64,
+    pub storage_price_gb_month: f64,
+    pub kept: u32,
+}
+
+impl Default for SpotInputs {
+    fn default() -> Self {
+        SpotInputs {
+            job: Hours(100.0),
+            mtbf: Hours(20.0),
+            checkpoint_minutes: 6.0,
+            restart_minutes: 15.0,
+            ondemand_price: 10.0,
+            spot_price: 3.5,
+            has_checkpoints: true,
+            checkpoint_gb: 112.0,
+            storage_price_gb_month: 0.12,
+            kept: 3,
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SpotReport {
+    pub young: Hours,
+    pub daly: Hours,
+    pub wall_with: Hours,
+    pub cost_with: Money,
+    pub wall_without: Hours,
+    pub cost_without: Money,
+    pub ondemand_cost: Money,
+    /// Spot with checkpoints as a share of on-demand.
+    pub ratio_with: f64,
+    /// Job length past which spot without checkpoints costs more than on demand.
+    pub crossover: Option<Hours>,
+    pub storage_per_month: Money,
+}
+
+pub fn young(c: f64, m: f64) -> f64 {
+    (2.0 * c * m).sqrt()
+}
+
+pub fn daly(c: f64, m: f64) -> f64 {
+    if c >= 2.0 * m {
+        return m;
+    }
+    let x = c / (2.0 * m);
+    (2.0 * c * m).sqrt() * (1.0 + x.sqrt() / 3.0 + x / 9.0) - c
+}
+
+pub fn wall_with(t: f64, m: f64, c: f64, r: f64, tau: f64) -> f64 {
+    m * (r / m).exp() * (((tau + c) / m).exp() - 1.0) * t / tau
+}
+
+pub fn wall_without(t: f64, m: f64, r: f64) -> f64 {
+    m * (r / m).exp() * ((t / m).exp() - 1.0)
+}
+
+/// Checks the inputs; the message names the field.
+pub fn validate(i: &SpotInputs) -> Result<(), String> {
+    let checks = [
+        ("job_hours", i.job.0, 0.01, 1e6),
+        ("mtbf_hours", i.mtbf.0, 0.01, 1e7),
+        ("ckpt_minutes", i.checkpoint_minutes, 0.0, 10_000.0),
+        ("restart_minutes", i.restart_minutes, 0.0, 10_000.0),
+        ("ondemand_price", i.ondemand_price, 0.0, 1e6),
+        ("spot_price", i.spot_price, 0.0, 1e6),
+        ("ckpt_gb", i.checkpoint_gb, 0.0, 1e7),
+        ("storage_price", i.storage_price_gb_month, 0.0, 1e4),
+    ];
+    for (k, v, lo, hi) in checks {
+        if !v.is_finite() || v < lo || v > hi {
+            return Err(format!("{k}: {v} is outside {lo} to {hi}"));
+        }
+    }
+    Ok(())
+}
+
+pub fn spot(i: &SpotInputs, currency: crate::calc::units::Currency) -> Result<SpotReport, String> {
+    validate(i)?;
+    let (t, m) = (i.job.0, i.mtbf.0);
+    let (c, r) = (i.checkpoint_minutes / 60.0, i.restart_minutes / 60.0);
+    let tau_young = young(c, m);
+    let tau_daly = if c > 0.0 { daly(c, m) } else { t };
+    // Without a checkpoint cost there is nothing to trade off: checkpoint continuously.
+    let wall_ckpt = if c > 0.0 {
+        wall_with(t, m, c, r, tau_daly.max(1e-9))
+    } else {
+        t * (r / m).exp()
+    };
+    let wall_none = wall_without(t, m, r);
+    let money = |a: f64| Money::new(a, currency);
+    let ondemand = i.ondemand_price * t;
+    Ok(SpotReport {
+        young: Hours(tau_young),
+        daly: Hours(tau_daly),
+        wall_with: Hours(wall_ckpt),
+        cost_with: money(wall_ckpt * i.spot_price),
+        wall_without: Hours(wall_none),
+        cost_without: money(wall_none * i.spot_price),
+        ondemand_cost: money(ondemand),
+        ratio_with: if ondemand > 0.0 {
+            wall_ckpt * i.spot_price / ondemand
+        } else {
+            0.0
+        },
+        crossover: crossover(i),
+        storage_per_month: money(i.checkpoint_gb * i.kept as f64 * i.storage_price_gb_month),
+    })
+}
+
+/// Job length where `spot x wall_without(T) = on-demand x T`, by bisection; `None` when spot
+/// without checkpoints is dearer from the start or cheaper for any job up to a million hours.
+pub fn crossover(i: &SpotInputs) -> Option<Hours> {
+    let (m, r) = (i.mtbf.0, i.restart_minutes / 60.0);
+    let excess = |t: f64| i.spot_price * wall_without(t, m, r) - i.ondemand_price * t;
+    let (mut lo, mut hi) = (1e-6, 1e6_f64.min(m * 700.0));
+    if excess(lo) > 0.0 || excess(hi) < 0.0 {
+        return None;
+    }
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if excess(mid) > 0.0 {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    Some(Hours(0.5 * (lo + hi)))
+}

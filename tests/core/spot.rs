@@ -1,0 +1,66 @@
+use crate::common::assert_close;
+use gpuplan::calc::spot::{
+    crossover, daly, mtbf_from_monthly_rate, spot, wall_without, young, SpotInputs,
+};
+use gpuplan::calc::units::{Currency, Hours};
+use proptest::prelude::*;
+
+/// Defaults: 100 h job, 20 h between interruptions, 6 min checkpoints, 15 min restarts,
+/// spot at 35% of on-demand.
+#[test]
+fn defaults_about_112_hours_039_of_on_demand_and_2985_hours_without() {
+    let r = spot(&SpotInputs::default(), Currency::Cny).unwrap();
+    assert_close(r.young.0, 2.0, 1e-12);
+    assert_close(r.daly.0, 1.9339, 1e-4);
+    assert_close(r.wall_with.0, 112.1, 0.05);
+    assert_close(r.ratio_with, 0.392, 0.001);
+    assert_close(r.wall_without.0, 2985.3, 0.1);
+    assert_close(r.ondemand_cost.amount, 1000.0, 1e-9);
+    assert_close(r.storage_per_month.amount, 112.0 * 3.0 * 0.12, 1e-9);
+}
+
+/// Daly 2006, with a 5-minute checkpoint: M = 24 h, 6 h and 15 min give about 117, 57 and 9.1 min.
+#[test]
+fn dalys_published_cases() {
+    let c = 5.0 / 60.0;
+    assert_close(daly(c, 24.0) * 60.0, 116.7, 0.1);
+    assert_close(daly(c, 6.0) * 60.0, 56.7, 0.1);
+    assert_close(daly(c, 0.25) * 60.0, 9.14, 0.02);
+    assert_close(young(c, 24.0) * 60.0, 120.0, 1e-9);
+}
+
+#[test]
+fn crossover_where_spot_without_checkpoints_passes_on_demand() {
+    let i = SpotInputs::default();
+    let t = crossover(&i).unwrap().0;
+    let spot_cost = 3.5 * wall_without(t, 20.0, 0.25);
+    assert_close(spot_cost, 10.0 * t, 1e-6 * spot_cost);
+    assert!(t > 10.0 && t < 40.0, "{t}");
+}
+
+#[test]
+fn reclaim_bands_convert_to_mean_time_between_interruptions() {
+    assert_close(mtbf_from_monthly_rate(0.05).0, 14_036.9, 0.5);
+    assert!(mtbf_from_monthly_rate(0.2).0 < mtbf_from_monthly_rate(0.1).0);
+    assert!(spot(
+        &SpotInputs {
+            mtbf: Hours(-1.0),
+            ..Default::default()
+        },
+        Currency::Cny
+    )
+    .is_err());
+}
+
+proptest! {
+    #[test]
+    fn cost_without_checkpoints_grows_faster_than_linearly(t in 1.0..500.0f64, m in 1.0..200.0f64) {
+        let w1 = wall_without(t, m, 0.25);
+        let w2 = wall_without(2.0 * t, m, 0.25);
+        prop_assert!(w2 > 2.0 * w1);
+        let i = SpotInputs { job: Hours(t), mtbf: Hours(m), ..Default::default() };
+        let r = spot(&i, Currency::Usd).unwrap();
+        prop_assert!(r.wall_with.0 >= t && r.wall_with.0.is_finite());
+        prop_assert!(r.daly.0 > 0.0);
+    }
+}
