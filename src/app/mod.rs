@@ -13,6 +13,7 @@ use leptos::prelude::*;
 use state::AppState;
 use views::inference::InferenceView;
 use views::rent_buy::RentBuyView;
+use views::spot::SpotView;
 use views::training::TrainingView;
 
 /// Mounts the page on `<body>`.
@@ -56,6 +57,7 @@ pub fn App() -> impl IntoView {
                     View::RentBuy => view! { <RentBuyView /> }.into_any(),
                     View::Training => view! { <TrainingView /> }.into_any(),
                     View::Inference => view! { <InferenceView /> }.into_any(),
+                    View::Spot => view! { <SpotView /> }.into_any(),
                     other => view! {
                         <p class="notice" data-testid="view-unavailable">
                             {format!("The “{}” view is not part of this version yet; showing rent or buy.", other.id())}
@@ -82,7 +84,7 @@ fn Header() -> impl IntoView {
             <h1>"gpuplan"</h1>
             <p class="tagline">"Rent or buy GPUs, size their memory, and see what a month really costs."</p>
             <nav aria-label="views">
-                {[(View::RentBuy, "Rent or buy"), (View::Training, "Training memory"), (View::Inference, "Inference memory")]
+                {[(View::RentBuy, "Rent or buy"), (View::Training, "Training memory"), (View::Inference, "Inference memory"), (View::Spot, "Spot and checkpoints")]
                     .map(|(v, label)| view! {
                         <a href=format!("?view={}", v.id()) data-testid=format!("nav-{}", v.id())
                             class:active=move || app.view.get() == v

@@ -11,6 +11,7 @@ use super::demand::{format_demand, parse_demand};
 use super::field::{link_number, FieldError};
 use super::memory::link::{self as memory_link, MemoryLink};
 use super::rent_buy::{self, PowerModel};
+use super::running_fields;
 use super::scenario::{Lang, Scenario, View};
 use super::units::Currency;
 
@@ -40,6 +41,7 @@ pub fn decode(query: &str) -> Decoded {
     let scenario = &mut d.state.scenario;
     let rb = &mut scenario.rent_buy;
     let (training, inference) = (&mut scenario.training, &mut scenario.inference);
+    let spot = &mut scenario.spot;
     let mut memory = MemoryLink::default();
     let mut currency = Currency::default();
     for (key, value) in form_urlencoded::parse(query.as_bytes()) {
@@ -96,7 +98,17 @@ pub fn decode(query: &str) -> Decoded {
                 Some(f) => f.apply(rb, value).map(|_| true),
                 None => match memory.read(key, value, training, inference) {
                     Some(r) => r.map(|_| true),
-                    None => Ok(false),
+                    None => match running_fields::spot_field(key) {
+                        Some(f) => f.apply(spot, value).map(|_| true),
+                        None if key == "ckpt" => match value {
+                            "1" | "0" => {
+                                spot.has_checkpoints = value == "1";
+                                Ok(true)
+                            }
+                            _ => Err(choice("ckpt", value, "1, 0")),
+                        },
+                        None => Ok(false),
+                    },
                 },
             },
         };
@@ -171,5 +183,15 @@ pub fn encode(state: &LinkState) -> String {
     }
     let s = &state.scenario;
     memory_link::encode(&mut q, &s.training, &s.inference);
+    let spot_defaults = super::spot::SpotInputs::default();
+    for f in running_fields::SPOT {
+        let v = (f.get)(&s.spot);
+        if v != (f.get)(&spot_defaults) {
+            q.append_pair(f.key, &link_number(v));
+        }
+    }
+    if s.spot.has_checkpoints != spot_defaults.has_checkpoints {
+        q.append_pair("ckpt", if s.spot.has_checkpoints { "1" } else { "0" });
+    }
     q.finish()
 }

@@ -13,6 +13,7 @@ pub mod field;
 pub mod link;
 pub mod memory;
 pub mod rent_buy;
+pub mod running_fields;
 pub mod scenario;
 pub mod sensitivity;
 pub mod spot;

@@ -8,6 +8,7 @@
 use super::memory::inference::InferenceInputs;
 use super::memory::training::TrainingInputs;
 use super::rent_buy::RentBuyInputs;
+use super::spot::SpotInputs;
 use super::units::Currency;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -93,6 +94,7 @@ pub struct Scenario {
     pub rent_buy: RentBuyInputs,
     pub training: TrainingInputs,
     pub inference: InferenceInputs,
+    pub spot: SpotInputs,
 }
 
 impl Scenario {

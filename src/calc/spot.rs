@@ -182,3 +182,37 @@ pub fn crossover(i: &SpotInputs) -> Option<Hours> {
     }
     Some(Hours(0.5 * (lo + hi)))
 }
+
+/// Expected cost against job length, for the chart: on demand, spot with checkpoints, spot
+/// without; up to twice the chosen job (and past the crossover when there is one).
+pub fn cost_vs_job_length(i: &SpotInputs) -> [Vec<(f64, f64)>; 3] {
+    let (m, c, r) = (
+        i.mtbf.0,
+        i.checkpoint_minutes / 60.0,
+        i.restart_minutes / 60.0,
+    );
+    let tau = if c > 0.0 { daly(c, m).max(1e-9) } else { 0.0 };
+    let end = crossover(i)
+        .map(|x| x.0 * 1.5)
+        .unwrap_or(0.0)
+        .max(i.job.0 * 2.0)
+        .max(1.0);
+    let xs = (0..=48).map(|k| end * k as f64 / 48.0);
+    let ondemand = xs.clone().map(|t| (t, i.ondemand_price * t)).collect();
+    let with = xs
+        .clone()
+        .map(|t| {
+            let w = if c > 0.0 {
+                wall_with(t, m, c, r, tau)
+            } else {
+                t * (r / m).exp()
+            };
+            (t, i.spot_price * w)
+        })
+        .collect();
+    let without = xs
+        .map(|t| (t, i.spot_price * wall_without(t, m, r)))
+        .filter(|p| p.1.is_finite())
+        .collect();
+    [ondemand, with, without]
+}

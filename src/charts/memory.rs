@@ -81,12 +81,15 @@ pub fn draw_stacked<DB: DrawingBackend>(
 /// A line per series (label, points), a horizontal capacity line, and a marked point.
 pub struct SweepChart<'a> {
     pub series: &'a [(String, Vec<(f64, f64)>)],
-    pub capacity: f64,
+    /// A horizontal limit line (a card's capacity), if any.
+    pub capacity: Option<f64>,
     pub capacity_label: &'a str,
     pub x_axis: &'a str,
     pub y_axis: &'a str,
     pub x_max: f64,
     pub marked: Option<(f64, f64)>,
+    /// Label of the marked point; when set, a vertical line runs through it.
+    pub mark_label: &'a str,
 }
 
 pub fn draw_sweep<DB: DrawingBackend>(
@@ -100,7 +103,13 @@ pub fn draw_sweep<DB: DrawingBackend>(
         .flat_map(|s| s.1.iter().map(|p| p.1))
         .filter(|v| v.is_finite())
         .fold(0.0, f64::max);
-    let top = highest.min(c.capacity * 3.0).max(c.capacity).max(1.0) * 1.1;
+    let cap = c.capacity.unwrap_or(0.0);
+    let top = match c.capacity {
+        Some(cap) => highest.min(cap * 3.0).max(cap),
+        None => highest,
+    }
+    .max(1.0)
+        * 1.1;
     let x_max = c.x_max.max(1.0);
     let mut chart = ChartBuilder::on(root)
         .margin(12)
@@ -117,7 +126,7 @@ pub fn draw_sweep<DB: DrawingBackend>(
         .x_desc(c.x_axis)
         .y_desc(c.y_axis)
         .x_label_formatter(&|v| super::compact(*v))
-        .y_label_formatter(&|v| format!("{v:.0}"))
+        .y_label_formatter(&|v| super::compact(*v))
         .label_style(font(14))
         .axis_desc_style(font(14))
         .draw()?;
@@ -126,21 +135,34 @@ pub fn draw_sweep<DB: DrawingBackend>(
         let clipped = pts.iter().map(|(x, y)| (*x, y.min(top)));
         chart.draw_series(LineSeries::new(clipped, color.stroke_width(3)))?;
     }
-    chart.draw_series(std::iter::once(PathElement::new(
-        vec![(0.0, c.capacity), (x_max, c.capacity)],
-        MARK.stroke_width(2),
-    )))?;
-    chart.draw_series(std::iter::once(Text::new(
-        c.capacity_label.to_string(),
-        (x_max * 0.6, c.capacity + top * 0.02),
-        font(14),
-    )))?;
+    if c.capacity.is_some() {
+        chart.draw_series(std::iter::once(PathElement::new(
+            vec![(0.0, cap), (x_max, cap)],
+            MARK.stroke_width(2),
+        )))?;
+        chart.draw_series(std::iter::once(Text::new(
+            c.capacity_label.to_string(),
+            (x_max * 0.6, cap + top * 0.02),
+            font(14),
+        )))?;
+    }
     if let Some(p) = c.marked {
         chart.draw_series(std::iter::once(Circle::new(
             (p.0, p.1.min(top)),
             6,
             MARK.filled(),
         )))?;
+        if !c.mark_label.is_empty() {
+            chart.draw_series(std::iter::once(PathElement::new(
+                vec![(p.0, 0.0), (p.0, top)],
+                MARK.mix(0.5).stroke_width(1),
+            )))?;
+            chart.draw_series(std::iter::once(Text::new(
+                c.mark_label.to_string(),
+                (p.0 + x_max * 0.015, top * 0.55),
+                font(14),
+            )))?;
+        }
     }
     let items: Vec<(&str, RGBColor)> = c
         .series

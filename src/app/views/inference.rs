@@ -169,12 +169,13 @@ pub fn InferenceView() -> impl IntoView {
                                 let x_max = series.iter().flat_map(|s| s.1.iter().map(|p| p.0)).fold(1.0, f64::max);
                                 draw_sweep(root, &SweepChart {
                                     series: &series,
-                                    capacity: r.capacity.as_gib(),
+                                    capacity: Some(r.capacity.as_gib()),
                                     capacity_label: &format!("capacity {}", gib(r.capacity)),
                                     x_axis: "concurrent sequences",
                                     y_axis: "GiB per card",
                                     x_max,
                                     marked: Some((i.conc as f64, r.required.as_gib())),
+                                    mark_label: "",
                                 })
                             }))) />
                     </div>

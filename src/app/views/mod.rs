@@ -4,4 +4,5 @@ pub mod inference;
 mod model;
 pub mod rent_buy;
 mod rent_buy_charts;
+pub mod spot;
 pub mod training;

@@ -218,12 +218,13 @@ pub fn TrainingView() -> impl IntoView {
                                 let x_max = pts.last().map(|p| p.0).unwrap_or(1.0);
                                 draw_sweep(root, &SweepChart {
                                     series: &series,
-                                    capacity: cap,
+                                    capacity: Some(cap),
                                     capacity_label: &format!("capacity {}", gib(Bytes::from_gib(cap))),
                                     x_axis: "sequence length, tokens",
                                     y_axis: "GiB per card",
                                     x_max,
                                     marked: r.as_ref().map(|r| (t.seq as f64, r.total.as_gib())),
+                                    mark_label: "",
                                 })
                             }))) />
                     </div>

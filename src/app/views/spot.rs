@@ -1,0 +1,191 @@
+//! The spot view: checkpoint interval, expected wall time and cost with and without
+//! checkpoint-resume, against on-demand, and the job length past which spot without checkpoints
+//! costs more.
+
+use crate::app::format::{money, number, percent};
+use crate::app::state::use_app;
+use crate::app::widgets::{ChartCanvas, Formula, Lens, NumberField, Stat};
+use crate::calc::field::NumField;
+use crate::calc::running_fields::{spot_field, SPOT};
+use crate::calc::spot::{
+    cost_vs_job_length, mtbf_from_monthly_rate, spot, with_hard_stop, SpotInputs, SpotReport,
+    RECLAIM_BANDS,
+};
+use crate::calc::units::{Hours, Money};
+use crate::charts::memory::{draw_sweep, SweepChart};
+use leptos::prelude::*;
+
+const LENS: Lens<SpotInputs> = Lens {
+    get: |s| &s.spot,
+    get_mut: |s| &mut s.spot,
+};
+
+fn f(key: &str) -> &'static NumField<SpotInputs> {
+    spot_field(key).unwrap_or(&SPOT[0])
+}
+
+#[component]
+pub fn SpotView() -> impl IntoView {
+    let app = use_app();
+    let inputs = Memo::new(move |_| app.scenario.with(|s| s.spot.clone()));
+    let cur = Memo::new(move |_| app.scenario.with(|s| s.currency));
+    let result = Memo::new(move |_| inputs.with(|i| spot(i, cur.get())));
+    let report = Memo::new(
+        move |prev: Option<&Option<SpotReport>>| match result.get() {
+            Ok(r) => Some(r),
+            Err(_) => prev.cloned().flatten(),
+        },
+    );
+    let stat = move |get: fn(&SpotReport) -> String| {
+        Signal::derive(move || report.with(|r| r.as_ref().map(get).unwrap_or_default()))
+    };
+    let series = Memo::new(move |_| inputs.with(cost_vs_job_length));
+    let m = move |x: Money| money(x, 0);
+    let warning = move || {
+        inputs.with(|i| {
+            report.with(|r| {
+                let r = r.as_ref()?;
+                let over = r.crossover.map(|c| i.job.0 > c.0).unwrap_or(false);
+                (!i.has_checkpoints || over).then(|| {
+                    if i.has_checkpoints {
+                        "Without checkpoint-resume this job would cost more on spot than on demand: keep the checkpoints on.".to_string()
+                    } else {
+                        format!(
+                            "No spot without checkpoint-resume: this job is expected to take {} hours of reruns and cost {} against {} on demand.",
+                            number(r.wall_without.0, 0), m(r.cost_without), m(r.ondemand_cost)
+                        )
+                    }
+                })
+            })
+        })
+    };
+    let set_band = move |raw: String| {
+        let (band, cap) = match raw.split_once('|') {
+            Some((b, "24")) => (b.to_string(), true),
+            _ => (raw.clone(), false),
+        };
+        if let Some((_, rate)) = RECLAIM_BANDS.iter().find(|(l, _)| *l == band) {
+            let mut mt = mtbf_from_monthly_rate(*rate);
+            if cap {
+                mt = with_hard_stop(mt, Hours(24.0));
+            }
+            app.clear_link_issue("mtbf_hours");
+            app.scenario
+                .update(|s| s.spot.mtbf = Hours((mt.0 * 10.0).round() / 10.0));
+        }
+    };
+
+    view! {
+        <section class="view spot" data-testid="view-spot">
+            <div class="columns">
+                <form class="inputs" on:submit=|ev| ev.prevent_default()>
+                    <fieldset>
+                        <legend>"The job"</legend>
+                        <NumberField field=f("job_hours") lens=LENS label="Compute hours the job needs" unit="h" />
+                        <label class="field">
+                            <span class="field-control">
+                                <input type="checkbox" data-testid="input-ckpt"
+                                    prop:checked=move || inputs.with(|i| i.has_checkpoints)
+                                    on:change=move |ev| { let on = event_target_checked(&ev); app.scenario.update(|s| s.spot.has_checkpoints = on) } />
+                                " the job can resume from checkpoints"
+                            </span>
+                        </label>
+                        <NumberField field=f("ckpt_minutes") lens=LENS label="Time to write a checkpoint" unit="min" />
+                        <NumberField field=f("restart_minutes") lens=LENS label="Time to restart after an interruption" unit="min" />
+                        <NumberField field=f("ckpt_gb") lens=LENS label="Checkpoint size" unit="GB" />
+                        <NumberField field=f("kept") lens=LENS label="Checkpoints kept" unit="" />
+                        <NumberField field=f("storage_price") lens=LENS label="Storage price" unit="per GB-month" />
+                    </fieldset>
+                    <fieldset>
+                        <legend>"The capacity"</legend>
+                        <label class="field">
+                            <span class="field-label">"Interruption band (monthly reclaim rate; sets the mean time below)"</span>
+                            <span class="field-control">
+                                <select data-testid="input-band" on:change=move |ev| set_band(event_target_value(&ev))>
+                                    <option value="">"choose a band…"</option>
+                                    {RECLAIM_BANDS.iter().map(|(l, _)| view! { <option value=*l>{*l}</option> }).collect_view()}
+                                    {RECLAIM_BANDS.iter().map(|(l, _)| view! { <option value=format!("{l}|24")>{format!("{l}, and it always stops after 24 h")}</option> }).collect_view()}
+                                </select>
+                            </span>
+                            <span class="field-note">"Assumed: the band's upper rate is the chance of a reclaim within a 720-hour month, reclaims at random: mean hours = 720 / −ln(1 − rate). A 24-hour stop is added as a second random cause."</span>
+                        </label>
+                        <NumberField field=f("mtbf_hours") lens=LENS label="Mean hours between interruptions" unit="h" />
+                        <NumberField field=f("ondemand_price") lens=LENS label="On-demand price" unit="per h" />
+                        <NumberField field=f("spot_price") lens=LENS label="Spot price" unit="per h" />
+                        <p class="field-msg" role="alert" data-testid="error-spot">{move || result.with(|r| r.as_ref().err().cloned())}</p>
+                    </fieldset>
+                </form>
+                <div class="results">
+                    <Show when=move || warning().is_some()>
+                        <p class="notice warning" role="alert" data-testid="spot-warning">{warning}</p>
+                    </Show>
+                    <div class="stats">
+                        <Stat testid="optimal-interval-hours" label="Best checkpoint interval (Daly)"
+                            value=stat(|r| r.daly.0.to_string()) text=stat(|r| format!("{} min", number(r.daly.0 * 60.0, 1))) />
+                        <Stat testid="young-interval-hours" label="Young's first-order interval"
+                            value=stat(|r| r.young.0.to_string()) text=stat(|r| format!("{} min", number(r.young.0 * 60.0, 1))) />
+                        <Stat testid="spot-wall-hours" label="Spot with checkpoints: wall time"
+                            value=stat(|r| r.wall_with.0.to_string()) text=stat(|r| format!("{} h", number(r.wall_with.0, 1))) />
+                        <Stat testid="spot-cost" label="Spot with checkpoints: cost"
+                            value=stat(|r| r.cost_with.amount.to_string()) text=stat(|r| money(r.cost_with, 0))
+                            note=stat(|r| format!("{} of on demand", percent(r.ratio_with, 0))) />
+                        <Stat testid="nockpt-wall-hours" label="Spot without checkpoints: wall time"
+                            value=stat(|r| r.wall_without.0.to_string()) text=stat(|r| format!("{} h", number(r.wall_without.0, 0))) />
+                        <Stat testid="nockpt-cost" label="Spot without checkpoints: cost"
+                            value=stat(|r| r.cost_without.amount.to_string()) text=stat(|r| money(r.cost_without, 0)) />
+                        <Stat testid="ondemand-cost" label="On demand"
+                            value=stat(|r| r.ondemand_cost.amount.to_string()) text=stat(|r| money(r.ondemand_cost, 0)) />
+                        <Stat testid="checkpoint-storage" label="Checkpoint storage per month"
+                            value=stat(|r| r.storage_per_month.amount.to_string()) text=stat(|r| money(r.storage_per_month, 0)) />
+                    </div>
+                    <div class="formulas">
+                        <Formula title="Best interval" open=true symbolic="Daly: √(2CM) (1 + √(C/2M)/3 + (C/2M)/9) − C;  Young: √(2CM)"
+                            substituted=Signal::derive(move || inputs.with(|i| report.with(|r| r.as_ref().map(|r| format!(
+                                "C = {} h, M = {} h: √(2 × {} × {}) = {} h; Daly {} h",
+                                number(i.checkpoint_minutes / 60.0, 4), number(i.mtbf.0, 2), number(i.checkpoint_minutes / 60.0, 4),
+                                number(i.mtbf.0, 2), number(r.young.0, 4), number(r.daly.0, 4))).unwrap_or_default()))) />
+                        <Formula title="Wall time with checkpoints" open=true symbolic="M e^(R/M) (e^((τ + C)/M) − 1) T / τ"
+                            substituted=Signal::derive(move || inputs.with(|i| report.with(|r| r.as_ref().map(|r| format!(
+                                "{} × e^({}/{}) × (e^(({} + {})/{}) − 1) × {} / {} = {} h",
+                                number(i.mtbf.0, 2), number(i.restart_minutes / 60.0, 3), number(i.mtbf.0, 2), number(r.daly.0, 4),
+                                number(i.checkpoint_minutes / 60.0, 4), number(i.mtbf.0, 2), number(i.job.0, 2), number(r.daly.0, 4),
+                                number(r.wall_with.0, 2))).unwrap_or_default()))) />
+                        <Formula title="Wall time without checkpoints" open=true symbolic="M e^(R/M) (e^(T/M) − 1)"
+                            substituted=Signal::derive(move || inputs.with(|i| report.with(|r| r.as_ref().map(|r| format!(
+                                "{} × e^({}/{}) × (e^({}/{}) − 1) = {} h",
+                                number(i.mtbf.0, 2), number(i.restart_minutes / 60.0, 3), number(i.mtbf.0, 2), number(i.job.0, 2),
+                                number(i.mtbf.0, 2), number(r.wall_without.0, 1))).unwrap_or_default()))) />
+                    </div>
+                    <div class="charts">
+                        <ChartCanvas testid="chart-spot-cost" label="Expected cost against job length"
+                            draw=move |root| series.with(|[od, with, without]| report.with(|r| {
+                                // The cost without checkpoints grows exponentially: the axis stops at
+                                // twice the on-demand cost of the longest job shown.
+                                let cap = od.last().map(|p| p.1 * 2.0).unwrap_or(1.0).max(1.0);
+                                let clip = |v: &Vec<(f64, f64)>| v.iter().map(|(x, y)| (*x, y.min(cap))).collect::<Vec<_>>();
+                                let s = vec![
+                                    ("on demand".to_string(), od.clone()),
+                                    ("spot, checkpoints".to_string(), clip(with)),
+                                    ("spot, no checkpoints".to_string(), clip(without)),
+                                ];
+                                let x_max = od.last().map(|p| p.0).unwrap_or(1.0);
+                                let cross = r.as_ref().and_then(|r| r.crossover);
+                                let label = cross.map(|c| format!("no checkpoints costs more past {} h", number(c.0, 1))).unwrap_or_default();
+                                let price = inputs.with(|i| i.ondemand_price);
+                                draw_sweep(root, &SweepChart {
+                                    series: &s,
+                                    capacity: None,
+                                    capacity_label: "",
+                                    x_axis: "job length, compute hours",
+                                    y_axis: &format!("expected cost, {}", cur.get().code()),
+                                    x_max,
+                                    marked: cross.map(|c| (c.0, c.0 * price)),
+                                    mark_label: &label,
+                                })
+                            })) />
+                    </div>
+                </div>
+            </div>
+        </section>
+    }
+}

@@ -1,0 +1,52 @@
+// The spot view in headless Chromium.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist, launch, open, value, pixels } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serveDist();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('spot defaults: about 112 h and 0.39x on demand with checkpoints, 2,985 h without', async () => {
+  const context = await browser.newContext();
+  try {
+    const { page, errors } = await open(context, server.url, '?view=spot');
+    assert.ok(Math.abs((await value(page, 'spot-wall-hours')) - 112.1) < 0.05);
+    assert.ok(Math.abs((await value(page, 'spot-cost')) / (await value(page, 'ondemand-cost')) - 0.392) < 0.001);
+    assert.ok(Math.abs((await value(page, 'nockpt-wall-hours')) - 2985.3) < 0.1);
+    assert.ok(Math.abs((await value(page, 'optimal-interval-hours')) - 1.9339) < 1e-4);
+    assert.equal(await value(page, 'young-interval-hours'), 2);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('changing the job length redraws the chart; turning checkpoints off warns', async () => {
+  const context = await browser.newContext();
+  try {
+    const { page, errors } = await open(context, server.url, '?view=spot');
+    const before = await pixels(page, 'chart-spot-cost');
+    await page.fill('[data-testid=input-job_hours]', '20');
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid=ondemand-cost]').dataset.value) === 200);
+    assert.notEqual(await pixels(page, 'chart-spot-cost'), before);
+    assert.equal(await page.locator('[data-testid=spot-warning]').count(), 0, 'a 20 h job is below the crossover');
+    await page.uncheck('[data-testid=input-ckpt]');
+    await page.waitForSelector('[data-testid=spot-warning]');
+    assert.match(await page.textContent('[data-testid=spot-warning]'), /No spot without checkpoint-resume/);
+    await page.selectOption('[data-testid=input-band]', '15-20%');
+    await page.waitForFunction(() => document.querySelector('[data-testid=input-mtbf_hours]').value !== '20');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
