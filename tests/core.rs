@@ -3,6 +3,8 @@
 //! Each worked example of SPEC.md is a named test with its exact figures; property tests cover
 //! monotonicity, round trips and finite, non-negative outputs.
 
+#[path = "core/advisor.rs"]
+mod advisor;
 #[path = "core/billing.rs"]
 mod billing;
 #[path = "core/common.rs"]

@@ -33,6 +33,9 @@ impl Group {
             Group::Other => "other",
         }
     }
+    pub fn from_id(id: &str) -> Option<Self> {
+        Group::ALL.into_iter().find(|g| g.id() == id)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -44,11 +47,34 @@ pub struct BillLine {
     pub amount: f64,
 }
 
+/// A saving: a fixed amount, or a share of its group's total when `share` is set (so "half the
+/// traffic" follows the traffic line when it is edited).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Lever {
     pub label: String,
+    #[serde(default)]
+    pub group: Group,
     pub amount: f64,
+    /// Fraction 0 to 1 of the group's total; overrides `amount`.
+    #[serde(default)]
+    pub share: Option<f64>,
     pub on: bool,
+}
+
+impl Lever {
+    /// What the lever saves on a bill whose group totals are `by_group`.
+    pub fn saves(&self, by_group: &[(Group, f64); 4]) -> f64 {
+        match self.share {
+            Some(f) => {
+                f * by_group
+                    .iter()
+                    .find(|g| g.0 == self.group)
+                    .map(|g| g.1)
+                    .unwrap_or(0.0)
+            }
+            None => self.amount,
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -67,11 +93,13 @@ fn line(label: &str, group: Group, hours: Option<f64>, amount: f64) -> BillLine 
     }
 }
 
-fn lever(label: &str, amount: f64) -> Lever {
+fn lever(label: &str, group: Group, amount: f64, share: Option<f64>, on: bool) -> Lever {
     Lever {
         label: label.into(),
+        group,
         amount,
-        on: true,
+        share,
+        on,
     }
 }
 
@@ -106,10 +134,50 @@ impl Default for BillInputs {
                     2_500.0,
                 ),
             ],
+            // The hidden-cost table's six habits; the guide's month applies the first three.
             levers: vec![
-                lever("delete snapshots older than a month", 1_600.0),
-                lever("release the forgotten instances", 1_500.0),
-                lever("move half the traffic to the internal network", 900.0),
+                lever(
+                    "delete snapshots older than a month",
+                    Group::Storage,
+                    1_600.0,
+                    None,
+                    true,
+                ),
+                lever(
+                    "release the forgotten instances",
+                    Group::Other,
+                    1_500.0,
+                    None,
+                    true,
+                ),
+                lever(
+                    "move large files over the internal network",
+                    Group::Traffic,
+                    0.0,
+                    Some(0.5),
+                    true,
+                ),
+                lever(
+                    "checkpoint-resume, so spot jobs are not rerun",
+                    Group::Instances,
+                    0.0,
+                    None,
+                    false,
+                ),
+                lever(
+                    "auto-release idle instances",
+                    Group::Instances,
+                    0.0,
+                    None,
+                    false,
+                ),
+                lever(
+                    "a baked image instead of rebuilding the environment",
+                    Group::Instances,
+                    0.0,
+                    None,
+                    false,
+                ),
             ],
         }
     }
@@ -121,6 +189,10 @@ pub struct BillReport {
     pub by_group: [(Group, f64); 4],
     pub savings: f64,
     pub share: f64,
+    /// What each lever saves (0 when off), in input order.
+    pub lever_savings: Vec<f64>,
+    /// Group totals after the levers that are on.
+    pub after_by_group: [(Group, f64); 4],
     /// Unit price per line that has hours.
     pub unit_prices: Vec<Option<f64>>,
 }
@@ -148,6 +220,11 @@ pub fn review(i: &BillInputs) -> Result<BillReport, String> {
                 l.amount
             ));
         }
+        if let Some(f) = l.share {
+            if !(0.0..=1.0).contains(&f) {
+                return Err(format!("lever {}: share must be 0% to 100%", n + 1));
+            }
+        }
     }
     let total: f64 = i.lines.iter().map(|l| l.amount).sum();
     let by_group = Group::ALL.map(|g| {
@@ -160,17 +237,28 @@ pub fn review(i: &BillInputs) -> Result<BillReport, String> {
                 .sum(),
         )
     });
-    // Savings cannot exceed what is billed.
-    let savings = i
+    let lever_savings: Vec<f64> = i
         .levers
         .iter()
-        .filter(|l| l.on)
-        .map(|l| l.amount)
-        .sum::<f64>()
-        .min(total);
+        .map(|l| if l.on { l.saves(&by_group) } else { 0.0 })
+        .collect();
+    // A group cannot save more than it bills, so neither can the whole bill.
+    let after_by_group = by_group.map(|(g, amount)| {
+        let saved: f64 = i
+            .levers
+            .iter()
+            .zip(&lever_savings)
+            .filter(|(l, _)| l.group == g)
+            .map(|(_, s)| s)
+            .sum();
+        (g, (amount - saved).max(0.0))
+    });
+    let savings = (total - after_by_group.iter().map(|g| g.1).sum::<f64>()).max(0.0);
     Ok(BillReport {
         total,
         by_group,
+        after_by_group,
+        lever_savings,
         savings,
         share: if total > 0.0 { savings / total } else { 0.0 },
         unit_prices: i
@@ -179,4 +267,131 @@ pub fn review(i: &BillInputs) -> Result<BillReport, String> {
             .map(|l| l.hours.filter(|h| *h > 0.0).map(|h| l.amount / h))
             .collect(),
     })
+}
+
+// Link form. Lines: `group~amount~hours~label` joined by `;` (hours may be empty). Levers:
+// `group~amount~on~label`, the amount written `50%` when it is a share of the group. `~` and `;`
+// cannot appear in labels and are dropped when writing.
+
+fn clean(label: &str) -> String {
+    label.replace(['~', ';'], " ").trim().to_string()
+}
+
+pub fn format_lines(lines: &[BillLine]) -> String {
+    use crate::calc::field::link_number;
+    lines
+        .iter()
+        .map(|l| {
+            format!(
+                "{}~{}~{}~{}",
+                l.group.id(),
+                link_number(l.amount),
+                l.hours.map(link_number).unwrap_or_default(),
+                clean(&l.label)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+pub fn format_levers(levers: &[Lever]) -> String {
+    use crate::calc::field::link_number;
+    levers
+        .iter()
+        .map(|l| {
+            let amount = match l.share {
+                Some(f) => format!("{}%", link_number(f * 100.0)),
+                None => link_number(l.amount),
+            };
+            format!(
+                "{}~{}~{}~{}",
+                l.group.id(),
+                amount,
+                if l.on { 1 } else { 0 },
+                clean(&l.label)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(";")
+}
+
+fn number(what: &str, n: usize, raw: &str) -> Result<f64, String> {
+    match raw.trim().parse::<f64>() {
+        Ok(v) if v.is_finite() && (0.0..=1e12).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "item {n}: {what} {raw:?} is not a number of 0 or more"
+        )),
+    }
+}
+
+fn parts(raw: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {
+    raw.split(';')
+        .filter(|p| !p.trim().is_empty())
+        .enumerate()
+        .map(|(n, p)| (n + 1, p.splitn(4, '~').collect()))
+}
+
+fn group(n: usize, raw: &str) -> Result<Group, String> {
+    Group::from_id(raw.trim()).ok_or_else(|| {
+        format!("item {n}: group {raw:?} is not one of instances, storage, traffic, other")
+    })
+}
+
+pub fn parse_lines(raw: &str) -> Result<Vec<BillLine>, String> {
+    let mut out = Vec::new();
+    for (n, p) in parts(raw) {
+        if p.len() < 2 {
+            return Err(format!("item {n}: expected group~amount~hours~label"));
+        }
+        let hours = match p.get(2).map(|h| h.trim()) {
+            None | Some("") => None,
+            Some(h) => Some(number("hours", n, h)?),
+        };
+        out.push(BillLine {
+            group: group(n, p[0])?,
+            amount: number("amount", n, p[1])?,
+            hours,
+            label: p.get(3).map(|l| l.trim().to_string()).unwrap_or_default(),
+        });
+    }
+    if out.len() > 200 {
+        return Err("at most 200 lines".into());
+    }
+    Ok(out)
+}
+
+pub fn parse_levers(raw: &str) -> Result<Vec<Lever>, String> {
+    let mut out = Vec::new();
+    for (n, p) in parts(raw) {
+        if p.len() < 2 {
+            return Err(format!("item {n}: expected group~amount~on~label"));
+        }
+        let a = p[1].trim();
+        let (amount, share) = match a.strip_suffix('%') {
+            Some(pc) => {
+                let f = number("share", n, pc)? / 100.0;
+                if f > 1.0 {
+                    return Err(format!("item {n}: share {a} is over 100%"));
+                }
+                (0.0, Some(f))
+            }
+            None => (number("amount", n, a)?, None),
+        };
+        let on = match p.get(2).map(|o| o.trim()) {
+            None | Some("1") | Some("") => true,
+            Some("0") => false,
+            Some(o) => return Err(format!("item {n}: on {o:?} must be 1 or 0")),
+        };
+        out.push(Lever {
+            group: group(n, p[0])?,
+            amount,
+            share,
+            on,
+            label: p.get(3).map(|l| l.trim().to_string()).unwrap_or_default(),
+        });
+    }
+    if out.len() > 50 {
+        return Err("at most 50 levers".into());
+    }
+    Ok(out)
 }

@@ -39,9 +39,24 @@ pub fn decode(query: &str) -> Decoded {
     let query = query.strip_prefix('?').unwrap_or(query);
     let mut d = Decoded::default();
     let scenario = &mut d.state.scenario;
-    let rb = &mut scenario.rent_buy;
-    let (training, inference) = (&mut scenario.training, &mut scenario.inference);
-    let spot = &mut scenario.spot;
+    let Scenario {
+        rent_buy: rb,
+        training,
+        inference,
+        spot,
+        billing,
+        bill,
+        advisor,
+        checked,
+        ..
+    } = scenario;
+    let mut running = running_fields::Running {
+        spot,
+        billing,
+        bill,
+        advisor,
+        checked,
+    };
     let mut memory = MemoryLink::default();
     let mut currency = Currency::default();
     for (key, value) in form_urlencoded::parse(query.as_bytes()) {
@@ -98,17 +113,7 @@ pub fn decode(query: &str) -> Decoded {
                 Some(f) => f.apply(rb, value).map(|_| true),
                 None => match memory.read(key, value, training, inference) {
                     Some(r) => r.map(|_| true),
-                    None => match running_fields::spot_field(key) {
-                        Some(f) => f.apply(spot, value).map(|_| true),
-                        None if key == "ckpt" => match value {
-                            "1" | "0" => {
-                                spot.has_checkpoints = value == "1";
-                                Ok(true)
-                            }
-                            _ => Err(choice("ckpt", value, "1, 0")),
-                        },
-                        None => Ok(false),
-                    },
+                    None => running_fields::read(key, value, &mut running).unwrap_or(Ok(false)),
                 },
             },
         };
@@ -183,15 +188,6 @@ pub fn encode(state: &LinkState) -> String {
     }
     let s = &state.scenario;
     memory_link::encode(&mut q, &s.training, &s.inference);
-    let spot_defaults = super::spot::SpotInputs::default();
-    for f in running_fields::SPOT {
-        let v = (f.get)(&s.spot);
-        if v != (f.get)(&spot_defaults) {
-            q.append_pair(f.key, &link_number(v));
-        }
-    }
-    if s.spot.has_checkpoints != spot_defaults.has_checkpoints {
-        q.append_pair("ckpt", if s.spot.has_checkpoints { "1" } else { "0" });
-    }
+    running_fields::write(&mut q, &s.spot, &s.billing, &s.bill, &s.advisor, &s.checked);
     q.finish()
 }

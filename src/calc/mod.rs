@@ -4,10 +4,13 @@
 //! - [`units`]: bytes, money, hours, ratios.
 //! - [`field`]: numeric input descriptors shared by links and the form.
 //! - [`rent_buy`], [`sensitivity`], [`demand`]: rent or buy, its chart series, the hybrid plan.
+//! - [`spot`], [`billing`], [`bill`], [`advisor`], [`checklists`]: what running really costs.
 //! - [`scenario`]: all inputs together and their stored format; [`link`]: the shareable link.
 
+pub mod advisor;
 pub mod bill;
 pub mod billing;
+pub mod checklists;
 pub mod demand;
 pub mod field;
 pub mod link;

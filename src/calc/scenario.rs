@@ -5,12 +5,17 @@
 //! field at its default; a save with a newer schema than this build knows is refused rather than
 //! misread.
 
-use super::memory::inference::InferenceInputs;
-use super::memory::training::TrainingInputs;
+use super::advisor::{AdvisorChoice, AdvisorInputs, Profile};
+use super::bill::BillInputs;
+use super::billing::BillingInputs;
+use super::memory::catalogue::tier_for;
+use super::memory::inference::{inference, InferenceInputs};
+use super::memory::training::{training, TrainingInputs};
 use super::rent_buy::RentBuyInputs;
 use super::spot::SpotInputs;
 use super::units::Currency;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeSet;
 use thiserror::Error;
 
 /// The schema this build writes.
@@ -95,6 +100,11 @@ pub struct Scenario {
     pub training: TrainingInputs,
     pub inference: InferenceInputs,
     pub spot: SpotInputs,
+    pub billing: BillingInputs,
+    pub bill: BillInputs,
+    pub advisor: AdvisorChoice,
+    /// Ids of the checklist items ticked.
+    pub checked: BTreeSet<String>,
 }
 
 impl Scenario {
@@ -108,6 +118,31 @@ impl Scenario {
             params_b: i.params_b,
             gpu: i.gpu.clone(),
             ..self.training.clone()
+        }
+    }
+
+    /// The advisor's inputs: its own choices with what the other views already know (checkpoints
+    /// and run length from the spot view, data size from billing, cards and tier from memory).
+    pub fn advisor_inputs(&self) -> AdvisorInputs {
+        let a = &self.advisor;
+        let (cards, tier_gb) = match a.profile {
+            Profile::Training => match training(&self.training_inputs()) {
+                Ok(r) => (r.min_gpus.unwrap_or(self.training.gpus), tier_for(r.total)),
+                Err(_) => (self.training.gpus, None),
+            },
+            Profile::Inference | Profile::Batch => match inference(&self.inference) {
+                Ok(r) => (self.inference.tp, r.tier_gb),
+                Err(_) => (self.inference.tp, None),
+            },
+        };
+        AdvisorInputs {
+            profile: a.profile,
+            interruptible: a.interruptible,
+            has_checkpoints: self.spot.has_checkpoints,
+            data_gb: self.billing.data_gb,
+            run_hours: self.spot.job.0,
+            cards: cards.max(1),
+            tier_gb,
         }
     }
 

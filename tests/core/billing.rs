@@ -1,6 +1,10 @@
 use crate::common::assert_close;
-use gpuplan::calc::bill::{review, BillInputs};
-use gpuplan::calc::billing::{billing, parse_runs, Granularity};
+use gpuplan::calc::bill::{
+    format_levers, format_lines, parse_levers, parse_lines, review, BillInputs,
+};
+use gpuplan::calc::billing::{
+    bill_runs, billing, format_runs, parse_runs, BillingInputs, Granularity,
+};
 use gpuplan::calc::units::Hours;
 use proptest::prelude::*;
 
@@ -8,23 +12,23 @@ use proptest::prelude::*;
 #[test]
 fn ten_minutes_billed_as_an_hour() {
     let runs = parse_runs("10m").unwrap();
-    let r = billing(&runs, Granularity::Second1h);
+    let r = bill_runs(&runs, Granularity::Second1h);
     assert_close(r.used.0, 1.0 / 6.0, 1e-12);
     assert_eq!(r.billed, Hours(1.0));
     assert_eq!(
-        billing(&runs, Granularity::Second1m).billed,
+        bill_runs(&runs, Granularity::Second1m).billed,
         Hours(10.0 / 60.0)
     );
     assert_eq!(
-        billing(&parse_runs("25h").unwrap(), Granularity::Day).billed,
+        bill_runs(&parse_runs("25h").unwrap(), Granularity::Day).billed,
         Hours(48.0)
     );
     assert_eq!(
-        billing(&parse_runs("1h").unwrap(), Granularity::Hour).billed,
+        bill_runs(&parse_runs("1h").unwrap(), Granularity::Hour).billed,
         Hours(1.0)
     );
     assert_eq!(
-        billing(&parse_runs("61m").unwrap(), Granularity::Hour).billed,
+        bill_runs(&parse_runs("61m").unwrap(), Granularity::Hour).billed,
         Hours(2.0)
     );
 }
@@ -57,7 +61,7 @@ proptest! {
     #[test]
     fn billed_hours_never_fall_below_used(d in proptest::collection::vec(0.0..500.0f64, 0..20), g in 0usize..4) {
         let runs: Vec<Hours> = d.into_iter().map(Hours).collect();
-        let r = billing(&runs, Granularity::ALL[g]);
+        let r = bill_runs(&runs, Granularity::ALL[g]);
         prop_assert!(r.billed.0 + 1e-9 >= r.used.0);
     }
 
@@ -70,6 +74,144 @@ proptest! {
         i.levers[0].amount = lever;
         let r = review(&i).unwrap();
         prop_assert!(r.savings <= r.total + 1e-9);
+        prop_assert!((0.0..=1.0).contains(&r.share));
+    }
+}
+
+/// The billing view's defaults: the guide's ten-minute run at 8 an hour, a stopped instance with
+/// 500 GB of disk, 200 GB of snapshots and an address, one forgotten over a weekend.
+#[test]
+fn billing_view_defaults() {
+    let r = billing(&BillingInputs::default()).unwrap();
+    assert_eq!(r.runs.billed, Hours(1.0));
+    assert_close(r.excess_cost, 8.0 * 5.0 / 6.0, 1e-9);
+    let rules: Vec<f64> = r.by_rule.iter().map(|x| x.1 .0).collect();
+    assert_close(rules[0], 1.0 / 6.0, 1e-12);
+    assert_eq!(&rules[1..], [1.0, 1.0, 24.0]);
+    // 500 x 0.5 / 30 + 0.8 + 200 x 0.12 / 30 = 8.333 + 0.8 + 0.8
+    assert_close(r.stopped_per_day, 9.933_333, 1e-5);
+    assert_close(r.stopped_per_month, 298.0, 1e-9);
+    // 64 h forgotten at 8/h = 512; auto-release at 12 h = 96; saves 416.
+    assert_eq!(
+        (r.forgotten_cost, r.auto_release_cost, r.auto_release_saves),
+        (512.0, 96.0, 416.0)
+    );
+    // 50 GB at 100 Mbit/s: 50 x 8000 / 100 / 3600 = 1.111 h; internally at 2 Gbit/s: 3.3 min.
+    assert_close(r.upload_hours, 1.111_111, 1e-5);
+    assert_close(r.internal_hours * 60.0, 3.333_333, 1e-5);
+    assert_close(r.direct_hours_month, 4.444_444, 1e-5);
+    assert_close(r.object_hours_month, 1.111_111 + 4.0 * 0.055_555_6, 1e-5);
+    assert_eq!(r.egress_cost, 12.0);
+    assert_eq!(r.object_storage_cost, 6.0);
+    let cross = billing(&BillingInputs {
+        cross_region: true,
+        ..Default::default()
+    })
+    .unwrap();
+    assert_eq!(cross.cross_region_cost, 100.0);
+}
+
+#[test]
+fn billing_rejects_bad_numbers() {
+    let bad = BillingInputs {
+        public_mbps: 0.0,
+        ..Default::default()
+    };
+    assert!(billing(&bad).unwrap_err().starts_with("public_mbps"));
+    let bad = BillingInputs {
+        disk_gb: f64::NAN,
+        ..Default::default()
+    };
+    assert!(billing(&bad).unwrap_err().starts_with("disk_gb"));
+}
+
+#[test]
+fn run_lists_format_back() {
+    let runs = parse_runs("90s,10m,3h,1.5h,2d").unwrap();
+    assert_eq!(format_runs(&runs), "90s,10m,3h,90m,48h");
+    assert_eq!(parse_runs(&format_runs(&runs)).unwrap(), runs);
+}
+
+/// Levers follow their group: the traffic lever is half the traffic line, so editing it moves
+/// the savings; a lever cannot save more than its group bills.
+#[test]
+fn levers_follow_their_group_and_cap_at_it() {
+    let mut i = BillInputs::default();
+    i.lines[4].amount = 3_000.0;
+    let r = review(&i).unwrap();
+    assert_eq!(r.savings, 1_600.0 + 1_500.0 + 1_500.0);
+    assert_eq!(r.lever_savings[2], 1_500.0);
+    assert_eq!(r.after_by_group[2].1, 1_500.0);
+    i.levers[0].amount = 10_000.0;
+    let r = review(&i).unwrap();
+    assert_eq!(r.after_by_group[1].1, 0.0);
+    assert_eq!(r.savings, 2_200.0 + 1_500.0 + 1_500.0);
+    i.levers[2].share = Some(1.5);
+    assert!(review(&i).unwrap_err().contains("share"));
+}
+
+#[test]
+fn bill_link_forms_round_trip() {
+    let d = BillInputs::default();
+    let lines = format_lines(&d.lines);
+    assert!(lines.starts_with("instances~5800~720~resident"));
+    assert_eq!(parse_lines(&lines).unwrap(), d.lines);
+    let levers = format_levers(&d.levers);
+    assert!(levers.contains("traffic~50%~1~"));
+    assert_eq!(parse_levers(&levers).unwrap(), d.levers);
+    assert!(parse_lines("cars~10~~x").unwrap_err().contains("group"));
+    assert!(parse_lines("storage~-1").unwrap_err().contains("amount"));
+    assert!(parse_levers("traffic~150%~1~x")
+        .unwrap_err()
+        .contains("100%"));
+}
+
+proptest! {
+    #[test]
+    fn run_lists_round_trip(secs in proptest::collection::vec(0u32..10_000_000, 0..10)) {
+        let runs: Vec<Hours> = secs.iter().map(|s| Hours(*s as f64 / 3600.0)).collect();
+        let back = parse_runs(&format_runs(&runs)).unwrap();
+        prop_assert_eq!(back.len(), runs.len());
+        for (a, b) in back.iter().zip(&runs) {
+            prop_assert!((a.0 - b.0).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn billing_outputs_are_finite_and_non_negative(
+        price in 0.0..1e4f64, disk in 0.0..1e5f64, forgotten in 0.0..1e3f64,
+        auto in 0.0..1e3f64, data in 0.0..1e5f64, mbps in 0.1..1e5f64, loads in 0.0..100.0f64,
+    ) {
+        let i = BillingInputs {
+            price, disk_gb: disk, forgotten_hours: forgotten, auto_release_hours: auto,
+            data_gb: data, public_mbps: mbps, loads, cross_region: true, ..Default::default()
+        };
+        let r = billing(&i).unwrap();
+        for v in [r.billed_cost, r.excess_cost, r.stopped_per_month, r.auto_release_saves,
+                  r.upload_hours, r.direct_hours_month, r.object_hours_month,
+                  r.direct_cost_month, r.object_cost_month] {
+            prop_assert!(v.is_finite() && v >= 0.0, "{v}");
+        }
+        prop_assert!(r.auto_release_cost <= r.forgotten_cost);
+    }
+
+    /// Savings never exceed the bill, whatever the lines and levers.
+    #[test]
+    fn savings_never_exceed_the_bill_with_shares(
+        amounts in proptest::collection::vec(0.0..1e5f64, 6),
+        levers in proptest::collection::vec((0.0..1e6f64, proptest::option::of(0.0..=1.0f64), any::<bool>()), 6),
+    ) {
+        let mut i = BillInputs::default();
+        for (l, a) in i.lines.iter_mut().zip(amounts) {
+            l.amount = a;
+        }
+        for (l, (a, s, on)) in i.levers.iter_mut().zip(levers) {
+            l.amount = a;
+            l.share = s;
+            l.on = on;
+        }
+        let r = review(&i).unwrap();
+        prop_assert!(r.savings >= 0.0 && r.savings <= r.total + 1e-6);
         prop_assert!((0.0..=1.0).contains(&r.share));
     }
 }

@@ -1,0 +1,132 @@
+use gpuplan::calc::advisor::{advise, AdvisorInputs, Form, Profile};
+use gpuplan::calc::checklists::{is_item, LISTS, TROUBLES};
+use gpuplan::calc::link::{decode, encode};
+use gpuplan::calc::scenario::Scenario;
+use std::collections::BTreeSet;
+
+fn inputs(profile: Profile) -> AdvisorInputs {
+    AdvisorInputs {
+        profile,
+        interruptible: true,
+        has_checkpoints: true,
+        data_gb: 50.0,
+        run_hours: 100.0,
+        cards: 1,
+        tier_gb: Some(24.0),
+    }
+}
+
+fn fits(i: &AdvisorInputs) -> Vec<&'static str> {
+    advise(i)
+        .verdicts
+        .iter()
+        .filter(|v| v.fits)
+        .map(|v| v.form.id())
+        .collect()
+}
+
+/// The guide's rule: training without checkpoint-resume never goes on spot; with it, it may.
+#[test]
+fn no_spot_for_training_without_checkpoints() {
+    let mut i = inputs(Profile::Training);
+    assert!(fits(&i).contains(&"spot"));
+    i.has_checkpoints = false;
+    let r = advise(&i);
+    let spot = r.verdicts.iter().find(|v| v.form == Form::Spot).unwrap();
+    assert!(!spot.fits && spot.reason.contains("checkpoint-resume"));
+}
+
+#[test]
+fn multi_card_training_needs_a_whole_machine() {
+    let mut i = inputs(Profile::Training);
+    i.cards = 8;
+    assert_eq!(fits(&i), ["whole-machine", "spot"]);
+    assert!(advise(&i).notes.iter().any(|n| n.contains("about 3")));
+    i.cards = 1;
+    assert_eq!(fits(&i), ["per-card", "container", "spot"]);
+}
+
+#[test]
+fn services_are_not_interrupted_and_short_batch_skips_whole_machines() {
+    let mut i = inputs(Profile::Inference);
+    i.interruptible = false;
+    assert_eq!(fits(&i), ["per-card", "container"]);
+    let mut b = inputs(Profile::Batch);
+    b.run_hours = 3.0;
+    assert_eq!(fits(&b), ["per-card", "container", "spot", "managed"]);
+    assert!(advise(&b).notes[0].contains("object storage"));
+    b.data_gb = 5.0;
+    assert!(!advise(&b)
+        .notes
+        .iter()
+        .any(|n| n.contains("object storage")));
+}
+
+/// The advisor reads the other views: the guide's 7B full fine-tune (112 GB of states) needs more
+/// than one 80 GB card, so training fits a whole machine only.
+#[test]
+fn advisor_reads_memory_and_spot_views() {
+    let s = Scenario::default();
+    let a = s.advisor_inputs();
+    assert_eq!(a.profile, Profile::Training);
+    assert!(a.cards >= 2, "{a:?}");
+    assert_eq!(a.run_hours, 100.0);
+    assert!(a.has_checkpoints);
+}
+
+#[test]
+fn checklist_ids_are_unique_and_both_languages_written() {
+    let mut seen = BTreeSet::new();
+    for l in LISTS {
+        assert!(!l.en.is_empty() && !l.zh.is_empty());
+        for i in l.items {
+            assert!(seen.insert(i.id), "duplicate {}", i.id);
+            assert!(!i.en.is_empty() && !i.zh.is_empty(), "{}", i.id);
+            assert!(is_item(i.id));
+        }
+    }
+    assert_eq!(
+        LISTS
+            .iter()
+            .find(|l| l.id == "release")
+            .unwrap()
+            .items
+            .len(),
+        5
+    );
+    assert_eq!(
+        LISTS.iter().find(|l| l.id == "rules").unwrap().items.len(),
+        5
+    );
+    assert_eq!(
+        LISTS.iter().find(|l| l.id == "before").unwrap().items.len(),
+        3
+    );
+    assert!(TROUBLES.len() >= 10);
+    assert!(!is_item("nope"));
+}
+
+#[test]
+fn running_keys_round_trip_and_bad_ones_are_reported() {
+    let q = "view=billing&runs=10m,25m,3h&granularity=hour&run_price=12&xregion=1&profile=batch&interruptible=0&checked=env-smi,rel-copy&lines=storage~300~~disks&levers=storage~50%25~1~prune";
+    let d = decode(q);
+    assert!(d.issues.is_empty(), "{:?}", d.issues);
+    let s = &d.state.scenario;
+    assert_eq!(s.billing.runs.len(), 3);
+    assert_eq!(s.billing.price, 12.0);
+    assert!(s.billing.cross_region);
+    assert_eq!(s.advisor.profile, Profile::Batch);
+    assert_eq!(s.checked.len(), 2);
+    assert_eq!(s.bill.lines.len(), 1);
+    assert_eq!(s.bill.levers[0].share, Some(0.5));
+    assert_eq!(decode(&encode(&d.state)).state, d.state);
+    let bad = decode("runs=10x&granularity=week&checked=env-smi,bogus&lines=cars~1");
+    let keys: Vec<_> = bad.issues.iter().map(|e| e.key()).collect();
+    assert_eq!(keys, ["runs", "granularity", "checked", "lines"]);
+    // Known ids survive beside unknown ones.
+    assert!(bad.state.scenario.checked.contains("env-smi"));
+    assert_eq!(
+        bad.state.scenario.billing.runs,
+        Scenario::default().billing.runs
+    );
+}
