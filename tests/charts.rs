@@ -94,3 +94,40 @@ fn zero_costs_still_draw() {
     svg(|root| draw_break_even_vs_price(root, &break_even_vs_price(&i), &text("m")).unwrap());
     svg(|root| draw_cumulative(root, &cumulative(&i, &r), &text("m")).unwrap());
 }
+
+#[test]
+fn bar_chart_labels_categories_and_values() {
+    use gpuplan::charts::bars::{draw_bars, BarChart};
+    let cats = vec!["instances".to_string(), "storage".to_string()];
+    let series = vec![
+        ("bill".to_string(), vec![14_500.0, 2_200.0]),
+        ("after levers".to_string(), vec![14_500.0, 600.0]),
+    ];
+    let out = svg(|root| {
+        draw_bars(
+            root,
+            &BarChart {
+                categories: &cats,
+                series: &series,
+                y_axis: "CNY",
+            },
+        )
+        .unwrap()
+    });
+    for label in [
+        "instances",
+        "storage",
+        "after levers",
+        "14.5k",
+        "600",
+        "2.2k",
+    ] {
+        assert!(out.contains(label), "{label} missing");
+    }
+    // Four bars, one per category and series.
+    assert_eq!(
+        out.matches("fill=\"#0F766E\"").count() + out.matches("fill=\"#D97706\"").count(),
+        4,
+        "{out}"
+    );
+}

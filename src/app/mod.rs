@@ -11,6 +11,9 @@ use crate::calc::scenario::View;
 use crate::calc::units::Currency;
 use leptos::prelude::*;
 use state::AppState;
+use views::bill::BillView;
+use views::billing::BillingView;
+use views::checklists::ChecklistsView;
 use views::inference::InferenceView;
 use views::rent_buy::RentBuyView;
 use views::spot::SpotView;
@@ -58,6 +61,9 @@ pub fn App() -> impl IntoView {
                     View::Training => view! { <TrainingView /> }.into_any(),
                     View::Inference => view! { <InferenceView /> }.into_any(),
                     View::Spot => view! { <SpotView /> }.into_any(),
+                    View::Billing => view! { <BillingView /> }.into_any(),
+                    View::Bill => view! { <BillView /> }.into_any(),
+                    View::Checklists => view! { <ChecklistsView /> }.into_any(),
                     other => view! {
                         <p class="notice" data-testid="view-unavailable">
                             {format!("The “{}” view is not part of this version yet; showing rent or buy.", other.id())}
@@ -84,7 +90,7 @@ fn Header() -> impl IntoView {
             <h1>"gpuplan"</h1>
             <p class="tagline">"Rent or buy GPUs, size their memory, and see what a month really costs."</p>
             <nav aria-label="views">
-                {[(View::RentBuy, "Rent or buy"), (View::Training, "Training memory"), (View::Inference, "Inference memory"), (View::Spot, "Spot and checkpoints")]
+                {[(View::RentBuy, "Rent or buy"), (View::Training, "Training memory"), (View::Inference, "Inference memory"), (View::Spot, "Spot and checkpoints"), (View::Billing, "Billing rules"), (View::Bill, "Monthly bill"), (View::Checklists, "Advisor and checklists")]
                     .map(|(v, label)| view! {
                         <a href=format!("?view={}", v.id()) data-testid=format!("nav-{}", v.id())
                             class:active=move || app.view.get() == v

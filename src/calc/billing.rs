@@ -284,9 +284,9 @@ pub fn billing(i: &BillingInputs) -> Result<BillingReport, String> {
     }
     let runs = bill_runs(&i.runs, i.granularity);
     let by_rule = Granularity::ALL.map(|g| (g, bill_runs(&i.runs, g).billed));
-    let stopped_per_day = i.disk_gb * i.disk_price / 30.0
-        + i.address_per_day
-        + i.snapshot_gb * i.snapshot_price / 30.0;
+    // Summed per month, where the prices are quoted, so a whole-number month stays whole.
+    let stopped_per_month =
+        i.disk_gb * i.disk_price + i.address_per_day * 30.0 + i.snapshot_gb * i.snapshot_price;
     let forgotten_cost = i.forgotten_hours * i.price;
     let auto_release_cost = i.forgotten_hours.min(i.auto_release_hours) * i.price;
     let upload_hours = transfer_hours(i.data_gb, i.public_mbps);
@@ -303,8 +303,8 @@ pub fn billing(i: &BillingInputs) -> Result<BillingReport, String> {
         excess_cost: (runs.billed.0 - runs.used.0).max(0.0) * i.price,
         runs,
         by_rule,
-        stopped_per_day,
-        stopped_per_month: stopped_per_day * 30.0,
+        stopped_per_day: stopped_per_month / 30.0,
+        stopped_per_month,
         forgotten_cost,
         auto_release_cost,
         auto_release_saves: forgotten_cost - auto_release_cost,

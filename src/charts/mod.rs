@@ -4,6 +4,7 @@
 //! Each chart takes its series from [`crate::calc::sensitivity`] and a [`ChartText`] with the
 //! words in the page's language, so nothing here computes a figure or chooses a language.
 
+pub mod bars;
 mod break_even;
 mod cost_util;
 mod cumulative;

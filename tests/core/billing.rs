@@ -90,7 +90,7 @@ fn billing_view_defaults() {
     assert_eq!(&rules[1..], [1.0, 1.0, 24.0]);
     // 500 x 0.5 / 30 + 0.8 + 200 x 0.12 / 30 = 8.333 + 0.8 + 0.8
     assert_close(r.stopped_per_day, 9.933_333, 1e-5);
-    assert_close(r.stopped_per_month, 298.0, 1e-9);
+    assert_eq!(r.stopped_per_month, 298.0);
     // 64 h forgotten at 8/h = 512; auto-release at 12 h = 96; saves 416.
     assert_eq!(
         (r.forgotten_cost, r.auto_release_cost, r.auto_release_saves),

@@ -79,7 +79,9 @@ export async function open(context, baseUrl, query = '') {
   });
   await page.goto(baseUrl + query);
   await page.waitForSelector('main [data-testid^="view-"]');
-  await page.waitForSelector('canvas[data-draws]');
+  // Views with charts have drawn them once the app is up; the checklists have none.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('main canvas')].every((c) => c.hasAttribute('data-draws')));
   return { page, errors };
 }
 

@@ -1,5 +1,8 @@
 //! One file per view of the page (`view=` in the link).
 
+pub mod bill;
+pub mod billing;
+pub mod checklists;
 pub mod inference;
 mod model;
 pub mod rent_buy;
