@@ -127,7 +127,12 @@ impl Scenario {
         let a = &self.advisor;
         let (cards, tier_gb) = match a.profile {
             Profile::Training => match training(&self.training_inputs()) {
-                Ok(r) => (r.min_gpus.unwrap_or(self.training.gpus), tier_for(r.total)),
+                // Spread over several cards, each needs the tier of the card that count assumes.
+                Ok(r) => match r.min_gpus {
+                    Some(n) if n > 1 => (n, tier_for(r.capacity)),
+                    Some(n) => (n, tier_for(r.total)),
+                    None => (self.training.gpus, None),
+                },
                 Err(_) => (self.training.gpus, None),
             },
             Profile::Inference | Profile::Batch => match inference(&self.inference) {

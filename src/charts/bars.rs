@@ -21,7 +21,8 @@ pub fn draw_bars<DB: DrawingBackend>(
 ) -> Result<(), ChartError> {
     root.fill(&WHITE)?;
     let n = c.categories.len().max(1);
-    let top = axis_top(c.series.iter().flat_map(|s| s.1.iter().copied())) * 1.15;
+    // Room above the tallest bar for its value and the legend, which sits top right.
+    let top = axis_top(c.series.iter().flat_map(|s| s.1.iter().copied())) * 1.35;
     let mut chart = ChartBuilder::on(root)
         .margin(12)
         .x_label_area_size(36)

@@ -70,6 +70,8 @@ fn advisor_reads_memory_and_spot_views() {
     let a = s.advisor_inputs();
     assert_eq!(a.profile, Profile::Training);
     assert!(a.cards >= 2, "{a:?}");
+    // Each of those cards is the chosen 80 GB card, not one card holding everything.
+    assert_eq!(a.tier_gb, Some(80.0));
     assert_eq!(a.run_hours, 100.0);
     assert!(a.has_checkpoints);
 }
