@@ -64,3 +64,11 @@ proptest! {
         prop_assert!(r.daly.0 > 0.0);
     }
 }
+
+/// The spot view's checkpoint size from the training view: 7B full fine-tuning, AdamW, mixed
+/// bf16 keeps 2 + 4 + 8 = 14 bytes a parameter: 98 GB.
+#[test]
+fn checkpoint_size_from_the_training_view() {
+    let s = gpuplan::calc::scenario::Scenario::default();
+    assert_eq!(s.training_checkpoint().unwrap().as_gb(), 98.0);
+}

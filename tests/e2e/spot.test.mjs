@@ -50,3 +50,18 @@ test('changing the job length redraws the chart; turning checkpoints off warns',
     await context.close();
   }
 });
+
+test('the checkpoint size can be taken from the training view', async () => {
+  const context = await browser.newContext();
+  try {
+    const { page, errors } = await open(context, server.url, '?view=spot&method=lora');
+    const before = await value(page, 'checkpoint-storage');
+    await page.click('[data-testid=ckpt-from-training]');
+    // A LoRA checkpoint holds only the adapters and their optimiser state: far below 112 GB.
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid=input-ckpt_gb]').value) < 1);
+    assert.ok((await value(page, 'checkpoint-storage')) < before);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -93,6 +93,18 @@ pub fn SpotView() -> impl IntoView {
                         <NumberField field=f("ckpt_minutes") lens=LENS label="Time to write a checkpoint" unit="min" />
                         <NumberField field=f("restart_minutes") lens=LENS label="Time to restart after an interruption" unit="min" />
                         <NumberField field=f("ckpt_gb") lens=LENS label="Checkpoint size" unit="GB" />
+                        <p class="hint">
+                            {move || app.scenario.with(|s| s.training_checkpoint()).map(|b| {
+                                let gb = (b.as_gb() * 10.0).round() / 10.0;
+                                view! {
+                                    <button type="button" data-testid="ckpt-from-training"
+                                        on:click=move |_| { app.clear_link_issue("ckpt_gb"); app.scenario.update(|s| s.spot.checkpoint_gb = gb) }>
+                                        {format!("Use the training view's job: {} GB", number(gb, 1))}
+                                    </button>
+                                    " (trainable weights, optimiser state and master copy)"
+                                }
+                            })}
+                        </p>
                         <NumberField field=f("kept") lens=LENS label="Checkpoints kept" unit="" />
                         <NumberField field=f("storage_price") lens=LENS label="Storage price" unit="per GB-month" />
                     </fieldset>
