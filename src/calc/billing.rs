@@ -116,11 +116,12 @@ pub fn parse_runs(raw: &str) -> Result<Vec<Hours>, String> {
             Some((at, _)) => part.split_at(at),
             None => (part, "h"),
         };
-        let scale = match unit.to_ascii_lowercase().as_str() {
-            "s" => 1.0 / 3600.0,
-            "m" | "min" => 1.0 / 60.0,
-            "h" => 1.0,
-            "d" => 24.0,
+        // Dividing (not multiplying by 1/3600) keeps `8821s` the same float as 8821 / 3600.
+        let to_hours: fn(f64) -> f64 = match unit.to_ascii_lowercase().as_str() {
+            "s" => |v| v / 3600.0,
+            "m" | "min" => |v| v / 60.0,
+            "h" => |v| v,
+            "d" => |v| v * 24.0,
             _ => {
                 return Err(format!(
                     "runs: item {} ({part:?}) has unit {unit:?}; use s, m, h or d",
@@ -129,7 +130,9 @@ pub fn parse_runs(raw: &str) -> Result<Vec<Hours>, String> {
             }
         };
         match num.trim().parse::<f64>() {
-            Ok(v) if v.is_finite() && v >= 0.0 && v * scale <= 1e6 => out.push(Hours(v * scale)),
+            Ok(v) if v.is_finite() && v >= 0.0 && to_hours(v) <= 1e6 => {
+                out.push(Hours(to_hours(v)))
+            }
             _ => return Err(format!("runs: item {} ({part:?}) is not a length", n + 1)),
         }
     }

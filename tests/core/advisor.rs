@@ -132,3 +132,102 @@ fn running_keys_round_trip_and_bad_ones_are_reported() {
         Scenario::default().billing.runs
     );
 }
+
+mod round_trip {
+    use gpuplan::calc::bill::{BillLine, Group, Lever};
+    use gpuplan::calc::billing::Granularity;
+    use gpuplan::calc::checklists::LISTS;
+    use gpuplan::calc::link::{decode, encode, LinkState};
+    use gpuplan::calc::scenario::View;
+    use gpuplan::calc::units::Hours;
+    use proptest::prelude::*;
+
+    fn group() -> impl Strategy<Value = Group> {
+        (0usize..4).prop_map(|g| Group::ALL[g])
+    }
+
+    fn label() -> impl Strategy<Value = String> {
+        "[a-z0-9][a-z0-9 ,.%-]{0,14}[a-z]"
+    }
+
+    fn arb() -> impl Strategy<Value = LinkState> {
+        let ids: Vec<&'static str> = LISTS.iter().flat_map(|l| l.items).map(|i| i.id).collect();
+        (
+            proptest::collection::vec(0u32..1_000_000, 0..6),
+            0usize..4,
+            (0u32..100_000, 0u32..100_000, any::<bool>()),
+            proptest::collection::vec(
+                (
+                    label(),
+                    group(),
+                    proptest::option::of(0u32..100_000),
+                    0u32..10_000_000,
+                ),
+                0..5,
+            ),
+            proptest::collection::vec(
+                (
+                    label(),
+                    group(),
+                    0u32..1_000_000,
+                    proptest::option::of(0u32..=100),
+                    any::<bool>(),
+                ),
+                0..5,
+            ),
+            proptest::sample::subsequence(ids, 0..6),
+            (0usize..3, any::<bool>()),
+        )
+            .prop_map(
+                |(runs, g, (price, data, xregion), lines, levers, checked, (p, interruptible))| {
+                    let mut s = LinkState {
+                        view: View::Bill,
+                        ..Default::default()
+                    };
+                    let sc = &mut s.scenario;
+                    sc.billing.runs = runs.iter().map(|r| Hours(*r as f64 / 3600.0)).collect();
+                    sc.billing.granularity = Granularity::ALL[g];
+                    sc.billing.price = price as f64 / 100.0;
+                    sc.billing.data_gb = data as f64 / 10.0;
+                    sc.billing.cross_region = xregion;
+                    sc.bill.lines = lines
+                        .into_iter()
+                        .map(|(label, group, hours, amount)| BillLine {
+                            label,
+                            group,
+                            hours: hours.map(|h| h as f64 / 10.0),
+                            amount: amount as f64 / 100.0,
+                        })
+                        .collect();
+                    sc.bill.levers = levers
+                        .into_iter()
+                        .map(|(label, group, amount, share, on)| Lever {
+                            label,
+                            group,
+                            amount: if share.is_some() {
+                                0.0
+                            } else {
+                                amount as f64 / 100.0
+                            },
+                            share: share.map(|p| p as f64 / 100.0),
+                            on,
+                        })
+                        .collect();
+                    sc.checked = checked.into_iter().map(str::to_string).collect();
+                    sc.advisor.profile = gpuplan::calc::advisor::Profile::ALL[p];
+                    sc.advisor.interruptible = interruptible;
+                    s
+                },
+            )
+    }
+
+    proptest! {
+        #[test]
+        fn running_link_round_trips(s in arb()) {
+            let q = encode(&s);
+            let d = decode(&q);
+            prop_assert!(d.issues.is_empty(), "{q}: {:?}", d.issues);
+            prop_assert_eq!(d.state, s, "{}", q);
+        }
+    }
+}
