@@ -1,0 +1,45 @@
+// Offline use: once the page has loaded, it opens again (with any link) without a network.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { serveDist, launch, open, value } from './harness.mjs';
+
+let server;
+let browser;
+
+before(async () => {
+  server = await serveDist();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+test('after one visit the page works offline, links included', async () => {
+  const context = await browser.newContext();
+  try {
+    const { page, errors } = await open(context, server.url, '?view=rent-buy');
+    // The service worker takes control once it has activated; a reload then fills its cache.
+    // Bounded, so that a missing or broken worker fails the test instead of hanging it.
+    await page.evaluate(() =>
+      Promise.race([
+        navigator.serviceWorker.ready,
+        new Promise((_, reject) => setTimeout(() => reject(new Error('no service worker')), 15000)),
+      ]),
+    );
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+      timeout: 15000,
+    });
+    await page.waitForSelector('canvas[data-draws]');
+    await context.setOffline(true);
+    await page.goto(server.url + '?view=bill&cur=USD');
+    await page.waitForSelector('[data-testid=view-bill]');
+    assert.equal(await value(page, 'bill-total'), 21000);
+    assert.match(await page.textContent('[data-testid=bill-total]'), /\$/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
