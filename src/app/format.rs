@@ -40,7 +40,14 @@ fn build(style: Style) -> NumberFormat {
             d
         }
     };
-    set("minimumFractionDigits", 0.into());
+    // A share keeps its decimals (19.0%, not 19%) so a column of them lines up and the precision
+    // reads as chosen; other numbers drop trailing zeros.
+    let min = if matches!(style, Style::Percent(_)) {
+        digits
+    } else {
+        0
+    };
+    set("minimumFractionDigits", min.into());
     set("maximumFractionDigits", digits.into());
     let locales = Array::of1(&JsValue::from_str(LOCALE));
     NumberFormat::new(&locales, &options)
@@ -71,7 +78,7 @@ pub fn money(m: Money, digits: u8) -> String {
     format(Style::Money(m.currency, digits), m.amount)
 }
 
-/// A fraction as a percentage: 0.5423 -> `54.2%`.
+/// A fraction as a percentage with exactly `digits` decimals: 0.5423 -> `54.2%`, 0.19 -> `19.0%`.
 pub fn percent(fraction: f64, digits: u8) -> String {
     format(Style::Percent(digits), fraction)
 }

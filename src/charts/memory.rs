@@ -132,7 +132,7 @@ pub fn draw_sweep<DB: DrawingBackend>(
         .draw()?;
     for (n, (_, pts)) in c.series.iter().enumerate() {
         let color = PARTS[n % PARTS.len()];
-        let clipped = pts.iter().map(|(x, y)| (*x, y.min(top)));
+        let clipped = super::cut_at_top(pts, top);
         chart.draw_series(LineSeries::new(clipped, color.stroke_width(3)))?;
     }
     if c.capacity.is_some() {

@@ -80,6 +80,25 @@ pub(crate) fn axis_top(values: impl Iterator<Item = f64>) -> f64 {
     }
 }
 
+/// A rising line cut where it leaves the plot through its top, with the crossing point
+/// interpolated. Clamping the values instead would draw a flat line along the top edge, which reads
+/// as if the quantity levelled off.
+pub(crate) fn cut_at_top(points: &[(f64, f64)], top: f64) -> Vec<(f64, f64)> {
+    let mut out = Vec::with_capacity(points.len());
+    for &(x, y) in points {
+        if y <= top {
+            out.push((x, y));
+            continue;
+        }
+        if let Some(&(px, py)) = out.last() {
+            let t = (top - py) / (y - py);
+            out.push((px + (x - px) * t, top));
+        }
+        break;
+    }
+    out
+}
+
 /// Which corner of the plotting area a legend sits in.
 #[derive(Clone, Copy)]
 pub(crate) enum Corner {
@@ -147,5 +166,17 @@ mod tests {
         assert_eq!(compact(80.0), "80");
         assert_eq!(compact(0.5), "0.5");
         assert_eq!(axis_top([0.0, f64::NAN].into_iter()), 1.0);
+    }
+
+    #[test]
+    fn a_line_leaving_the_top_stops_at_the_edge() {
+        let pts = [(0.0, 0.0), (1.0, 5.0), (2.0, 15.0), (3.0, 40.0)];
+        assert_eq!(
+            cut_at_top(&pts, 10.0),
+            vec![(0.0, 0.0), (1.0, 5.0), (1.5, 10.0)]
+        );
+        assert_eq!(cut_at_top(&pts, 100.0), pts.to_vec());
+        // A line that starts above the top has nothing inside the plot.
+        assert!(cut_at_top(&[(0.0, 20.0)], 10.0).is_empty());
     }
 }

@@ -212,6 +212,8 @@ pub fn BillView() -> impl IntoView {
                     format!("({}) / {} = {} / {} = {}", if parts.is_empty() { "0".into() } else { parts.join(" + ") },
                         number(r.total, 0), number(r.savings, 0), number(r.total, 0), percent(r.share, 1))
                 }).unwrap_or_default())) />
+            <div class="bill-grid">
+            <div>
             <h2>"Bill lines"</h2>
             <table class="bill-lines">
                 <thead><tr><th>"line"</th><th>"group"</th><th>"hours"</th><th>"amount"</th><th>"unit price"</th><th></th></tr></thead>
@@ -234,6 +236,7 @@ pub fn BillView() -> impl IntoView {
                     <For each=move || 0..levers_len.get() key=|n| *n let:n>{lever(n)}</For>
                 </tbody>
             </table>
+            </div>
             <div class="charts">
                 <ChartCanvas testid="chart-bill-groups" label="The bill by group, before and after the levers"
                     draw=move |root| report.with(|r| {
@@ -244,6 +247,7 @@ pub fn BillView() -> impl IntoView {
                         let series = vec![("bill".to_string(), before), ("after the levers".to_string(), after)];
                         draw_bars(root, &BarChart { categories: &cats, series: &series, y_axis: cur.get().code() })
                     }) />
+            </div>
             </div>
         </section>
     }

@@ -12,6 +12,7 @@ use crate::calc::spot::{
     RECLAIM_BANDS,
 };
 use crate::calc::units::{Hours, Money};
+use crate::charts::cut_at_top;
 use crate::charts::memory::{draw_sweep, SweepChart};
 use leptos::prelude::*;
 
@@ -174,7 +175,7 @@ pub fn SpotView() -> impl IntoView {
                                 // The cost without checkpoints grows exponentially: the axis stops at
                                 // twice the on-demand cost of the longest job shown.
                                 let cap = od.last().map(|p| p.1 * 2.0).unwrap_or(1.0).max(1.0);
-                                let clip = |v: &Vec<(f64, f64)>| v.iter().map(|(x, y)| (*x, y.min(cap))).collect::<Vec<_>>();
+                                let clip = |v: &Vec<(f64, f64)>| cut_at_top(v, cap);
                                 let s = vec![
                                     ("on demand".to_string(), od.clone()),
                                     ("spot, checkpoints".to_string(), clip(with)),
