@@ -1,6 +1,7 @@
 // Shared set-up for the browser tests and the benchmark: a static server for dist/ mounted under a
 // sub-path (the release build must work from any sub-path), and Debian's Chromium, headless.
 import { createServer } from 'node:http';
+import { before, after } from 'node:test';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,4 +111,33 @@ export async function drag(page, testid, fraction) {
   await page.mouse.down();
   await page.mouse.move(box.x + box.width * fraction, y, { steps: 8 });
   await page.mouse.up();
+}
+
+/**
+ * Serves dist/ and starts one browser for the tests of a file. `fresh` opens a page in a new
+ * browser profile, so no storage is carried from one test to the next.
+ */
+export function suite() {
+  let server;
+  let browser;
+  before(async () => {
+    server = await serveDist();
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  return {
+    get url() {
+      return server.url;
+    },
+    get browser() {
+      return browser;
+    },
+    async fresh(query = '') {
+      const context = await browser.newContext();
+      return { context, ...(await open(context, server.url, query)) };
+    },
+  };
 }

@@ -1,31 +1,14 @@
 // The training and inference views in headless Chromium.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, open, value, text, pixels, drag } from './harness.mjs';
+import { suite, value, text, pixels, drag } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function fresh(query) {
-  const context = await browser.newContext();
-  const opened = await open(context, server.url, query);
-  return { context, ...opened };
-}
+const s = suite();
 
 const GIB = 2 ** 30;
 
 test('inference shows the guide’s example: 14 GB, 0.5 MiB a token, 32 GiB, an 80 GB card', async () => {
-  const { context, page, errors } = await fresh('?view=inference');
+  const { context, page, errors } = await s.fresh('?view=inference');
   try {
     assert.equal(await value(page, 'weights-bytes'), 14e9);
     assert.equal(await value(page, 'kv-bytes-per-token'), 524288);
@@ -40,7 +23,7 @@ test('inference shows the guide’s example: 14 GB, 0.5 MiB a token, 32 GiB, an 
 });
 
 test('moving the context and concurrency sliders changes the numbers and the charts', async () => {
-  const { context, page, errors } = await fresh('?view=inference');
+  const { context, page, errors } = await s.fresh('?view=inference');
   try {
     const cache = await value(page, 'kv-cache-bytes');
     const stack = await pixels(page, 'chart-inference-stack');
@@ -63,7 +46,7 @@ test('moving the context and concurrency sliders changes the numbers and the cha
 });
 
 test('a pasted config.json fills the architecture', async () => {
-  const { context, page, errors } = await fresh('?view=inference');
+  const { context, page, errors } = await s.fresh('?view=inference');
   try {
     await page.click('summary:has-text("Paste a config.json")');
     await page.fill('[data-testid=config-json]', JSON.stringify({
@@ -89,7 +72,7 @@ test('a pasted config.json fills the architecture', async () => {
 });
 
 test('training: the guide’s 7B full fine-tune does not fit one 80 GB card; LoRA does', async () => {
-  const { context, page, errors } = await fresh('?view=training');
+  const { context, page, errors } = await s.fresh('?view=training');
   try {
     assert.equal(await value(page, 'train-states-bytes'), 112e9);
     assert.ok((await value(page, 'train-total-bytes')) > 80 * GIB);
@@ -110,7 +93,7 @@ test('training: the guide’s 7B full fine-tune does not fit one 80 GB card; LoR
 });
 
 test('a memory link with a preset and a bad value', async () => {
-  const { context, page, errors } = await fresh('?view=inference&model=qwen2.5-7b&ctx=abc');
+  const { context, page, errors } = await s.fresh('?view=inference&model=qwen2.5-7b&ctx=abc');
   try {
     assert.equal(await value(page, 'kv-bytes-per-token'), 57344);
     assert.match(await page.textContent('[data-testid=error-ctx]'), /ctx: expected a number, found "abc"/);

@@ -1,25 +1,14 @@
 // Offline use: once the page has loaded, it opens again (with any link) without a network.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, open, value } from './harness.mjs';
+import { suite, open, value } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const s = suite();
 
 test('after one visit the page works offline, links included', async () => {
-  const context = await browser.newContext();
+  const context = await s.browser.newContext();
   try {
-    const { page, errors } = await open(context, server.url, '?view=rent-buy');
+    const { page, errors } = await open(context, s.url, '?view=rent-buy');
     // The service worker takes control once it has activated; a reload then fills its cache.
     // Bounded, so that a missing or broken worker fails the test instead of hanging it.
     await page.evaluate(() =>
@@ -34,7 +23,7 @@ test('after one visit the page works offline, links included', async () => {
     });
     await page.waitForSelector('canvas[data-draws]');
     await context.setOffline(true);
-    await page.goto(server.url + '?view=bill&cur=USD');
+    await page.goto(s.url + '?view=bill&cur=USD');
     await page.waitForSelector('[data-testid=view-bill]');
     assert.equal(await value(page, 'bill-total'), 21000);
     assert.match(await page.textContent('[data-testid=bill-total]'), /\$/);

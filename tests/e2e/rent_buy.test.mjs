@@ -1,30 +1,12 @@
 // The rent-or-buy view in headless Chromium, as a person uses it.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, open, value, text, pixels, drag } from './harness.mjs';
+import { suite, open, value, text, pixels, drag } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-/** A fresh browser profile per test: no storage carried between tests. */
-async function fresh(query = '') {
-  const context = await browser.newContext();
-  const opened = await open(context, server.url, query);
-  return { context, ...opened };
-}
+const s = suite();
 
 test('the default page shows the guide’s worked example', async () => {
-  const { context, page, errors } = await fresh();
+  const { context, page, errors } = await s.fresh();
   try {
     assert.ok(Math.abs((await value(page, 'own-monthly')) - 46853.333333) < 0.01);
     assert.equal(await value(page, 'rent-monthly'), 43200);
@@ -40,7 +22,7 @@ test('the default page shows the guide’s worked example', async () => {
 });
 
 test('dragging the utilisation slider flips the verdict and redraws the chart', async () => {
-  const { context, page, errors } = await fresh();
+  const { context, page, errors } = await s.fresh();
   try {
     const before = await pixels(page, 'chart-cost-vs-util');
     const draws = Number(await page.getAttribute('[data-testid=chart-cost-vs-util]', 'data-draws'));
@@ -62,7 +44,7 @@ test('dragging the utilisation slider flips the verdict and redraws the chart', 
 });
 
 test('a shared link sets the inputs: ?price=200&util=30', async () => {
-  const { context, page } = await fresh('?price=200&util=30');
+  const { context, page } = await s.fresh('?price=200&util=30');
   try {
     assert.equal((await value(page, 'break-even-utilization')).toFixed(4), '0.3254');
     assert.equal(await page.inputValue('[data-testid=input-price-box]'), '200');
@@ -73,7 +55,7 @@ test('a shared link sets the inputs: ?price=200&util=30', async () => {
 });
 
 test('edited inputs survive a reload, and a bare address restores them from storage', async () => {
-  const { context, page } = await fresh();
+  const { context, page } = await s.fresh();
   try {
     await page.fill('[data-testid=input-purchase]', '900000');
     await page.waitForFunction(() => Number(document.querySelector('[data-testid=own-monthly]').dataset.value) < 40000);
@@ -93,7 +75,7 @@ test('edited inputs survive a reload, and a bare address restores them from stor
 });
 
 test('a garbage link value shows a message and the default, without crashing', async () => {
-  const { context, page, errors } = await fresh('?price=abc');
+  const { context, page, errors } = await s.fresh('?price=abc');
   try {
     const msg = await page.textContent('[data-testid=error-price]');
     assert.match(msg, /price: expected a number, found "abc"; the default is used/);
@@ -106,7 +88,7 @@ test('a garbage link value shows a message and the default, without crashing', a
 });
 
 test('invalid typing keeps the last good result and says what is wrong', async () => {
-  const { context, page, errors } = await fresh();
+  const { context, page, errors } = await s.fresh();
   try {
     await page.fill('[data-testid=input-months]', '0');
     assert.match(await page.textContent('[data-testid=error-months]'), /months: 0 is outside the allowed range 1 to 240/);
@@ -126,7 +108,7 @@ test('invalid typing keeps the last good result and says what is wrong', async (
 });
 
 test('damaged saved data is reported and set aside, not lost', async () => {
-  const context = await browser.newContext();
+  const context = await s.browser.newContext();
   // Saved data damaged while the page was closed (before the app's first read).
   await context.addInitScript(() => {
     if (!sessionStorage.getItem('damaged')) {
@@ -135,7 +117,7 @@ test('damaged saved data is reported and set aside, not lost', async () => {
     }
   });
   try {
-    const first = await open(context, server.url);
+    const first = await open(context, s.url);
     await first.page.waitForSelector('[data-testid=storage-notice]');
     assert.match(await first.page.textContent('[data-testid=storage-notice]'), /could not be read/);
     const kept = await first.page.evaluate(() =>
@@ -149,7 +131,7 @@ test('damaged saved data is reported and set aside, not lost', async () => {
 });
 
 test('a demand profile gives the hybrid plan', async () => {
-  const { context, page } = await fresh('?demand=1440,1440,1440,2160');
+  const { context, page } = await s.fresh('?demand=1440,1440,1440,2160');
   try {
     assert.equal(await value(page, 'hybrid-owned'), 2);
     assert.ok(Math.abs((await value(page, 'hybrid-monthly')) - (2 * 46853.333333 + 21600)) < 0.01);
@@ -159,7 +141,7 @@ test('a demand profile gives the hybrid plan', async () => {
 });
 
 test('embed=1 shows the view alone', async () => {
-  const { context, page } = await fresh('?embed=1');
+  const { context, page } = await s.fresh('?embed=1');
   try {
     assert.equal(await page.locator('header.top').count(), 0);
     assert.equal(await page.locator('[data-testid=view-rent-buy]').count(), 1);

@@ -1,25 +1,14 @@
 // The billing, bill and checklists views in headless Chromium.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, open, value, pixels } from './harness.mjs';
+import { suite, open, value, pixels } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const s = suite();
 
 test('billing: the guide’s ten-minute run is billed as an hour; editing runs and the rule follows', async () => {
-  const context = await browser.newContext();
+  const context = await s.browser.newContext();
   try {
-    const { page, errors } = await open(context, server.url, '?view=billing');
+    const { page, errors } = await open(context, s.url, '?view=billing');
     assert.equal(await value(page, 'billed-hours'), 1);
     assert.ok(Math.abs((await value(page, 'used-hours')) - 1 / 6) < 1e-9);
     const before = await pixels(page, 'chart-billing-rules');
@@ -42,9 +31,9 @@ test('billing: the guide’s ten-minute run is billed as an hour; editing runs a
 });
 
 test('bill: the guide’s month, 21,000 with 4,000 saved; editing a line moves totals and chart', async () => {
-  const context = await browser.newContext();
+  const context = await s.browser.newContext();
   try {
-    const { page, errors } = await open(context, server.url, '?view=bill');
+    const { page, errors } = await open(context, s.url, '?view=bill');
     assert.equal(await value(page, 'bill-total'), 21000);
     assert.equal(await value(page, 'bill-savings'), 4000);
     assert.equal((await value(page, 'bill-savings-share')).toFixed(3), '0.190');
@@ -67,7 +56,7 @@ test('bill: the guide’s month, 21,000 with 4,000 saved; editing a line moves t
     // The link carries the edited bill.
     await page.waitForFunction(() =>
       decodeURIComponent(location.search.replace(/\+/g, ' ')).includes('other~200~~new line'));
-    const reopened = await open(context, server.url, new URL(page.url()).search);
+    const reopened = await open(context, s.url, new URL(page.url()).search);
     assert.equal(await value(reopened.page, 'bill-total'), 23000);
     assert.equal(await value(reopened.page, 'bill-savings'), 3300);
     assert.deepEqual(errors, []);
@@ -78,9 +67,9 @@ test('bill: the guide’s month, 21,000 with 4,000 saved; editing a line moves t
 });
 
 test('checklists: a ticked item is still ticked after a reload; the advisor follows the workload', async () => {
-  const context = await browser.newContext();
+  const context = await s.browser.newContext();
   try {
-    const { page, errors } = await open(context, server.url, '?view=checklists');
+    const { page, errors } = await open(context, s.url, '?view=checklists');
     await page.check('[data-testid=check-rel-release]');
     await page.check('[data-testid=check-env-smi]');
     assert.equal(await value(page, 'checklist-progress'), 2);

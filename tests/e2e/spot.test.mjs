@@ -1,25 +1,14 @@
 // The spot view in headless Chromium.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { serveDist, launch, open, value, pixels } from './harness.mjs';
+import { suite, open, value, pixels } from './harness.mjs';
 
-let server;
-let browser;
-
-before(async () => {
-  server = await serveDist();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const s = suite();
 
 test('spot defaults: about 112 h and 0.39x on demand with checkpoints, 2,985 h without', async () => {
-  const context = await browser.newContext();
+  const context = await s.browser.newContext();
   try {
-    const { page, errors } = await open(context, server.url, '?view=spot');
+    const { page, errors } = await open(context, s.url, '?view=spot');
     assert.ok(Math.abs((await value(page, 'spot-wall-hours')) - 112.1) < 0.05);
     assert.ok(Math.abs((await value(page, 'spot-cost')) / (await value(page, 'ondemand-cost')) - 0.392) < 0.001);
     assert.ok(Math.abs((await value(page, 'nockpt-wall-hours')) - 2985.3) < 0.1);
@@ -32,9 +21,9 @@ test('spot defaults: about 112 h and 0.39x on demand with checkpoints, 2,985 h w
 });
 
 test('changing the job length redraws the chart; turning checkpoints off warns', async () => {
-  const context = await browser.newContext();
+  const context = await s.browser.newContext();
   try {
-    const { page, errors } = await open(context, server.url, '?view=spot');
+    const { page, errors } = await open(context, s.url, '?view=spot');
     const before = await pixels(page, 'chart-spot-cost');
     await page.fill('[data-testid=input-job_hours]', '20');
     await page.waitForFunction(() => Number(document.querySelector('[data-testid=ondemand-cost]').dataset.value) === 200);
@@ -52,9 +41,9 @@ test('changing the job length redraws the chart; turning checkpoints off warns',
 });
 
 test('the checkpoint size can be taken from the training view', async () => {
-  const context = await browser.newContext();
+  const context = await s.browser.newContext();
   try {
-    const { page, errors } = await open(context, server.url, '?view=spot&method=lora');
+    const { page, errors } = await open(context, s.url, '?view=spot&method=lora');
     const before = await value(page, 'checkpoint-storage');
     await page.click('[data-testid=ckpt-from-training]');
     // A LoRA checkpoint holds only the adapters and their optimiser state: far below 112 GB.
