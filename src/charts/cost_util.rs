@@ -2,7 +2,7 @@
 //! renting (rising from zero), the crossing labelled with U*, the chosen utilisation marked.
 
 use super::{
-    axis_top, compact, font, legend, ChartError, ChartText, Corner, GRID, MARK, OWN, RENT,
+    axis_top, compact, font, legend, line_axes, ChartError, ChartText, Corner, MARK, OWN, RENT,
 };
 use crate::calc::sensitivity::CostVsUtil;
 use plotters::coord::Shift;
@@ -13,27 +13,14 @@ pub fn draw_cost_vs_util<DB: DrawingBackend>(
     d: &CostVsUtil,
     t: &ChartText,
 ) -> Result<(), ChartError> {
-    root.fill(&WHITE)?;
     let top = axis_top(d.own.iter().chain(&d.rent).map(|p| p.1));
-    let mut chart = ChartBuilder::on(root)
-        .margin(12)
-        .margin_right(28)
-        .x_label_area_size(40)
-        .y_label_area_size(64)
-        .build_cartesian_2d(0f64..100f64, 0f64..top)?;
-    chart
-        .configure_mesh()
-        .max_light_lines(0)
-        .x_labels(7)
-        .y_labels(6)
-        .bold_line_style(GRID)
-        .x_desc(t.x_axis.as_str())
-        .y_desc(t.y_axis.as_str())
-        .x_label_formatter(&|v| format!("{v:.0}%"))
-        .y_label_formatter(&|v| compact(*v))
-        .label_style(font(14))
-        .axis_desc_style(font(14))
-        .draw()?;
+    let mut chart = line_axes(
+        root,
+        0f64..100f64,
+        top,
+        (t.x_axis.as_str(), t.y_axis.as_str()),
+        (&|v| format!("{v:.0}%"), &|v| compact(*v)),
+    )?;
     let pct = |s: &[(f64, f64)]| s.iter().map(|(u, c)| (u * 100.0, *c)).collect::<Vec<_>>();
     chart.draw_series(LineSeries::new(pct(&d.own), OWN.stroke_width(3)))?;
     chart.draw_series(LineSeries::new(pct(&d.rent), RENT.stroke_width(3)))?;

@@ -2,7 +2,7 @@
 //! running cost, renting adds each month's rent; the payback month is marked when there is one.
 
 use super::{
-    axis_top, compact, font, legend, ChartError, ChartText, Corner, GRID, MARK, OWN, RENT,
+    axis_top, compact, font, legend, line_axes, ChartError, ChartText, Corner, MARK, OWN, RENT,
 };
 use crate::calc::sensitivity::Cumulative;
 use plotters::coord::Shift;
@@ -13,28 +13,15 @@ pub fn draw_cumulative<DB: DrawingBackend>(
     d: &Cumulative,
     t: &ChartText,
 ) -> Result<(), ChartError> {
-    root.fill(&WHITE)?;
     let months = d.own.last().map(|p| p.0).unwrap_or(1.0).max(1.0);
     let top = axis_top(d.own.iter().chain(&d.rent).map(|p| p.1));
-    let mut chart = ChartBuilder::on(root)
-        .margin(12)
-        .margin_right(28)
-        .x_label_area_size(40)
-        .y_label_area_size(64)
-        .build_cartesian_2d(0f64..months, 0f64..top)?;
-    chart
-        .configure_mesh()
-        .max_light_lines(0)
-        .x_labels(7)
-        .y_labels(6)
-        .bold_line_style(GRID)
-        .x_desc(t.x_axis.as_str())
-        .y_desc(t.y_axis.as_str())
-        .x_label_formatter(&|v| format!("{v:.0}"))
-        .y_label_formatter(&|v| compact(*v))
-        .label_style(font(14))
-        .axis_desc_style(font(14))
-        .draw()?;
+    let mut chart = line_axes(
+        root,
+        0f64..months,
+        top,
+        (t.x_axis.as_str(), t.y_axis.as_str()),
+        (&|v| format!("{v:.0}"), &|v| compact(*v)),
+    )?;
     chart.draw_series(LineSeries::new(d.own.iter().copied(), OWN.stroke_width(3)))?;
     chart.draw_series(LineSeries::new(
         d.rent.iter().copied(),

@@ -96,7 +96,6 @@ pub fn draw_sweep<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     c: &SweepChart,
 ) -> Result<(), ChartError> {
-    root.fill(&WHITE)?;
     let highest = c
         .series
         .iter()
@@ -111,25 +110,14 @@ pub fn draw_sweep<DB: DrawingBackend>(
     .max(1.0)
         * 1.1;
     let x_max = c.x_max.max(1.0);
-    let mut chart = ChartBuilder::on(root)
-        .margin(12)
-        .margin_right(28)
-        .x_label_area_size(40)
-        .y_label_area_size(64)
-        .build_cartesian_2d(0f64..x_max, 0f64..top)?;
-    chart
-        .configure_mesh()
-        .max_light_lines(0)
-        .x_labels(7)
-        .y_labels(6)
-        .bold_line_style(GRID)
-        .x_desc(c.x_axis)
-        .y_desc(c.y_axis)
-        .x_label_formatter(&|v| super::compact(*v))
-        .y_label_formatter(&|v| super::compact(*v))
-        .label_style(font(14))
-        .axis_desc_style(font(14))
-        .draw()?;
+    let compact = |v: &f64| super::compact(*v);
+    let mut chart = super::line_axes(
+        root,
+        0f64..x_max,
+        top,
+        (c.x_axis, c.y_axis),
+        (&compact, &compact),
+    )?;
     for (n, (_, pts)) in c.series.iter().enumerate() {
         let color = PARTS[n % PARTS.len()];
         let clipped = super::cut_at_top(pts, top);

@@ -80,6 +80,48 @@ pub(crate) fn axis_top(values: impl Iterator<Item = f64>) -> f64 {
     }
 }
 
+/// The axes every line chart here shares: a white plot from 0 to `top` over `x`, light grid lines,
+/// six or seven labels a side, and the axis names. Returns the chart to draw series on.
+pub(crate) fn line_axes<'a, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, plotters::coord::Shift>,
+    x: std::ops::Range<f64>,
+    top: f64,
+    names: (&str, &str),
+    labels: (&Label, &Label),
+) -> Result<LineChart<'a, DB>, ChartError> {
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(root)
+        .margin(12)
+        .margin_right(28)
+        .x_label_area_size(40)
+        .y_label_area_size(64)
+        .build_cartesian_2d(x, 0f64..top)?;
+    chart
+        .configure_mesh()
+        .max_light_lines(0)
+        .x_labels(7)
+        .y_labels(6)
+        .bold_line_style(GRID)
+        .x_desc(names.0)
+        .y_desc(names.1)
+        .x_label_formatter(labels.0)
+        .y_label_formatter(labels.1)
+        .label_style(font(14))
+        .axis_desc_style(font(14))
+        .draw()?;
+    Ok(chart)
+}
+
+/// How an axis writes its tick values.
+pub(crate) type Label = dyn Fn(&f64) -> String;
+
+/// A chart with linear axes of decimals, as [`line_axes`] builds it.
+pub(crate) type LineChart<'a, DB> = ChartContext<
+    'a,
+    DB,
+    Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
+>;
+
 /// A rising line cut where it leaves the plot through its top, with the crossing point
 /// interpolated. Clamping the values instead would draw a flat line along the top edge, which reads
 /// as if the quantity levelled off.
