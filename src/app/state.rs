@@ -25,7 +25,7 @@ pub struct AppState {
 
 impl AppState {
     pub fn from_page() -> Self {
-        let search = window().location().search().unwrap_or_default();
+        let search = storage::resume_query(&window().location().search().unwrap_or_default());
         let decoded = link::decode(&search);
         let mut notice = None;
         let scenario = if decoded.sets_inputs {
@@ -86,21 +86,20 @@ impl AppState {
     /// Writes the state to the address bar (replacing the history entry, so a moving slider
     /// piles up no entries) and to storage.
     fn write(&self, state: &LinkState) {
-        let q = link::encode(state);
-        let loc = window().location();
-        let path = loc.pathname().unwrap_or_default();
-        let hash = loc.hash().unwrap_or_default();
-        let url = if q.is_empty() {
-            format!("{path}{hash}")
-        } else {
-            format!("{path}?{q}{hash}")
-        };
-        if let Ok(h) = window().history() {
-            let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
-        }
+        self.write_query(&query(state));
         if let Err(e) = storage::save(&state.scenario) {
             self.storage_notice
                 .set(Some(format!("Inputs could not be saved: {e}.")));
+        }
+    }
+
+    fn write_query(&self, search: &str) {
+        let loc = window().location();
+        let path = loc.pathname().unwrap_or_default();
+        let hash = loc.hash().unwrap_or_default();
+        let url = format!("{path}{search}{hash}");
+        if let Ok(h) = window().history() {
+            let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
         }
     }
 
@@ -124,8 +123,14 @@ impl AppState {
                 pending.set_value(handle);
             }
         });
+        // A reload has already chosen its address when `pagehide` fires, so one within the write
+        // delay of an edit would reopen the state before it: note what the address should have
+        // been for the next page to pick up.
         let handle = window_event_listener(leptos::ev::pagehide, move |_| {
-            self.write(&self.link_state_untracked());
+            let state = self.link_state_untracked();
+            let shown = window().location().search().unwrap_or_default();
+            storage::note_left(&shown, &query(&state));
+            self.write(&state);
         });
         // The page lives as long as the app: the listener is never removed.
         std::mem::forget(handle);
@@ -138,6 +143,17 @@ impl AppState {
             embed: self.embed,
             scenario: self.scenario.get_untracked(),
         }
+    }
+}
+
+/// The address's query for a state, with its `?` (empty for the defaults), as `location.search`
+/// reads it.
+fn query(state: &LinkState) -> String {
+    let q = link::encode(state);
+    if q.is_empty() {
+        q
+    } else {
+        format!("?{q}")
     }
 }
 

@@ -3,7 +3,7 @@
 
 use crate::app::format::{money, number};
 use crate::app::state::use_app;
-use crate::app::widgets::{ChartCanvas, ChoiceField, Formula, Lens, NumberField, Stat};
+use crate::app::widgets::{ChartCanvas, CheckField, ChoiceField, Formula, Lens, NumberField, Stat};
 use crate::calc::billing::{
     billing, format_runs, parse_runs, BillingInputs, BillingReport, Granularity,
 };
@@ -184,14 +184,9 @@ pub fn BillingView() -> impl IntoView {
                     <NumberField field=f("internal_mbps") lens=LENS label="Internal network from object storage" unit="Mbit/s" />
                     <NumberField field=f("download_gb") lens=LENS label="Downloaded to the internet a month (weights, results)" unit="GB" />
                     <NumberField field=f("egress_price") lens=LENS label="Public traffic out" unit="per GB" />
-                    <label class="field">
-                        <span class="field-control">
-                            <input type="checkbox" data-testid="input-xregion"
-                                prop:checked=move || inputs.with(|i| i.cross_region)
-                                on:change=move |ev| { let on = event_target_checked(&ev); app.scenario.update(|s| s.billing.cross_region = on) } />
-                            " the data sits in another region than the instances"
-                        </span>
-                    </label>
+                    <CheckField key="xregion" label="the data sits in another region than the instances"
+                        checked=Signal::derive(move || inputs.with(|i| i.cross_region))
+                        on_change=Callback::new(move |on: bool| app.scenario.update(|s| s.billing.cross_region = on)) />
                     <NumberField field=f("xregion_price") lens=LENS label="Cross-region transfer" unit="per GB" />
                     <NumberField field=f("object_price") lens=LENS label="Object storage" unit="per GB-month" />
                 </form>

@@ -2,7 +2,7 @@
 //! routine as lists whose ticks are saved with the scenario, and the troubleshooting table.
 
 use crate::app::state::use_app;
-use crate::app::widgets::ChoiceField;
+use crate::app::widgets::{CheckField, ChoiceField};
 use crate::calc::advisor::{advise, Form, Profile};
 use crate::calc::checklists::{LISTS, TROUBLES};
 use crate::calc::scenario::Lang;
@@ -64,22 +64,12 @@ pub fn ChecklistsView() -> impl IntoView {
             <div class="columns">
                 <form class="inputs" on:submit=|ev| ev.prevent_default()>
                     <ChoiceField key="profile" label="The workload" options=profiles value=profile on_change=set_profile />
-                    <label class="field">
-                        <span class="field-control">
-                            <input type="checkbox" data-testid="input-interruptible"
-                                prop:checked=move || app.scenario.with(|s| s.advisor.interruptible)
-                                on:change=move |ev| { let on = event_target_checked(&ev); app.scenario.update(|s| s.advisor.interruptible = on) } />
-                            " it survives being stopped at any moment"
-                        </span>
-                    </label>
-                    <label class="field">
-                        <span class="field-control">
-                            <input type="checkbox" data-testid="input-ckpt"
-                                prop:checked=move || app.scenario.with(|s| s.spot.has_checkpoints)
-                                on:change=move |ev| { let on = event_target_checked(&ev); app.scenario.update(|s| s.spot.has_checkpoints = on) } />
-                            " it resumes from checkpoints"
-                        </span>
-                    </label>
+                    <CheckField key="interruptible" label="it survives being stopped at any moment"
+                        checked=Signal::derive(move || app.scenario.with(|s| s.advisor.interruptible))
+                        on_change=Callback::new(move |on: bool| app.scenario.update(|s| s.advisor.interruptible = on)) />
+                    <CheckField key="ckpt" label="it resumes from checkpoints"
+                        checked=Signal::derive(move || app.scenario.with(|s| s.spot.has_checkpoints))
+                        on_change=Callback::new(move |on: bool| app.scenario.update(|s| s.spot.has_checkpoints = on)) />
                     <p class="hint">{move || app.scenario.with(|s| {
                         let a = s.advisor_inputs();
                         format!("From the other views: runs of {} h (spot), {} GB of data (billing rules), {} card(s) at once (memory views).",

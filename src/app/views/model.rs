@@ -3,7 +3,7 @@
 
 use crate::app::format::{billions, number};
 use crate::app::state::use_app;
-use crate::app::widgets::{Lens, NumberField};
+use crate::app::widgets::{CheckField, Lens, NumberField};
 use crate::calc::memory::arch::{Arch, AttentionKind};
 use crate::calc::memory::config_json;
 use crate::calc::memory::fields::ARCH;
@@ -131,14 +131,9 @@ pub fn ModelSection() -> impl IntoView {
             <details class="arch">
                 <summary>"Architecture"</summary>
                 {ARCH.iter().map(|f| view! { <NumberField field=f lens=ARCH_LENS label=f.key /> }).collect_view()}
-                <label class="field">
-                    <span class="field-control">
-                        <input type="checkbox" data-testid="input-tied"
-                            prop:checked=move || app.scenario.with(|s| s.inference.arch.tied_embeddings)
-                            on:change=move |ev| { let on = event_target_checked(&ev); app.scenario.update(|s| s.inference.arch.tied_embeddings = on) } />
-                        " output head tied to the embeddings"
-                    </span>
-                </label>
+                <CheckField key="tied" label="output head tied to the embeddings"
+                    checked=Signal::derive(move || app.scenario.with(|s| s.inference.arch.tied_embeddings))
+                    on_change=Callback::new(move |on: bool| app.scenario.update(|s| s.inference.arch.tied_embeddings = on)) />
                 <label class="field">
                     <span class="field-label">"attention"</span>
                     <span class="field-control">

@@ -4,7 +4,7 @@
 
 use crate::app::format::{money, number, percent};
 use crate::app::state::use_app;
-use crate::app::widgets::{ChartCanvas, Formula, Lens, NumberField, Stat};
+use crate::app::widgets::{ChartCanvas, CheckField, Formula, Lens, NumberField, Stat};
 use crate::calc::field::NumField;
 use crate::calc::running_fields::{spot_field, SPOT};
 use crate::calc::spot::{
@@ -83,14 +83,9 @@ pub fn SpotView() -> impl IntoView {
                     <fieldset>
                         <legend>"The job"</legend>
                         <NumberField field=f("job_hours") lens=LENS label="Compute hours the job needs" unit="h" />
-                        <label class="field">
-                            <span class="field-control">
-                                <input type="checkbox" data-testid="input-ckpt"
-                                    prop:checked=move || inputs.with(|i| i.has_checkpoints)
-                                    on:change=move |ev| { let on = event_target_checked(&ev); app.scenario.update(|s| s.spot.has_checkpoints = on) } />
-                                " the job can resume from checkpoints"
-                            </span>
-                        </label>
+                        <CheckField key="ckpt" label="the job can resume from checkpoints"
+                            checked=Signal::derive(move || inputs.with(|i| i.has_checkpoints))
+                            on_change=Callback::new(move |on: bool| app.scenario.update(|s| s.spot.has_checkpoints = on)) />
                         <NumberField field=f("ckpt_minutes") lens=LENS label="Time to write a checkpoint" unit="min" />
                         <NumberField field=f("restart_minutes") lens=LENS label="Time to restart after an interruption" unit="min" />
                         <NumberField field=f("ckpt_gb") lens=LENS label="Checkpoint size" unit="GB" />

@@ -6,7 +6,7 @@ use super::model::ModelSection;
 use crate::app::format::{billions, gb, gib, number};
 use crate::app::state::use_app;
 use crate::app::widgets::{
-    ChartCanvas, ChoiceField, Formula, Lens, NumberField, SliderField, Stat,
+    ChartCanvas, CheckField, ChoiceField, Formula, Lens, NumberField, SliderField, Stat,
 };
 use crate::calc::field::NumField;
 use crate::calc::memory::catalogue::gpu;
@@ -121,14 +121,9 @@ pub fn TrainingView() -> impl IntoView {
                         <SliderField field=f("batch") lens=LENS label="Micro-batch per card" unit="" min=1.0 max=64.0 step=1.0 />
                         <ChoiceField key="recompute" label="Activation recomputation" options=ids(Recompute::ALL, Recompute::id)
                             value=Signal::derive(move || inputs.with(|t| t.recompute.id().to_string())) on_change=set_rec />
-                        <label class="field">
-                            <span class="field-control">
-                                <input type="checkbox" data-testid="input-flash"
-                                    prop:checked=move || inputs.with(|t| t.flash)
-                                    on:change=move |ev| { let on = event_target_checked(&ev); app.scenario.update(|s| s.training.flash = on) } />
-                                " memory-efficient attention (FlashAttention)"
-                            </span>
-                        </label>
+                        <CheckField key="flash" label="memory-efficient attention (FlashAttention)"
+                            checked=Signal::derive(move || inputs.with(|t| t.flash))
+                            on_change=Callback::new(move |on: bool| app.scenario.update(|s| s.training.flash = on)) />
                         <Show when=move || !lora()>
                             <NumberField field=f("frozen_layers") lens=LENS label="Leading layers kept frozen (with the embeddings)" unit="layers" />
                         </Show>

@@ -1,4 +1,4 @@
-//! A labelled drop-down for a choice kept as an id.
+//! Choices: a labelled drop-down for a choice kept as an id, and a labelled checkbox for a yes/no.
 
 use leptos::prelude::*;
 
@@ -32,6 +32,26 @@ pub fn ChoiceField(
                         })
                         .collect_view()}
                 </select>
+            </span>
+        </label>
+    }
+}
+
+/// A checkbox with its label after it; `key` names its link key (`input-<key>` test hook).
+#[component]
+pub fn CheckField(
+    key: &'static str,
+    label: &'static str,
+    #[prop(into)] checked: Signal<bool>,
+    on_change: Callback<bool>,
+) -> impl IntoView {
+    view! {
+        <label class="field">
+            <span class="field-control">
+                <input type="checkbox" data-testid=format!("input-{key}")
+                    prop:checked=move || checked.get()
+                    on:change=move |ev| on_change.run(event_target_checked(&ev)) />
+                " " {label}
             </span>
         </label>
     }

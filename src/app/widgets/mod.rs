@@ -8,6 +8,6 @@ mod number_field;
 mod stat;
 
 pub use chart_canvas::ChartCanvas;
-pub use choice::ChoiceField;
+pub use choice::{CheckField, ChoiceField};
 pub use number_field::{Lens, NumberField, SliderField};
 pub use stat::{Formula, Stat};
