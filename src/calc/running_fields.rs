@@ -23,6 +23,7 @@ pub const SPOT: &[NumField<SpotInputs>] = &[
     NumField { key: "ckpt_gb", min: 0.0, max: 1e7, step: 1.0, whole: false, get: |i| i.checkpoint_gb, set: |i, v| i.checkpoint_gb = v },
     NumField { key: "storage_price", min: 0.0, max: 1e4, step: 0.01, whole: false, get: |i| i.storage_price_gb_month, set: |i, v| i.storage_price_gb_month = v },
     NumField { key: "kept", min: 0.0, max: 1000.0, step: 1.0, whole: true, get: |i| i.kept as f64, set: |i, v| i.kept = v as u32 },
+    NumField { key: "stop_hours", min: 0.0, max: 1e5, step: 1.0, whole: false, get: |i| i.stop_hours, set: |i, v| i.stop_hours = v },
 ];
 
 pub fn spot_field(key: &str) -> Option<&'static NumField<SpotInputs>> {

@@ -16,6 +16,14 @@
 //!
 //! The guide's rule follows from the second formula: without checkpoints the expected time grows
 //! exponentially with job length, so long jobs on spot capacity cost more than on demand.
+//!
+//! Some preemptible kinds also stop every instance after a fixed time `S` (24 h is common), on top
+//! of the random reclaims. That stop is known in advance, so it is modelled as planned, not random:
+//! - without checkpoints an attempt must fit in one instance's life: a job with `R + T > S` never
+//!   finishes, and one that fits is affected by the random reclaims only;
+//! - with checkpoints each instance life of `S` hours spends `R` starting and `C` on a last
+//!   checkpoint before the stop, so `wall = wall_random S / (S - R - C)`. A random reclaim also
+//!   starts a fresh instance, which makes planned stops rarer: the formula errs on the long side.
 
 use crate::calc::units::{Hours, Money};
 use serde::{Deserialize, Serialize};
@@ -36,11 +44,8 @@ pub fn mtbf_from_monthly_rate(rate: f64) -> Hours {
     Hours(720.0 / -(1.0 - rate.clamp(1e-9, 0.999_999)).ln())
 }
 
-/// With a hard stop every `cap` hours (a preemptible kind that ends after 24 h), the two causes
-/// combine as rates: `1/M' = 1/M + 1/cap`. An approximation: a fixed stop is treated as random.
-pub fn with_hard_stop(m: Hours, cap: Hours) -> Hours {
-    Hours(1.0 / (1.0 / m.0 + 1.0 / cap.0))
-}
+/// The fixed stop of the preemptible kinds that end every instance after a day.
+pub const PREEMPTIBLE_STOP: Hours = Hours(24.0);
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -55,6 +60,8 @@ pub struct SpotInputs {
     pub checkpoint_gb: f64,
     pub storage_price_gb_month: f64,
     pub kept: u32,
+    /// Hours after which every instance is stopped, whatever happens (0: no such stop).
+    pub stop_hours: f64,
 }
 
 impl Default for SpotInputs {
@@ -70,6 +77,7 @@ impl Default for SpotInputs {
             checkpoint_gb: 112.0,
             storage_price_gb_month: 0.12,
             kept: 3,
+            stop_hours: 0.0,
         }
     }
 }
@@ -79,14 +87,20 @@ pub struct SpotReport {
     pub young: Hours,
     pub daly: Hours,
     pub wall_with: Hours,
+    /// The same before the planned stops stretch it (equal to `wall_with` without a fixed stop).
+    pub wall_with_random: Hours,
     pub cost_with: Money,
-    pub wall_without: Hours,
-    pub cost_without: Money,
+    /// Without checkpoints; `None` when the job never finishes (longer than an instance lives).
+    pub wall_without: Option<Hours>,
+    pub cost_without: Option<Money>,
     pub ondemand_cost: Money,
     /// Spot with checkpoints as a share of on-demand.
     pub ratio_with: f64,
     /// Job length past which spot without checkpoints costs more than on demand.
     pub crossover: Option<Hours>,
+    /// Under a fixed stop, the longest job that finishes without checkpoints (`S - R`); when the
+    /// crossover equals it, the job past it is not dearer but impossible.
+    pub longest_without: Option<Hours>,
     pub storage_per_month: Money,
 }
 
@@ -110,6 +124,22 @@ pub fn wall_without(t: f64, m: f64, r: f64) -> f64 {
     m * (r / m).exp() * ((t / m).exp() - 1.0)
 }
 
+/// Wall time without checkpoints under a fixed stop every `stop` hours (0: none); `None` when an
+/// attempt cannot fit in one instance's life.
+pub fn wall_without_stop(t: f64, m: f64, r: f64, stop: f64) -> Option<f64> {
+    (stop <= 0.0 || r + t <= stop).then(|| wall_without(t, m, r))
+}
+
+/// Stretches a wall time with checkpoints for a fixed stop every `stop` hours (0: none): each
+/// instance life loses `r` to starting and `c` to a last checkpoint.
+pub fn with_planned_stops(wall: f64, r: f64, c: f64, stop: f64) -> f64 {
+    if stop <= 0.0 {
+        wall
+    } else {
+        wall * stop / (stop - r - c)
+    }
+}
+
 /// Checks the inputs; the message names the field.
 pub fn validate(i: &SpotInputs) -> Result<(), String> {
     let checks = [
@@ -121,11 +151,19 @@ pub fn validate(i: &SpotInputs) -> Result<(), String> {
         ("spot_price", i.spot_price, 0.0, 1e6),
         ("ckpt_gb", i.checkpoint_gb, 0.0, 1e7),
         ("storage_price", i.storage_price_gb_month, 0.0, 1e4),
+        ("stop_hours", i.stop_hours, 0.0, 1e5),
     ];
     for (k, v, lo, hi) in checks {
         if !v.is_finite() || v < lo || v > hi {
             return Err(format!("{k}: {v} is outside {lo} to {hi}"));
         }
+    }
+    let overhead = (i.restart_minutes + i.checkpoint_minutes) / 60.0;
+    if i.stop_hours > 0.0 && i.stop_hours <= overhead {
+        return Err(format!(
+            "stop_hours: an instance stopped after {} h spends it all restarting and checkpointing ({} h)",
+            i.stop_hours, overhead
+        ));
     }
     Ok(())
 }
@@ -142,16 +180,19 @@ pub fn spot(i: &SpotInputs, currency: crate::calc::units::Currency) -> Result<Sp
     } else {
         t * (r / m).exp()
     };
-    let wall_none = wall_without(t, m, r);
+    let wall_random = wall_ckpt;
+    let wall_ckpt = with_planned_stops(wall_random, r, c, i.stop_hours);
+    let wall_none = wall_without_stop(t, m, r, i.stop_hours);
     let money = |a: f64| Money::new(a, currency);
     let ondemand = i.ondemand_price * t;
     Ok(SpotReport {
         young: Hours(tau_young),
         daly: Hours(tau_daly),
         wall_with: Hours(wall_ckpt),
+        wall_with_random: Hours(wall_random),
         cost_with: money(wall_ckpt * i.spot_price),
-        wall_without: Hours(wall_none),
-        cost_without: money(wall_none * i.spot_price),
+        wall_without: wall_none.map(Hours),
+        cost_without: wall_none.map(|w| money(w * i.spot_price)),
         ondemand_cost: money(ondemand),
         ratio_with: if ondemand > 0.0 {
             wall_ckpt * i.spot_price / ondemand
@@ -159,15 +200,21 @@ pub fn spot(i: &SpotInputs, currency: crate::calc::units::Currency) -> Result<Sp
             0.0
         },
         crossover: crossover(i),
+        longest_without: (i.stop_hours > 0.0).then_some(Hours(i.stop_hours - r)),
         storage_per_month: money(i.checkpoint_gb * i.kept as f64 * i.storage_price_gb_month),
     })
 }
 
 /// Job length where `spot x wall_without(T) = on-demand x T`, by bisection; `None` when spot
 /// without checkpoints is dearer from the start or cheaper for any job up to a million hours.
+/// Under a fixed stop, a job that cannot finish counts as dearer, so the crossing is at most the
+/// longest job that fits in one instance's life.
 pub fn crossover(i: &SpotInputs) -> Option<Hours> {
     let (m, r) = (i.mtbf.0, i.restart_minutes / 60.0);
-    let excess = |t: f64| i.spot_price * wall_without(t, m, r) - i.ondemand_price * t;
+    let excess = |t: f64| match wall_without_stop(t, m, r, i.stop_hours) {
+        Some(w) => i.spot_price * w - i.ondemand_price * t,
+        None => f64::INFINITY,
+    };
     let (mut lo, mut hi) = (1e-6, 1e6_f64.min(m * 700.0));
     if excess(lo) > 0.0 || excess(hi) < 0.0 {
         return None;
@@ -207,12 +254,21 @@ pub fn cost_vs_job_length(i: &SpotInputs) -> [Vec<(f64, f64)>; 3] {
             } else {
                 t * (r / m).exp()
             };
-            (t, i.spot_price * w)
+            (t, i.spot_price * with_planned_stops(w, r, c, i.stop_hours))
         })
         .collect();
-    let without = xs
-        .map(|t| (t, i.spot_price * wall_without(t, m, r)))
+    // Lengths that never finish have no point: the line ends where the instance's life does.
+    let mut without: Vec<(f64, f64)> = xs
+        .filter_map(|t| wall_without_stop(t, m, r, i.stop_hours).map(|w| (t, i.spot_price * w)))
         .filter(|p| p.1.is_finite())
         .collect();
+    // ...exactly there, not at the last sample before it.
+    let longest = i.stop_hours - r;
+    if i.stop_hours > 0.0 && longest > 0.0 && longest < end {
+        let w = i.spot_price * wall_without(longest, m, r);
+        if w.is_finite() {
+            without.push((longest, w));
+        }
+    }
     [ondemand, with, without]
 }

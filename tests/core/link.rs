@@ -256,12 +256,20 @@ mod memory_keys {
 
 #[test]
 fn spot_keys_round_trip() {
-    let d = decode("view=spot&job_hours=250&mtbf_hours=8.5&ckpt_minutes=3&ckpt=0&spot_price=2.8");
+    let d = decode(
+        "view=spot&job_hours=250&mtbf_hours=8.5&ckpt_minutes=3&ckpt=0&spot_price=2.8&stop_hours=24",
+    );
     assert!(d.issues.is_empty(), "{:?}", d.issues);
     let s = &d.state.scenario.spot;
     assert_eq!(
-        (s.job.0, s.mtbf.0, s.checkpoint_minutes, s.spot_price),
-        (250.0, 8.5, 3.0, 2.8)
+        (
+            s.job.0,
+            s.mtbf.0,
+            s.checkpoint_minutes,
+            s.spot_price,
+            s.stop_hours
+        ),
+        (250.0, 8.5, 3.0, 2.8, 24.0)
     );
     assert!(!s.has_checkpoints);
     assert_eq!(decode(&encode(&d.state)).state, d.state);

@@ -1,6 +1,7 @@
 use crate::common::assert_close;
 use gpuplan::calc::spot::{
-    crossover, daly, mtbf_from_monthly_rate, spot, wall_without, young, SpotInputs,
+    cost_vs_job_length, crossover, daly, mtbf_from_monthly_rate, spot, wall_without, young,
+    SpotInputs,
 };
 use gpuplan::calc::units::{Currency, Hours};
 use proptest::prelude::*;
@@ -14,7 +15,8 @@ fn defaults_about_112_hours_039_of_on_demand_and_2985_hours_without() {
     assert_close(r.daly.0, 1.9339, 1e-4);
     assert_close(r.wall_with.0, 112.1, 0.05);
     assert_close(r.ratio_with, 0.392, 0.001);
-    assert_close(r.wall_without.0, 2985.3, 0.1);
+    assert_close(r.wall_without.unwrap().0, 2985.3, 0.1);
+    assert_close(r.wall_with_random.0, r.wall_with.0, 0.0);
     assert_close(r.ondemand_cost.amount, 1000.0, 1e-9);
     assert_close(r.storage_per_month.amount, 112.0 * 3.0 * 0.12, 1e-9);
 }
@@ -52,6 +54,58 @@ fn reclaim_bands_convert_to_mean_time_between_interruptions() {
     .is_err());
 }
 
+/// A preemptible kind that stops every instance after 24 h: with checkpoints each day loses the
+/// 15-minute restart and a 6-minute last checkpoint (112.1 h x 24 / 23.65 = 113.8 h); without them
+/// a 100 h job never finishes, and the crossing is no later than the longest job that fits.
+#[test]
+fn a_fixed_24_hour_stop() {
+    let i = SpotInputs {
+        stop_hours: 24.0,
+        ..Default::default()
+    };
+    let r = spot(&i, Currency::Cny).unwrap();
+    assert_close(r.wall_with_random.0, 112.1, 0.05);
+    assert_close(
+        r.wall_with.0,
+        r.wall_with_random.0 * 24.0 / (24.0 - 0.25 - 0.1),
+        1e-9,
+    );
+    assert_close(r.wall_with.0, 113.8, 0.05);
+    assert_eq!(r.wall_without, None);
+    assert_eq!(r.cost_without, None);
+    let x = crossover(&i).unwrap().0;
+    assert!(x <= 24.0 - 0.25 + 1e-6, "{x}");
+    // The chart's no-checkpoint line ends where an attempt no longer fits in a day.
+    let [_, _, without] = cost_vs_job_length(&i);
+    assert!(without.iter().all(|p| p.0 + 0.25 <= 24.0));
+    assert_close(without.last().unwrap().0, 23.75, 1e-9);
+    assert_eq!(r.longest_without, Some(Hours(23.75)));
+    assert!(!without.is_empty());
+
+    // A job that fits in a day sees only the random reclaims.
+    let short = SpotInputs {
+        job: Hours(10.0),
+        ..i.clone()
+    };
+    let r = spot(&short, Currency::Cny).unwrap();
+    assert_close(
+        r.wall_without.unwrap().0,
+        wall_without(10.0, 20.0, 0.25),
+        1e-9,
+    );
+
+    // A stop shorter than a restart and a checkpoint leaves no time to work: refused, not a panic.
+    let e = spot(
+        &SpotInputs {
+            stop_hours: 0.3,
+            ..Default::default()
+        },
+        Currency::Cny,
+    )
+    .unwrap_err();
+    assert!(e.starts_with("stop_hours"), "{e}");
+}
+
 proptest! {
     #[test]
     fn cost_without_checkpoints_grows_faster_than_linearly(t in 1.0..500.0f64, m in 1.0..200.0f64) {
@@ -62,6 +116,18 @@ proptest! {
         let r = spot(&i, Currency::Usd).unwrap();
         prop_assert!(r.wall_with.0 >= t && r.wall_with.0.is_finite());
         prop_assert!(r.daly.0 > 0.0);
+    }
+
+    #[test]
+    fn a_fixed_stop_never_shortens_a_job(t in 1.0..500.0f64, m in 1.0..200.0f64, stop in 1.0..200.0f64) {
+        let free = SpotInputs { job: Hours(t), mtbf: Hours(m), ..Default::default() };
+        let capped = SpotInputs { stop_hours: stop, ..free.clone() };
+        let (a, b) = (spot(&free, Currency::Usd).unwrap(), spot(&capped, Currency::Usd).unwrap());
+        prop_assert!(b.wall_with.0 >= a.wall_with.0 && b.wall_with.0.is_finite());
+        match b.wall_without {
+            Some(w) => prop_assert!(0.25 + t <= stop && w.0 == a.wall_without.unwrap().0),
+            None => prop_assert!(0.25 + t > stop),
+        }
     }
 }
 

@@ -54,3 +54,27 @@ test('the checkpoint size can be taken from the training view', async () => {
     await context.close();
   }
 });
+
+test('a kind that stops after 24 h: a long job without checkpoints never finishes', async () => {
+  const context = await s.browser.newContext();
+  try {
+    const { page, errors } = await open(context, s.url, '?view=spot');
+    await page.selectOption('[data-testid=input-band]', '5-10%|24');
+    await page.waitForFunction(() => document.querySelector('[data-testid=input-stop_hours]').value === '24');
+    // The day's restart and last checkpoint stretch the run; without checkpoints it cannot end.
+    await page.waitForFunction(() => document.querySelector('[data-testid=nockpt-wall-hours]').dataset.value === 'Infinity');
+    assert.match(await page.textContent('[data-testid=nockpt-wall-hours]'), /never finishes/);
+    assert.ok((await value(page, 'optimal-interval-hours')) > 2, 'reclaims are rarer than in the default');
+    assert.ok(Number.isFinite(await value(page, 'spot-wall-hours')));
+    // The crossing moves to at most the longest job that fits in a day.
+    assert.ok((await value(page, 'crossover-hours')) <= 24);
+    await page.uncheck('[data-testid=input-ckpt]');
+    assert.match(await page.textContent('[data-testid=spot-warning]'), /never finishes without checkpoints/);
+    // The link carries the stop; a fresh page from it shows the same.
+    const again = await open(context, s.url, (await page.evaluate(() => location.search)));
+    assert.equal(await again.page.getAttribute('[data-testid=nockpt-wall-hours]', 'data-value'), 'Infinity');
+    assert.deepEqual([...errors, ...again.errors], []);
+  } finally {
+    await context.close();
+  }
+});

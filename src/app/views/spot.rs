@@ -8,7 +8,7 @@ use crate::app::widgets::{ChartCanvas, CheckField, Formula, Lens, NumberField, S
 use crate::calc::field::NumField;
 use crate::calc::running_fields::{spot_field, SPOT};
 use crate::calc::spot::{
-    cost_vs_job_length, mtbf_from_monthly_rate, spot, with_hard_stop, SpotInputs, SpotReport,
+    cost_vs_job_length, mtbf_from_monthly_rate, spot, SpotInputs, SpotReport, PREEMPTIBLE_STOP,
     RECLAIM_BANDS,
 };
 use crate::calc::units::{Hours, Money};
@@ -24,6 +24,9 @@ const LENS: Lens<SpotInputs> = Lens {
 fn f(key: &str) -> &'static NumField<SpotInputs> {
     spot_field(key).unwrap_or(&SPOT[0])
 }
+
+/// The `data-value` of a time or cost that has no bound, as JavaScript's `Number()` reads it.
+const NEVER: &str = "Infinity";
 
 #[component]
 pub fn SpotView() -> impl IntoView {
@@ -47,32 +50,33 @@ pub fn SpotView() -> impl IntoView {
             report.with(|r| {
                 let r = r.as_ref()?;
                 let over = r.crossover.map(|c| i.job.0 > c.0).unwrap_or(false);
-                (!i.has_checkpoints || over).then(|| {
-                    if i.has_checkpoints {
-                        "Without checkpoint-resume this job would cost more on spot than on demand: keep the checkpoints on.".to_string()
-                    } else {
-                        format!(
-                            "No spot without checkpoint-resume: this job is expected to take {} hours of reruns and cost {} against {} on demand.",
-                            number(r.wall_without.0, 0), m(r.cost_without), m(r.ondemand_cost)
-                        )
-                    }
+                (!i.has_checkpoints || over).then(|| match (i.has_checkpoints, r.wall_without, r.cost_without) {
+                    (true, _, _) => "Without checkpoint-resume this job would cost more on spot than on demand: keep the checkpoints on.".to_string(),
+                    (false, Some(w), Some(c)) => format!(
+                        "No spot without checkpoint-resume: this job is expected to take {} hours of reruns and cost {} against {} on demand.",
+                        number(w.0, 0), m(c), m(r.ondemand_cost)
+                    ),
+                    (false, _, _) => format!(
+                        "No spot without checkpoint-resume: every instance stops after {} h, so a {} h job never finishes without checkpoints.",
+                        number(i.stop_hours, 1), number(i.job.0, 1)
+                    ),
                 })
             })
         })
     };
     let set_band = move |raw: String| {
-        let (band, cap) = match raw.split_once('|') {
-            Some((b, "24")) => (b.to_string(), true),
-            _ => (raw.clone(), false),
+        let (band, stop) = match raw.split_once('|') {
+            Some((b, "24")) => (b.to_string(), PREEMPTIBLE_STOP.0),
+            _ => (raw.clone(), 0.0),
         };
         if let Some((_, rate)) = RECLAIM_BANDS.iter().find(|(l, _)| *l == band) {
-            let mut mt = mtbf_from_monthly_rate(*rate);
-            if cap {
-                mt = with_hard_stop(mt, Hours(24.0));
-            }
+            let mt = mtbf_from_monthly_rate(*rate);
             app.clear_link_issue("mtbf_hours");
-            app.scenario
-                .update(|s| s.spot.mtbf = Hours((mt.0 * 10.0).round() / 10.0));
+            app.clear_link_issue("stop_hours");
+            app.scenario.update(|s| {
+                s.spot.mtbf = Hours((mt.0 * 10.0).round() / 10.0);
+                s.spot.stop_hours = stop;
+            });
         }
     };
 
@@ -115,9 +119,10 @@ pub fn SpotView() -> impl IntoView {
                                     {RECLAIM_BANDS.iter().map(|(l, _)| view! { <option value=format!("{l}|24")>{format!("{l}, and it always stops after 24 h")}</option> }).collect_view()}
                                 </select>
                             </span>
-                            <span class="field-note">"Assumed: the band's upper rate is the chance of a reclaim within a 720-hour month, reclaims at random: mean hours = 720 / −ln(1 − rate). A 24-hour stop is added as a second random cause."</span>
+                            <span class="field-note">"Assumed: the band's upper rate is the chance of a reclaim within a 720-hour month, reclaims at random: mean hours = 720 / −ln(1 − rate). The 24-hour kinds also set the fixed stop below."</span>
                         </label>
                         <NumberField field=f("mtbf_hours") lens=LENS label="Mean hours between interruptions" unit="h" />
+                        <NumberField field=f("stop_hours") lens=LENS label="Every instance stops after (0: never)" unit="h" />
                         <NumberField field=f("ondemand_price") lens=LENS label="On-demand price" unit="per h" />
                         <NumberField field=f("spot_price") lens=LENS label="Spot price" unit="per h" />
                         <p class="field-msg" role="alert" data-testid="error-spot">{move || result.with(|r| r.as_ref().err().cloned())}</p>
@@ -138,9 +143,18 @@ pub fn SpotView() -> impl IntoView {
                             value=stat(|r| r.cost_with.amount.to_string()) text=stat(|r| money(r.cost_with, 0))
                             note=stat(|r| format!("{} of on demand", percent(r.ratio_with, 0))) />
                         <Stat testid="nockpt-wall-hours" label="Spot without checkpoints: wall time"
-                            value=stat(|r| r.wall_without.0.to_string()) text=stat(|r| format!("{} h", number(r.wall_without.0, 0))) />
+                            value=stat(|r| r.wall_without.map(|w| w.0.to_string()).unwrap_or_else(|| NEVER.into()))
+                            text=stat(|r| r.wall_without.map(|w| format!("{} h", number(w.0, 0))).unwrap_or_else(|| "never finishes".into())) />
                         <Stat testid="nockpt-cost" label="Spot without checkpoints: cost"
-                            value=stat(|r| r.cost_without.amount.to_string()) text=stat(|r| money(r.cost_without, 0)) />
+                            value=stat(|r| r.cost_without.map(|c| c.amount.to_string()).unwrap_or_else(|| NEVER.into()))
+                            text=stat(|r| r.cost_without.map(|c| money(c, 0)).unwrap_or_else(|| "no bound".into())) />
+                        <Stat testid="crossover-hours" label="Spot without checkpoints costs more past"
+                            value=stat(|r| r.crossover.map(|c| c.0.to_string()).unwrap_or_default())
+                            text=stat(|r| r.crossover.map(|c| format!("{} h", number(c.0, 1))).unwrap_or_else(|| "no crossing".into()))
+                            note=stat(|r| match (r.crossover, r.longest_without) {
+                                (Some(c), Some(l)) if c.0 >= l.0 - 1e-6 => "of compute: no longer job finishes without checkpoints".into(),
+                                _ => "of compute: longer jobs need checkpoints".into(),
+                            }) />
                         <Stat testid="ondemand-cost" label="On demand"
                             value=stat(|r| r.ondemand_cost.amount.to_string()) text=stat(|r| money(r.ondemand_cost, 0)) />
                         <Stat testid="checkpoint-storage" label="Checkpoint storage per month"
@@ -157,12 +171,24 @@ pub fn SpotView() -> impl IntoView {
                                 "{} × e^({}/{}) × (e^(({} + {})/{}) − 1) × {} / {} = {} h",
                                 number(i.mtbf.0, 2), number(i.restart_minutes / 60.0, 3), number(i.mtbf.0, 2), number(r.daly.0, 4),
                                 number(i.checkpoint_minutes / 60.0, 4), number(i.mtbf.0, 2), number(i.job.0, 2), number(r.daly.0, 4),
-                                number(r.wall_with.0, 2))).unwrap_or_default()))) />
+                                number(r.wall_with_random.0, 2))).unwrap_or_default()))) />
+                        <Show when=move || inputs.with(|i| i.stop_hours > 0.0)>
+                            <Formula title="Planned stops" open=true symbolic="wall × S / (S − R − C), S the fixed stop"
+                                substituted=Signal::derive(move || inputs.with(|i| report.with(|r| r.as_ref().map(|r| {
+                                    let (rs, c) = (i.restart_minutes / 60.0, i.checkpoint_minutes / 60.0);
+                                    format!("{} × {} / ({} − {} − {}) = {} h; without checkpoints an attempt must fit in {} h",
+                                        number(r.wall_with_random.0, 2), number(i.stop_hours, 2), number(i.stop_hours, 2), number(rs, 3), number(c, 3),
+                                        number(r.wall_with.0, 2), number(i.stop_hours, 2))
+                                }).unwrap_or_default()))) />
+                        </Show>
                         <Formula title="Wall time without checkpoints" open=true symbolic="M e^(R/M) (e^(T/M) − 1)"
                             substituted=Signal::derive(move || inputs.with(|i| report.with(|r| r.as_ref().map(|r| format!(
-                                "{} × e^({}/{}) × (e^({}/{}) − 1) = {} h",
+                                "{} × e^({}/{}) × (e^({}/{}) − 1) = {}",
                                 number(i.mtbf.0, 2), number(i.restart_minutes / 60.0, 3), number(i.mtbf.0, 2), number(i.job.0, 2),
-                                number(i.mtbf.0, 2), number(r.wall_without.0, 1))).unwrap_or_default()))) />
+                                number(i.mtbf.0, 2),
+                                r.wall_without.map(|w| format!("{} h", number(w.0, 1)))
+                                    .unwrap_or_else(|| format!("∞: {} h + the restart do not fit in an instance's {} h", number(i.job.0, 1), number(i.stop_hours, 1)))))
+                                .unwrap_or_default()))) />
                     </div>
                     <div class="charts">
                         <ChartCanvas testid="chart-spot-cost" label="Expected cost against job length"
@@ -178,8 +204,17 @@ pub fn SpotView() -> impl IntoView {
                                 ];
                                 let x_max = od.last().map(|p| p.0).unwrap_or(1.0);
                                 let cross = r.as_ref().and_then(|r| r.crossover);
-                                let label = cross.map(|c| format!("no checkpoints costs more past {} h", number(c.0, 1))).unwrap_or_default();
+                                // Under a fixed stop the crossing may be where jobs stop finishing at
+                                // all: then the mark sits at the end of the no-checkpoint line.
+                                let cut_off = r.as_ref().and_then(|r| r.longest_without.zip(r.crossover))
+                                    .is_some_and(|(l, c)| c.0 >= l.0 - 1e-6);
+                                let label = cross.map(|c| if cut_off {
+                                    format!("no checkpoints: nothing past {} h finishes", number(c.0, 1))
+                                } else {
+                                    format!("no checkpoints costs more past {} h", number(c.0, 1))
+                                }).unwrap_or_default();
                                 let price = inputs.with(|i| i.ondemand_price);
+                                let end_without = without.last().copied();
                                 draw_sweep(root, &SweepChart {
                                     series: &s,
                                     capacity: None,
@@ -187,7 +222,7 @@ pub fn SpotView() -> impl IntoView {
                                     x_axis: "job length, compute hours",
                                     y_axis: &format!("expected cost, {}", cur.get().code()),
                                     x_max,
-                                    marked: cross.map(|c| (c.0, c.0 * price)),
+                                    marked: cross.and_then(|c| if cut_off { end_without } else { Some((c.0, c.0 * price)) }),
                                     mark_label: &label,
                                 })
                             })) />
