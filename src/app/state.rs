@@ -86,20 +86,16 @@ impl AppState {
     /// Writes the state to the address bar (replacing the history entry, so a moving slider
     /// piles up no entries) and to storage.
     fn write(&self, state: &LinkState) {
-        self.write_query(&query(state));
-        if let Err(e) = storage::save(&state.scenario) {
-            self.storage_notice
-                .set(Some(format!("Inputs could not be saved: {e}.")));
-        }
-    }
-
-    fn write_query(&self, search: &str) {
         let loc = window().location();
         let path = loc.pathname().unwrap_or_default();
         let hash = loc.hash().unwrap_or_default();
-        let url = format!("{path}{search}{hash}");
+        let url = format!("{path}{}{hash}", query(state));
         if let Ok(h) = window().history() {
             let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+        }
+        if let Err(e) = storage::save(&state.scenario) {
+            self.storage_notice
+                .set(Some(format!("Inputs could not be saved: {e}.")));
         }
     }
 

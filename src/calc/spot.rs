@@ -104,6 +104,16 @@ pub struct SpotReport {
     pub storage_per_month: Money,
 }
 
+impl SpotReport {
+    /// Whether the crossover is where jobs stop finishing without checkpoints at all (the fixed
+    /// stop), rather than where their expected cost passes on demand.
+    pub fn crossover_is_cut_off(&self) -> bool {
+        self.longest_without
+            .zip(self.crossover)
+            .is_some_and(|(l, c)| c.0 >= l.0 - 1e-6)
+    }
+}
+
 pub fn young(c: f64, m: f64) -> f64 {
     (2.0 * c * m).sqrt()
 }

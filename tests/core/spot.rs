@@ -75,6 +75,10 @@ fn a_fixed_24_hour_stop() {
     assert_eq!(r.cost_without, None);
     let x = crossover(&i).unwrap().0;
     assert!(x <= 24.0 - 0.25 + 1e-6, "{x}");
+    assert!(r.crossover_is_cut_off());
+    assert!(!spot(&SpotInputs::default(), Currency::Cny)
+        .unwrap()
+        .crossover_is_cut_off());
     // The chart's no-checkpoint line ends where an attempt no longer fits in a day.
     let [_, _, without] = cost_vs_job_length(&i);
     assert!(without.iter().all(|p| p.0 + 0.25 <= 24.0));

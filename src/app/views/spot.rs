@@ -43,7 +43,14 @@ pub fn SpotView() -> impl IntoView {
     let stat = move |get: fn(&SpotReport) -> String| {
         Signal::derive(move || report.with(|r| r.as_ref().map(get).unwrap_or_default()))
     };
-    let series = Memo::new(move |_| inputs.with(cost_vs_job_length));
+    // Drawn from the inputs the report was last computed from, so rejected inputs (a fixed stop
+    // shorter than a restart) leave the last good chart, as they leave the last good figures.
+    let series = Memo::new(move |prev: Option<&[Vec<(f64, f64)>; 3]>| {
+        match (result.with(Result::is_ok), prev) {
+            (false, Some(p)) => p.clone(),
+            _ => inputs.with(cost_vs_job_length),
+        }
+    });
     let m = move |x: Money| money(x, 0);
     let warning = move || {
         inputs.with(|i| {
@@ -151,9 +158,10 @@ pub fn SpotView() -> impl IntoView {
                         <Stat testid="crossover-hours" label="Spot without checkpoints costs more past"
                             value=stat(|r| r.crossover.map(|c| c.0.to_string()).unwrap_or_default())
                             text=stat(|r| r.crossover.map(|c| format!("{} h", number(c.0, 1))).unwrap_or_else(|| "no crossing".into()))
-                            note=stat(|r| match (r.crossover, r.longest_without) {
-                                (Some(c), Some(l)) if c.0 >= l.0 - 1e-6 => "of compute: no longer job finishes without checkpoints".into(),
-                                _ => "of compute: longer jobs need checkpoints".into(),
+                            note=stat(|r| if r.crossover_is_cut_off() {
+                                "of compute: no longer job finishes without checkpoints".into()
+                            } else {
+                                "of compute: longer jobs need checkpoints".into()
                             }) />
                         <Stat testid="ondemand-cost" label="On demand"
                             value=stat(|r| r.ondemand_cost.amount.to_string()) text=stat(|r| money(r.ondemand_cost, 0)) />
@@ -206,8 +214,7 @@ pub fn SpotView() -> impl IntoView {
                                 let cross = r.as_ref().and_then(|r| r.crossover);
                                 // Under a fixed stop the crossing may be where jobs stop finishing at
                                 // all: then the mark sits at the end of the no-checkpoint line.
-                                let cut_off = r.as_ref().and_then(|r| r.longest_without.zip(r.crossover))
-                                    .is_some_and(|(l, c)| c.0 >= l.0 - 1e-6);
+                                let cut_off = r.as_ref().is_some_and(SpotReport::crossover_is_cut_off);
                                 let label = cross.map(|c| if cut_off {
                                     format!("no checkpoints: nothing past {} h finishes", number(c.0, 1))
                                 } else {

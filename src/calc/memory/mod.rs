@@ -10,3 +10,4 @@ pub mod inference;
 pub mod link;
 pub mod presets;
 pub mod training;
+pub mod training_choices;

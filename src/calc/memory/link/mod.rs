@@ -4,6 +4,9 @@
 //! views, so a link sets them in both. The rule for `params`: given, it is used as typed; absent
 //! with `model` or any architecture key, it is derived from the architecture; absent with neither,
 //! it is the guide's 7 (its worked example).
+//!
+//! Reading is here: each key is checked as it is read and the model keys are applied together at
+//! the end. Writing, only the keys that differ from the defaults, is in `encode`.
 
 use super::arch::{Arch, AttentionKind};
 use super::catalogue::gpu;
@@ -11,8 +14,11 @@ use super::dtype::{KvType, WeightType};
 use super::inference::InferenceInputs;
 use super::presets::preset;
 use super::training::{Method, Optimizer, Precision, Recompute, TrainingInputs, LORA_MODULES};
-use crate::calc::field::{link_number, FieldError};
+use crate::calc::field::{parse_in, FieldError};
 use crate::calc::units::{Bytes, Ratio};
+
+mod encode;
+pub use encode::encode;
 
 /// Architecture keys, each with its getter and setter, in link order.
 #[allow(clippy::type_complexity)]
@@ -61,51 +67,23 @@ pub struct MemoryLink {
     tied: Option<bool>,
 }
 
+/// A whole number in `min..=max`, read like every other numeric key (see [`parse_in`]).
 fn whole(key: &'static str, raw: &str, min: u64, max: u64) -> Result<u64, FieldError> {
-    let v: f64 = raw.trim().parse().map_err(|_| FieldError::NotANumber {
-        key,
-        raw: raw.to_string(),
-    })?;
-    if !v.is_finite() {
-        return Err(FieldError::NotANumber {
-            key,
-            raw: raw.to_string(),
-        });
-    }
-    if v.fract() != 0.0 {
-        return Err(FieldError::NotWhole { key, value: v });
-    }
-    if v < min as f64 || v > max as f64 {
-        return Err(FieldError::OutOfRange {
-            key,
-            value: v,
-            min: min as f64,
-            max: max as f64,
-        });
-    }
-    Ok(v as u64)
+    parse_in(key, min as f64, max as f64, true, raw).map(|v| v as u64)
 }
 
 fn decimal(key: &'static str, raw: &str, min: f64, max: f64) -> Result<f64, FieldError> {
-    let v: f64 = raw.trim().parse().map_err(|_| FieldError::NotANumber {
-        key,
-        raw: raw.to_string(),
-    })?;
-    if !v.is_finite() {
-        return Err(FieldError::NotANumber {
-            key,
-            raw: raw.to_string(),
-        });
-    }
-    if v < min || v > max {
-        return Err(FieldError::OutOfRange {
-            key,
-            value: v,
-            min,
-            max,
-        });
-    }
-    Ok(v)
+    parse_in(key, min, max, false, raw)
+}
+
+/// A yes/no key: `1` or `0`.
+fn flag(key: &'static str, raw: &str) -> Result<bool, FieldError> {
+    let v = match raw {
+        "1" => Some(true),
+        "0" => Some(false),
+        _ => None,
+    };
+    choice(key, raw, "1, 0", v)
 }
 
 fn choice<T>(
@@ -152,17 +130,7 @@ impl MemoryLink {
                     },
                 )
                 .map(|a| self.attention = Some(a)),
-                "tied" => choice(
-                    "tied",
-                    raw,
-                    "1, 0",
-                    match raw {
-                        "1" => Some(true),
-                        "0" => Some(false),
-                        _ => None,
-                    },
-                )
-                .map(|v| self.tied = Some(v)),
+                "tied" => flag("tied", raw).map(|v| self.tied = Some(v)),
                 "gpu" => choice("gpu", raw, "a catalogue id such as h100-sxm", gpu(raw)).map(|g| {
                     t.gpu = g.id.to_string();
                     i.gpu = g.id.to_string();
@@ -190,17 +158,7 @@ impl MemoryLink {
                     Recompute::from_id(raw),
                 )
                 .map(|v| t.recompute = v),
-                "flash" => choice(
-                    "flash",
-                    raw,
-                    "1, 0",
-                    match raw {
-                        "1" => Some(true),
-                        "0" => Some(false),
-                        _ => None,
-                    },
-                )
-                .map(|v| t.flash = v),
+                "flash" => flag("flash", raw).map(|v| t.flash = v),
                 "seq" => whole("seq", raw, 1, 10_000_000).map(|v| t.seq = v),
                 "batch" => whole("batch", raw, 1, 4096).map(|v| t.batch = v),
                 "gpus" => whole("gpus", raw, 1, 4096).map(|v| t.gpus = v),
@@ -336,123 +294,4 @@ fn parse_targets(raw: &str) -> Result<Vec<String>, FieldError> {
         });
     }
     Ok(out)
-}
-
-/// Appends the memory keys that differ from the defaults.
-pub fn encode(
-    q: &mut form_urlencoded::Serializer<String>,
-    t: &TrainingInputs,
-    i: &InferenceInputs,
-) {
-    let (dt, di) = (TrainingInputs::default(), InferenceInputs::default());
-    // The model is shared: written once, from the inference inputs.
-    let base = i.model.as_deref().and_then(preset).map(|p| (p.arch)());
-    if let Some(id) = &i.model {
-        q.append_pair("model", id);
-    }
-    let reference = base.clone().unwrap_or_default();
-    let derived = |a: &Arch| a.heads > 0 && a.head_dim == a.hidden / a.heads;
-    for (key, get, _, _) in ARCH_KEYS {
-        // head_dim follows hidden / heads unless it was set apart from them.
-        if *key == "head_dim" && derived(&i.arch) && derived(&reference) {
-            continue;
-        }
-        if get(&i.arch) != get(&reference) {
-            q.append_pair(key, &get(&i.arch).to_string());
-        }
-    }
-    if i.arch.attention != reference.attention {
-        q.append_pair(
-            "attention",
-            match i.arch.attention {
-                AttentionKind::Full => "full",
-                AttentionKind::SlidingWindow => "sliding",
-                AttentionKind::Latent => "latent",
-            },
-        );
-    }
-    if i.arch.tied_embeddings != reference.tied_embeddings {
-        q.append_pair("tied", if i.arch.tied_embeddings { "1" } else { "0" });
-    }
-    let arch_changed = i.model.is_some() || i.arch != Arch::default();
-    match i.params_b {
-        Some(p) if arch_changed || p != 7.0 => {
-            q.append_pair("params", &link_number(p));
-        }
-        None if !arch_changed => {
-            // Derived from the default architecture: say so by naming its size.
-            q.append_pair("layers", &i.arch.layers.to_string());
-        }
-        _ => {}
-    }
-    if i.gpu != di.gpu {
-        q.append_pair("gpu", &i.gpu);
-    }
-    let pairs: [(&str, String, String); 11] = [
-        (
-            "frozen_layers",
-            t.frozen_layers.to_string(),
-            dt.frozen_layers.to_string(),
-        ),
-        ("method", t.method.id().into(), dt.method.id().into()),
-        (
-            "optimizer",
-            t.optimizer.id().into(),
-            dt.optimizer.id().into(),
-        ),
-        (
-            "precision",
-            t.precision.id().into(),
-            dt.precision.id().into(),
-        ),
-        (
-            "recompute",
-            t.recompute.id().into(),
-            dt.recompute.id().into(),
-        ),
-        (
-            "flash",
-            (t.flash as u8).to_string(),
-            (dt.flash as u8).to_string(),
-        ),
-        ("seq", t.seq.to_string(), dt.seq.to_string()),
-        ("batch", t.batch.to_string(), dt.batch.to_string()),
-        ("gpus", t.gpus.to_string(), dt.gpus.to_string()),
-        ("zero", t.zero.to_string(), dt.zero.to_string()),
-        (
-            "lora_rank",
-            t.lora_rank.to_string(),
-            dt.lora_rank.to_string(),
-        ),
-    ];
-    for (k, v, d) in pairs {
-        if v != d {
-            q.append_pair(k, &v);
-        }
-    }
-    if t.lora_targets != dt.lora_targets {
-        q.append_pair("lora_targets", &t.lora_targets.join(","));
-    }
-    let pairs: [(&str, String, String); 7] = [
-        ("weights", i.weights.id().into(), di.weights.id().into()),
-        ("kv", i.kv.id().into(), di.kv.id().into()),
-        ("ctx", i.ctx.to_string(), di.ctx.to_string()),
-        ("conc", i.conc.to_string(), di.conc.to_string()),
-        ("tp", i.tp.to_string(), di.tp.to_string()),
-        (
-            "overhead_gib",
-            link_number(i.overhead.as_gib()),
-            link_number(di.overhead.as_gib()),
-        ),
-        (
-            "margin",
-            link_number(i.margin.percent()),
-            link_number(di.margin.percent()),
-        ),
-    ];
-    for (k, v, d) in pairs {
-        if v != d {
-            q.append_pair(k, &v);
-        }
-    }
 }
