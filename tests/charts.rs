@@ -3,9 +3,19 @@
 
 use gpuplan::calc::rent_buy::{rent_buy, RentBuyInputs};
 use gpuplan::calc::sensitivity::{break_even_vs_price, cost_vs_util, cumulative};
-use gpuplan::calc::units::Ratio;
+use gpuplan::calc::table::{validate, Valid};
+use gpuplan::calc::units::{Currency, Ratio};
 use gpuplan::charts::{draw_break_even_vs_price, draw_cost_vs_util, draw_cumulative, ChartText};
 use plotters::prelude::*;
+
+/// Checks inputs a test builds, failing with the reason when they are refused.
+#[track_caller]
+fn valid(i: RentBuyInputs) -> Valid<RentBuyInputs> {
+    match validate(i) {
+        Ok(v) => v,
+        Err(e) => panic!("test inputs refused: {e}"),
+    }
+}
 
 fn text(mark: &str) -> ChartText {
     ChartText {
@@ -30,7 +40,9 @@ fn svg(draw: impl FnOnce(&DrawingArea<SVGBackend, plotters::coord::Shift>)) -> S
 #[test]
 fn cost_chart_labels_the_crossing_and_chosen_utilisation() {
     let i = RentBuyInputs::default();
-    let out = svg(|root| draw_cost_vs_util(root, &cost_vs_util(&i), &text("U* 54.2%")).unwrap());
+    let out = svg(|root| {
+        draw_cost_vs_util(root, &cost_vs_util(&valid(i.clone())), &text("U* 54.2%")).unwrap()
+    });
     assert!(out.contains("U* 54.2%"));
     assert!(out.contains("chosen"));
     assert!(out.contains("polyline"), "lines drawn");
@@ -39,7 +51,8 @@ fn cost_chart_labels_the_crossing_and_chosen_utilisation() {
         util: Ratio(0.9),
         ..i
     };
-    let out2 = svg(|root| draw_cost_vs_util(root, &cost_vs_util(&j), &text("U* 54.2%")).unwrap());
+    let out2 =
+        svg(|root| draw_cost_vs_util(root, &cost_vs_util(&valid(j)), &text("U* 54.2%")).unwrap());
     assert_ne!(out, out2);
 }
 
@@ -49,7 +62,7 @@ fn crossing_beyond_full_use_is_not_marked() {
         price_per_hour: 30.0,
         ..Default::default()
     };
-    let d = cost_vs_util(&i);
+    let d = cost_vs_util(&valid(i));
     assert!(d.crossing.is_none());
     let out = svg(|root| draw_cost_vs_util(root, &d, &text("MARK")).unwrap());
     assert!(!out.contains("MARK"));
@@ -57,7 +70,7 @@ fn crossing_beyond_full_use_is_not_marked() {
 
 #[test]
 fn break_even_chart_marks_chosen_price() {
-    let i = RentBuyInputs::default();
+    let i = valid(RentBuyInputs::default());
     let out = svg(|root| {
         draw_break_even_vs_price(root, &break_even_vs_price(&i), &text("120: 54.2%")).unwrap()
     });
@@ -66,30 +79,30 @@ fn break_even_chart_marks_chosen_price() {
 
 #[test]
 fn cumulative_chart_marks_payback_only_when_it_happens() {
-    let busy = RentBuyInputs {
+    let busy = valid(RentBuyInputs {
         util: Ratio(1.0),
         ..Default::default()
-    };
-    let r = rent_buy(&busy).unwrap();
+    });
+    let r = rent_buy(&busy, Currency::Cny).unwrap();
     let out = svg(|root| draw_cumulative(root, &cumulative(&busy, &r), &text("PAYBACK")).unwrap());
     assert!(out.contains("PAYBACK"));
-    let idle = RentBuyInputs::default();
-    let r = rent_buy(&idle).unwrap();
+    let idle = valid(RentBuyInputs::default());
+    let r = rent_buy(&idle, Currency::Cny).unwrap();
     let out = svg(|root| draw_cumulative(root, &cumulative(&idle, &r), &text("PAYBACK")).unwrap());
     assert!(!out.contains("PAYBACK"));
 }
 
 #[test]
 fn zero_costs_still_draw() {
-    let i = RentBuyInputs {
+    let i = valid(RentBuyInputs {
         purchase: 0.0,
         hosting_per_month: 0.0,
         ops_per_month: 0.0,
         kwh_price: 0.0,
         util: Ratio(0.0),
         ..Default::default()
-    };
-    let r = rent_buy(&i).unwrap();
+    });
+    let r = rent_buy(&i, Currency::Cny).unwrap();
     svg(|root| draw_cost_vs_util(root, &cost_vs_util(&i), &text("m")).unwrap());
     svg(|root| draw_break_even_vs_price(root, &break_even_vs_price(&i), &text("m")).unwrap());
     svg(|root| draw_cumulative(root, &cumulative(&i, &r), &text("m")).unwrap());

@@ -1,6 +1,6 @@
 //! Native tests of the calculation core, in one binary.
 //!
-//! Each worked example of SPEC.md is a named test with its exact figures; property tests cover
+//! Each worked example of docs/formulas.md is a named test with its exact figures; property tests cover
 //! monotonicity, round trips and finite, non-negative outputs.
 
 #[path = "core/advisor.rs"]

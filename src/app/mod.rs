@@ -7,17 +7,13 @@ pub mod storage;
 pub mod views;
 pub mod widgets;
 
-use crate::calc::scenario::View;
 use crate::calc::units::Currency;
 use leptos::prelude::*;
 use state::AppState;
-use views::bill::BillView;
-use views::billing::BillingView;
-use views::checklists::ChecklistsView;
-use views::inference::InferenceView;
-use views::rent_buy::RentBuyView;
-use views::spot::SpotView;
-use views::training::TrainingView;
+use views::registry::VIEWS;
+
+/// Keys that belong to the page rather than to a field: their problems show at the top.
+const PAGE_KEYS: [&str; 4] = ["view", "lang", "cur", "embed"];
 
 /// Mounts the page on `<body>`.
 pub fn mount() {
@@ -47,30 +43,16 @@ pub fn App() -> impl IntoView {
                     <button type="button" on:click=move |_| app.storage_notice.set(None)>"Dismiss"</button>
                 </p>
             </Show>
-            <Show when=move || app.link_issues.with(|v| v.iter().any(|e| matches!(e.key(), "view" | "lang" | "cur" | "embed")))>
+            <Show when=move || app.issues.with(|v| v.iter().any(|e| PAGE_KEYS.contains(&e.key())))>
                 <p class="notice" role="status" data-testid="link-notice">
-                    {move || app.link_issues.with(|v| v.iter()
-                        .filter(|e| matches!(e.key(), "view" | "lang" | "cur" | "embed"))
+                    {move || app.issues.with(|v| v.iter()
+                        .filter(|e| PAGE_KEYS.contains(&e.key()))
                         .map(|e| format!("{e}; the default is used. "))
                         .collect::<String>())}
                 </p>
             </Show>
             <main>
-                {move || match app.view.get() {
-                    View::RentBuy => view! { <RentBuyView /> }.into_any(),
-                    View::Training => view! { <TrainingView /> }.into_any(),
-                    View::Inference => view! { <InferenceView /> }.into_any(),
-                    View::Spot => view! { <SpotView /> }.into_any(),
-                    View::Billing => view! { <BillingView /> }.into_any(),
-                    View::Bill => view! { <BillView /> }.into_any(),
-                    View::Checklists => view! { <ChecklistsView /> }.into_any(),
-                    other => view! {
-                        <p class="notice" data-testid="view-unavailable">
-                            {format!("The “{}” view is not part of this version yet; showing rent or buy.", other.id())}
-                        </p>
-                        <RentBuyView />
-                    }.into_any(),
-                }}
+                {move || (app.view.get().render)()}
             </main>
             <Show when=move || !app.embed>
                 <footer>
@@ -84,21 +66,23 @@ pub fn App() -> impl IntoView {
 #[component]
 fn Header() -> impl IntoView {
     let app = state::use_app();
-    let set_currency = move |c: Currency| app.scenario.update(|s| s.set_currency(c));
+    let set_currency = move |c: Currency| app.set_currency(c);
     view! {
         <header class="top">
             <h1>"gpuplan"</h1>
             <p class="tagline">"Rent or buy GPUs, size their memory, and see what a month really costs."</p>
             <nav aria-label="views">
-                {[(View::RentBuy, "Rent or buy"), (View::Training, "Training memory"), (View::Inference, "Inference memory"), (View::Spot, "Spot and checkpoints"), (View::Billing, "Billing rules"), (View::Bill, "Monthly bill"), (View::Checklists, "Advisor and checklists")]
-                    .map(|(v, label)| view! {
-                        <a href=format!("?view={}", v.id()) data-testid=format!("nav-{}", v.id())
-                            class:active=move || app.view.get() == v
+                {VIEWS.iter().filter(|v| v.in_nav)
+                    .map(|v| view! {
+                        <a href=format!("?view={}", v.id) data-testid=format!("nav-{}", v.id)
+                            class:active=move || app.view.get().id == v.id
+                            aria-current=move || (app.view.get().id == v.id).then_some("page")
                             on:click=move |ev| {
                                 ev.prevent_default();
-                                app.view.set(v);
-                            }>{label}</a>
-                    })}
+                                app.go(v);
+                            }>{v.title}</a>
+                    })
+                    .collect_view()}
             </nav>
             <span class="currency radios" data-testid="input-cur">
                 {[Currency::Cny, Currency::Usd].map(|c| view! {

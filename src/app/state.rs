@@ -1,24 +1,49 @@
 //! Page state: one scenario signal that every view reads, filled at start from the link (when it
-//! sets any input) or else from storage, and written back to both on every change.
+//! sets any input) or else from storage, and written back to both once edits pause.
 //!
-//! Data flows one way: link or storage -> `scenario` -> each view's report memo -> numbers, formulas
-//! and charts.
+//! The scenario only ever holds valid inputs. An edit is tried on a copy of its calculator's
+//! inputs and committed only when the whole calculator still validates ([`AppState::edit`]); a
+//! refused edit leaves the scenario, the results, the link and storage as they were, and the field
+//! says which value is still in use. So nothing rejected is ever written anywhere.
+//!
+//! Data flows one way: link or storage -> `scenario` -> each view's report ([`use_report`]) ->
+//! numbers, formulas and charts.
 
 use super::storage::{self, Loaded};
-use crate::calc::field::FieldError;
-use crate::calc::link::{self, LinkState};
-use crate::calc::scenario::{Lang, Scenario, View};
+use super::views::registry::{self, ViewEntry};
+use crate::calc::link::{self, Lang, LinkState};
+use crate::calc::scenario::{Progress, Scenario};
+use crate::calc::table::{validate, Calculator, Issue, Valid};
+use crate::calc::units::Currency;
 use leptos::prelude::*;
+
+/// Where a calculator's inputs sit inside the scenario.
+pub struct Lens<T: 'static> {
+    pub get: fn(&Scenario) -> &T,
+    pub get_mut: fn(&mut Scenario) -> &mut T,
+}
+
+impl<T> Clone for Lens<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Lens<T> {}
 
 /// Shared through context by every view and widget.
 #[derive(Clone, Copy)]
 pub struct AppState {
     pub scenario: RwSignal<Scenario>,
-    pub view: RwSignal<View>,
+    pub progress: RwSignal<Progress>,
+    pub view: RwSignal<&'static ViewEntry>,
     pub lang: RwSignal<Option<Lang>>,
     pub embed: bool,
-    /// Problems found in the link, shown beside their fields until the field is edited.
-    pub link_issues: RwSignal<Vec<FieldError>>,
+    /// Problems found in the link or the saved data, shown beside their fields until the field
+    /// is edited.
+    pub issues: RwSignal<Vec<Issue>>,
+    /// Changes refused by a calculator's rules (a choice that contradicts another input), shown
+    /// beside the input the rule names until an edit there succeeds.
+    pub refused: RwSignal<Vec<Issue>>,
     /// A notice about saved data (set aside, not saved), shown at the top of the page.
     pub storage_notice: RwSignal<Option<String>>,
 }
@@ -27,79 +52,167 @@ impl AppState {
     pub fn from_page() -> Self {
         let search = storage::resume_query(&window().location().search().unwrap_or_default());
         let decoded = link::decode(&search);
+        let mut issues = decoded.issues;
         let mut notice = None;
-        let scenario = if decoded.sets_inputs {
-            decoded.state.scenario.clone()
+        let (scenario, progress) = if decoded.sets_inputs {
+            (decoded.state.scenario, decoded.state.progress)
         } else {
             match storage::load() {
-                Loaded::Scenario(s) => *s,
-                Loaded::Nothing => Scenario::default(),
+                Loaded::Restored(r) => {
+                    if let Some(kept) = &r.set_aside {
+                        notice = Some(format!(
+                            "Some saved inputs could not be used ({}). They were replaced by their defaults; the saved text is kept under the storage key \"{kept}\".",
+                            r.restored.issues.iter().map(|i| i.to_string()).collect::<Vec<_>>().join("; ")
+                        ));
+                    }
+                    issues.extend(r.restored.issues);
+                    (r.restored.scenario, r.restored.progress)
+                }
+                Loaded::Nothing => Default::default(),
                 Loaded::Unavailable => {
                     notice = Some("Local storage is not available: changes will not be kept after this tab closes (the link still holds them).".to_string());
-                    Scenario::default()
+                    Default::default()
                 }
                 Loaded::SetAside { reason, backup_key } => {
                     notice = Some(format!("Saved inputs could not be read ({reason}). They were kept under the storage key \"{backup_key}\" and the guide's example is shown."));
-                    Scenario::default()
+                    Default::default()
                 }
+            }
+        };
+        let view = match registry::find(&decoded.state.view) {
+            Some(v) => v,
+            None => {
+                issues.push(registry::unknown_view(&decoded.state.view));
+                registry::first()
             }
         };
         AppState {
             scenario: RwSignal::new(scenario),
-            view: RwSignal::new(decoded.state.view),
+            progress: RwSignal::new(progress),
+            view: RwSignal::new(view),
             lang: RwSignal::new(decoded.state.lang),
             embed: decoded.state.embed,
-            link_issues: RwSignal::new(decoded.issues),
+            issues: RwSignal::new(issues),
+            refused: RwSignal::new(Vec::new()),
             storage_notice: RwSignal::new(notice),
         }
     }
 
-    /// The link problem for `key`, if any.
-    pub fn link_issue(&self, key: &'static str) -> Option<String> {
-        self.link_issues.with(|v| {
+    /// Tries a change to one calculator's inputs: committed when the calculator still validates,
+    /// else refused with the reason and nothing changes.
+    pub fn edit<T: Calculator>(
+        &self,
+        lens: Lens<T>,
+        change: impl FnOnce(&mut T),
+    ) -> Result<(), T::Error> {
+        let mut candidate = self.scenario.with_untracked(|s| (lens.get)(s).clone());
+        change(&mut candidate);
+        if self
+            .scenario
+            .with_untracked(|s| *(lens.get)(s) == candidate)
+        {
+            return Ok(());
+        }
+        let valid = validate(candidate)?;
+        self.scenario
+            .update(|s| *(lens.get_mut)(s) = valid.into_inner());
+        Ok(())
+    }
+
+    /// [`AppState::edit`] for a control that has no text of its own to keep (a choice, a
+    /// checkbox): a refusal is shown beside the input its rule names.
+    pub fn try_edit<T: Calculator>(&self, lens: Lens<T>, change: impl FnOnce(&mut T)) {
+        match self.edit(lens, change) {
+            Ok(()) => {
+                if self.refused.with_untracked(|v| !v.is_empty()) {
+                    self.refused.set(Vec::new());
+                }
+            }
+            Err(e) => self.refused.set(vec![Issue::new(e)]),
+        }
+    }
+
+    /// Sets the scenario-wide currency.
+    pub fn set_currency(&self, c: Currency) {
+        if self.scenario.with_untracked(|s| s.currency != c) {
+            self.scenario.update(|s| s.currency = c);
+        }
+    }
+
+    /// The problem recorded for `key`, if any: a refused change, else one from the link or the
+    /// saved data.
+    pub fn issue(&self, key: &'static str) -> Option<String> {
+        let refused = self.refused.with(|v| {
             v.iter()
                 .find(|e| e.key() == key)
-                .map(|e| format!("{e}; the default is used"))
+                .map(|e| format!("{e}; not changed"))
+        });
+        refused.or_else(|| {
+            self.issues.with(|v| {
+                v.iter()
+                    .find(|e| e.key() == key)
+                    .map(|e| format!("{e}; the default is used"))
+            })
         })
     }
 
-    /// Forgets the link problem of `key` once the person edits that field.
-    pub fn clear_link_issue(&self, key: &'static str) {
+    /// Forgets the problem of `key` once the person edits that field.
+    pub fn clear_issue(&self, key: &'static str) {
         if self
-            .link_issues
+            .issues
             .with_untracked(|v| v.iter().any(|e| e.key() == key))
         {
-            self.link_issues.update(|v| v.retain(|e| e.key() != key));
+            self.issues.update(|v| v.retain(|e| e.key() != key));
+        }
+    }
+
+    /// Switches to another view: a new history entry, so Back returns to the one before.
+    pub fn go(&self, to: &'static ViewEntry) {
+        if self.view.get_untracked().id == to.id {
+            return;
+        }
+        self.view.set(to);
+        let state = self.link_state_untracked();
+        if let Ok(h) = window().history() {
+            let _ = h.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&address(&state)));
         }
     }
 
     /// The link state of what is on screen now.
     fn link_state(&self) -> LinkState {
         LinkState {
-            view: self.view.get(),
+            view: self.view.get().id.to_string(),
             lang: self.lang.get(),
             embed: self.embed,
             scenario: self.scenario.get(),
+            progress: self.progress.get(),
+        }
+    }
+
+    fn link_state_untracked(&self) -> LinkState {
+        LinkState {
+            view: self.view.get_untracked().id.to_string(),
+            lang: self.lang.get_untracked(),
+            embed: self.embed,
+            scenario: self.scenario.get_untracked(),
+            progress: self.progress.get_untracked(),
         }
     }
 
     /// Writes the state to the address bar (replacing the history entry, so a moving slider
     /// piles up no entries) and to storage.
     fn write(&self, state: &LinkState) {
-        let loc = window().location();
-        let path = loc.pathname().unwrap_or_default();
-        let hash = loc.hash().unwrap_or_default();
-        let url = format!("{path}{}{hash}", query(state));
         if let Ok(h) = window().history() {
-            let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url));
+            let _ =
+                h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&address(state)));
         }
-        if let Err(e) = storage::save(&state.scenario) {
+        if let Err(e) = storage::save(&state.scenario, &state.progress) {
             self.storage_notice
                 .set(Some(format!("Inputs could not be saved: {e}.")));
         }
     }
 
-    /// Keeps storage and the address bar in step with the scenario.
+    /// Keeps storage, the address bar and the title in step with the state.
     ///
     /// While a slider moves, the writes are coalesced to one per [`PERSIST_DELAY`]:
     /// `history.replaceState` and `localStorage.setItem` cost about 3 ms a call in Chromium, more
@@ -119,38 +232,49 @@ impl AppState {
                 pending.set_value(handle);
             }
         });
+        Effect::new(move |_| {
+            let v = self.view.get();
+            document().set_title(&format!("{} · gpuplan", v.title));
+        });
+        // Back and Forward between views: the address names the view to show; the inputs stay.
+        let back = window_event_listener(leptos::ev::popstate, move |_| {
+            let search = window().location().search().unwrap_or_default();
+            let id = link::decode(&search).state.view;
+            let v = registry::find(&id).unwrap_or_else(registry::first);
+            self.view.set(v);
+        });
         // A reload has already chosen its address when `pagehide` fires, so one within the write
         // delay of an edit would reopen the state before it: note what the address should have
         // been for the next page to pick up.
-        let handle = window_event_listener(leptos::ev::pagehide, move |_| {
+        let leave = window_event_listener(leptos::ev::pagehide, move |_| {
             let state = self.link_state_untracked();
             let shown = window().location().search().unwrap_or_default();
             storage::note_left(&shown, &query(&state));
             self.write(&state);
         });
-        // The page lives as long as the app: the listener is never removed.
-        std::mem::forget(handle);
-    }
-
-    fn link_state_untracked(&self) -> LinkState {
-        LinkState {
-            view: self.view.get_untracked(),
-            lang: self.lang.get_untracked(),
-            embed: self.embed,
-            scenario: self.scenario.get_untracked(),
-        }
+        // The page lives as long as the app: the listeners are never removed.
+        std::mem::forget(back);
+        std::mem::forget(leave);
     }
 }
 
 /// The address's query for a state, with its `?` (empty for the defaults), as `location.search`
 /// reads it.
 fn query(state: &LinkState) -> String {
-    let q = link::encode(state);
+    let q = link::encode(state, registry::first().id);
     if q.is_empty() {
         q
     } else {
         format!("?{q}")
     }
+}
+
+/// The address of a state on this page.
+fn address(state: &LinkState) -> String {
+    let loc = window().location();
+    let path = loc.pathname().unwrap_or_default();
+    let hash = loc.hash().unwrap_or_default();
+    format!("{path}{}{hash}", query(state))
 }
 
 /// How long link and storage writes wait for the next change before going out.
@@ -159,4 +283,46 @@ pub const PERSIST_DELAY: std::time::Duration = std::time::Duration::from_millis(
 pub fn use_app() -> AppState {
     // Provided at the root before any view is built.
     expect_context::<AppState>()
+}
+
+/// One calculator's valid inputs with their report, computed together so every output of a
+/// view (tiles, sentence, formulas, charts) reads the same pair and they cannot disagree.
+#[derive(Clone, PartialEq)]
+pub struct Reported<T, R> {
+    pub inputs: Valid<T>,
+    pub currency: Currency,
+    pub report: R,
+}
+
+/// The report of the calculator at `lens`, recomputed when its inputs or the currency change.
+/// The scenario holds only valid inputs; should it ever hold others, the last good pair stays.
+pub fn use_report<T, R>(lens: Lens<T>, calc: fn(&Valid<T>, Currency) -> R) -> Memo<Reported<T, R>>
+where
+    T: Calculator,
+    R: Clone + PartialEq + Send + Sync + 'static,
+{
+    let app = use_app();
+    let inputs = Memo::new(move |_| app.scenario.with(|s| (lens.get)(s).clone()));
+    let currency = Memo::new(move |_| app.scenario.with(|s| s.currency));
+    Memo::new(move |prev: Option<&Reported<T, R>>| {
+        let currency = currency.get();
+        match inputs.with(|i| validate(i.clone())) {
+            Ok(v) => Reported {
+                report: calc(&v, currency),
+                inputs: v,
+                currency,
+            },
+            Err(_) => match prev {
+                Some(p) => p.clone(),
+                None => {
+                    let v = Valid::<T>::default();
+                    Reported {
+                        report: calc(&v, currency),
+                        inputs: v,
+                        currency,
+                    }
+                }
+            },
+        }
+    })
 }

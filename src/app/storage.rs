@@ -1,26 +1,35 @@
 //! The one storage adapter: the current scenario in localStorage through gloo-storage.
 //!
-//! Key `gpuplan/v1/current` holds `{"schema": N, "scenario": {...}}`. Storage that is missing or
-//! refused (private windows, a full quota) is reported, never a crash. A saved entry this build
-//! cannot read is copied aside under `gpuplan/v1/damaged/<time>` before anything overwrites it,
-//! and the page says so.
+//! Key `gpuplan/v2/current` holds the scenario in its stored form (the link query with
+//! `schema=2`, see [`crate::calc::scenario`]). An older save (`gpuplan/v1/current`, JSON) is read
+//! once through the migration and left where it is. Storage that is missing or refused (private
+//! windows, a full quota) is reported, never a crash. Saved data this build cannot read, or that
+//! holds values it refuses, is copied aside under `gpuplan/v1/damaged/<time>` before anything
+//! overwrites it, and the page says so; the values it can use are used.
 //!
 //! Key `gpuplan/v1/left` holds `[from, to]` when a tab was left before its address caught up with
 //! its state (writes to the address wait for edits to settle): `from` is the query the address bar
 //! still showed, `to` the one it should have. A reload starts from the address as it was, so the
 //! page that opens `from` next reads `to` instead and nothing typed is lost.
 
-use crate::calc::scenario::{from_json, Scenario, Stored, SCHEMA};
+use crate::calc::scenario::{from_stored, to_stored, Progress, Restored, Scenario};
 use gloo_storage::{LocalStorage, Storage};
 
-pub const KEY: &str = "gpuplan/v1/current";
+pub const KEY: &str = "gpuplan/v2/current";
+const V1_KEY: &str = "gpuplan/v1/current";
 const DAMAGED_PREFIX: &str = "gpuplan/v1/damaged/";
 const LEFT_KEY: &str = "gpuplan/v1/left";
+
+/// A save that could be read, and where its original text was kept when some of it was refused.
+pub struct Kept {
+    pub restored: Restored,
+    pub set_aside: Option<String>,
+}
 
 /// What loading found.
 pub enum Loaded {
     Nothing,
-    Scenario(Box<Scenario>),
+    Restored(Box<Kept>),
     /// Unreadable data, moved to `backup_key`, with the reason.
     SetAside {
         reason: String,
@@ -37,21 +46,35 @@ fn available() -> bool {
         .is_some()
 }
 
+fn set_aside(raw: &str) -> String {
+    let backup_key = format!("{DAMAGED_PREFIX}{}", js_sys::Date::now() as u64);
+    let _ = LocalStorage::raw().set_item(&backup_key, raw);
+    backup_key
+}
+
 pub fn load() -> Loaded {
     if !available() {
         return Loaded::Unavailable;
     }
-    let raw = match LocalStorage::raw().get_item(KEY) {
-        Ok(Some(raw)) => raw,
-        Ok(None) => return Loaded::Nothing,
-        Err(_) => return Loaded::Unavailable,
+    let get = |key: &str| LocalStorage::raw().get_item(key);
+    let (key, raw) = match (get(KEY), get(V1_KEY)) {
+        (Ok(Some(raw)), _) => (KEY, raw),
+        (Ok(None), Ok(Some(raw))) => (V1_KEY, raw),
+        (Ok(None), Ok(None)) => return Loaded::Nothing,
+        _ => return Loaded::Unavailable,
     };
-    match from_json(&raw) {
-        Ok(s) => Loaded::Scenario(Box::new(s)),
+    match from_stored(&raw) {
+        Ok(restored) => {
+            // Values refused on the way in are replaced by defaults; the text is kept as it was.
+            let set_aside = (!restored.issues.is_empty()).then(|| set_aside(&raw));
+            Loaded::Restored(Box::new(Kept {
+                restored,
+                set_aside,
+            }))
+        }
         Err(e) => {
-            let backup_key = format!("{DAMAGED_PREFIX}{}", js_sys::Date::now() as u64);
-            let _ = LocalStorage::raw().set_item(&backup_key, &raw);
-            let _ = LocalStorage::raw().remove_item(KEY);
+            let backup_key = set_aside(&raw);
+            let _ = LocalStorage::raw().remove_item(key);
             Loaded::SetAside {
                 reason: e.to_string(),
                 backup_key,
@@ -60,19 +83,14 @@ pub fn load() -> Loaded {
     }
 }
 
-/// Saves the scenario; the error text says why it could not be.
-pub fn save(s: &Scenario) -> Result<(), String> {
+/// Saves the scenario and progress; the error text says why they could not be.
+pub fn save(s: &Scenario, p: &Progress) -> Result<(), String> {
     if !available() {
         return Err("local storage is not available in this browser window".into());
     }
-    LocalStorage::set(
-        KEY,
-        Stored {
-            schema: SCHEMA,
-            scenario: s.clone(),
-        },
-    )
-    .map_err(|e| e.to_string())
+    LocalStorage::raw()
+        .set_item(KEY, &to_stored(s, p))
+        .map_err(|_| "the browser refused to store them (storage may be full)".to_string())
 }
 
 /// Records that the tab is being left with the address at `from` while its state is `to`; with

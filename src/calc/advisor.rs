@@ -1,5 +1,5 @@
-//! The workload advisor (SPEC.md section 1): rule out the supply forms a workload cannot use, then
-//! compare prices among the rest.
+//! The workload advisor (docs/formulas.md, "Workloads and supply forms"): rule out the supply forms
+//! a workload cannot use, then compare prices among the rest.
 //!
 //! Rules, from the guide's two tables:
 //! - training needs the interconnect of one machine once it spans cards, so per-card slices and
@@ -11,7 +11,10 @@
 //!   or less here), not long ones or services;
 //! - data over 20 GB goes to object storage first and is pulled over the internal network.
 
+use super::field::FieldError;
+use super::table::{Calculator, Field, KeyedError};
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -22,19 +25,11 @@ pub enum Profile {
     Batch,
 }
 
-impl Profile {
-    pub const ALL: [Profile; 3] = [Profile::Training, Profile::Inference, Profile::Batch];
-    pub fn id(self) -> &'static str {
-        match self {
-            Profile::Training => "training",
-            Profile::Inference => "inference",
-            Profile::Batch => "batch",
-        }
-    }
-    pub fn from_id(id: &str) -> Option<Self> {
-        Profile::ALL.into_iter().find(|p| p.id() == id)
-    }
-}
+crate::choice_ids!(Profile {
+    Training => "training",
+    Inference => "inference",
+    Batch => "batch",
+});
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Form {
@@ -45,24 +40,13 @@ pub enum Form {
     Managed,
 }
 
-impl Form {
-    pub const ALL: [Form; 5] = [
-        Form::WholeMachine,
-        Form::PerCard,
-        Form::Container,
-        Form::Spot,
-        Form::Managed,
-    ];
-    pub fn id(self) -> &'static str {
-        match self {
-            Form::WholeMachine => "whole-machine",
-            Form::PerCard => "per-card",
-            Form::Container => "container",
-            Form::Spot => "spot",
-            Form::Managed => "managed",
-        }
-    }
-}
+crate::choice_ids!(Form {
+    WholeMachine => "whole-machine",
+    PerCard => "per-card",
+    Container => "container",
+    Spot => "spot",
+    Managed => "managed",
+});
 
 /// The advisor's own choices; the rest comes from the other views (see [`AdvisorInputs`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -78,6 +62,31 @@ impl Default for AdvisorChoice {
         AdvisorChoice {
             profile: Profile::Training,
             interruptible: true,
+        }
+    }
+}
+
+impl Calculator for AdvisorChoice {
+    type Error = AdvisorError;
+
+    const FIELDS: &'static [Field<Self>] = &[
+        crate::choice_field!("profile", Profile, profile),
+        crate::flag_field!("interruptible", interruptible),
+    ];
+}
+
+/// Why the advisor's choices were refused: only a field can be wrong, as they do not constrain
+/// one another.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum AdvisorError {
+    #[error(transparent)]
+    Field(#[from] FieldError),
+}
+
+impl KeyedError for AdvisorError {
+    fn key(&self) -> &'static str {
+        match self {
+            AdvisorError::Field(e) => e.key(),
         }
     }
 }

@@ -1,12 +1,17 @@
-//! The monthly bill review (SPEC.md section 4): bill lines in four groups, savings levers from the
-//! hidden-cost table, and what the levers save.
+//! The monthly bill review (docs/formulas.md, "Monthly bill"): bill lines in four groups, savings
+//! levers from the hidden-cost table, and what the levers save.
 //!
 //! Defaults are the guide's month for a team of four (21,000 CNY) and its three levers: most of
 //! the 2,200 of disks and snapshots were three-month-old snapshots (1,600), the forgotten
 //! instances (1,500), and half the public traffic moved to the internal network (900): 4,000 saved,
 //! 19.0% of the bill.
 
+use super::choice::Choice;
+use super::field::{link_number, FieldError};
+use super::table::{validate, Calculator, Field, KeyedError, TextField, Valid};
+use super::units::{Currency, Money};
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -18,24 +23,24 @@ pub enum Group {
     Other,
 }
 
-impl Group {
-    pub const ALL: [Group; 4] = [
-        Group::Instances,
-        Group::Storage,
-        Group::Traffic,
-        Group::Other,
-    ];
-    pub fn id(self) -> &'static str {
-        match self {
-            Group::Instances => "instances",
-            Group::Storage => "storage",
-            Group::Traffic => "traffic",
-            Group::Other => "other",
-        }
-    }
-    pub fn from_id(id: &str) -> Option<Self> {
-        Group::ALL.into_iter().find(|g| g.id() == id)
-    }
+crate::choice_ids!(Group {
+    Instances => "instances",
+    Storage => "storage",
+    Traffic => "traffic",
+    Other => "other",
+});
+
+/// The report keeps one total per group in a fixed-size array; this keeps that size and the list
+/// of groups from drifting apart.
+const GROUPS: usize = 4;
+const _: () = assert!(<Group as Choice>::ALL.len() == GROUPS);
+
+/// One value per group, in [`Choice::ALL`] order.
+fn per_group<V>(mut f: impl FnMut(Group) -> V) -> [(Group, V); GROUPS] {
+    std::array::from_fn(|k| {
+        let g = <Group as Choice>::ALL[k];
+        (g, f(g))
+    })
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -62,8 +67,9 @@ pub struct Lever {
 }
 
 impl Lever {
-    /// What the lever saves on a bill whose group totals are `by_group`.
-    pub fn saves(&self, by_group: &[(Group, f64); 4]) -> f64 {
+    /// What the lever saves on a bill whose group totals are `by_group` (amounts in the bill's
+    /// currency, like the lines).
+    pub fn saves(&self, by_group: &[(Group, f64); GROUPS]) -> f64 {
         match self.share {
             Some(f) => {
                 f * by_group
@@ -183,59 +189,114 @@ impl Default for BillInputs {
     }
 }
 
-#[derive(Debug, Clone, PartialEq)]
-pub struct BillReport {
-    pub total: f64,
-    pub by_group: [(Group, f64); 4],
-    pub savings: f64,
-    pub share: f64,
-    /// What each lever saves (0 when off), in input order.
-    pub lever_savings: Vec<f64>,
-    /// Group totals after the levers that are on.
-    pub after_by_group: [(Group, f64); 4],
-    /// Unit price per line that has hours.
-    pub unit_prices: Vec<Option<f64>>,
+impl Calculator for BillInputs {
+    type Error = BillError;
+
+    // Both lists are checked by reading back what they write, so a value set on the page (a
+    // negative amount, a share over 100%) is refused just as it would be in a link.
+    const FIELDS: &'static [Field<Self>] = &[
+        Field::Text(TextField {
+            key: "lines",
+            read: |i, raw| {
+                i.lines = parse_lines(raw).map_err(BillError::Lines)?;
+                Ok(())
+            },
+            write: |i| format_lines(&i.lines),
+        }),
+        Field::Text(TextField {
+            key: "levers",
+            read: |i, raw| {
+                i.levers = parse_levers(raw).map_err(BillError::Levers)?;
+                Ok(())
+            },
+            write: |i| format_levers(&i.levers),
+        }),
+    ];
 }
 
-pub fn review(i: &BillInputs) -> Result<BillReport, String> {
-    for (n, l) in i.lines.iter().enumerate() {
-        if !l.amount.is_finite() || l.amount < 0.0 {
-            return Err(format!(
-                "line {}: amount {} must be 0 or more",
-                n + 1,
-                l.amount
-            ));
-        }
-        if let Some(h) = l.hours {
-            if !h.is_finite() || h < 0.0 {
-                return Err(format!("line {}: hours {h} must be 0 or more", n + 1));
-            }
+/// Why a list of bill lines or of levers was refused. `item` counts from 1; `raw` is the part of
+/// the item as typed.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum ListError {
+    #[error("item {item}: expected {expected}")]
+    Shape { item: usize, expected: &'static str },
+    /// `what` is the part that is not a number: `amount`, `hours` or `share`.
+    #[error("item {item}: {what} {raw:?} is not a number of 0 or more")]
+    NotANumber {
+        item: usize,
+        what: &'static str,
+        raw: String,
+    },
+    #[error("item {item}: group {raw:?} is not one of {}", <Group as Choice>::ids().join(", "))]
+    Group { item: usize, raw: String },
+    /// `percent` is the share as typed, in percent.
+    #[error("item {item}: share {percent}% is over 100%")]
+    ShareOver100 { item: usize, percent: f64 },
+    #[error("item {item}: on {raw:?} must be 1 or 0")]
+    Flag { item: usize, raw: String },
+    /// `what` is the list: `lines` or `levers`.
+    #[error("{count} {what} given; at most {max} are allowed")]
+    TooMany {
+        what: &'static str,
+        count: usize,
+        max: usize,
+    },
+}
+
+/// Why bill inputs were refused: a problem in one of the two lists, which says which.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum BillError {
+    #[error("lines: {0}")]
+    Lines(ListError),
+    #[error("levers: {0}")]
+    Levers(ListError),
+    /// The table's shared code reports in [`FieldError`]; the bill's two lists have their own.
+    #[error(transparent)]
+    Field(#[from] FieldError),
+}
+
+impl KeyedError for BillError {
+    fn key(&self) -> &'static str {
+        match self {
+            BillError::Lines(_) => "lines",
+            BillError::Levers(_) => "levers",
+            BillError::Field(e) => e.key(),
         }
     }
-    for (n, l) in i.levers.iter().enumerate() {
-        if !l.amount.is_finite() || l.amount < 0.0 {
-            return Err(format!(
-                "lever {}: amount {} must be 0 or more",
-                n + 1,
-                l.amount
-            ));
-        }
-        if let Some(f) = l.share {
-            if !(0.0..=1.0).contains(&f) {
-                return Err(format!("lever {}: share must be 0% to 100%", n + 1));
-            }
-        }
-    }
+}
+
+/// Everything the bill view shows. Amounts are in the currency passed to [`report`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct BillReport {
+    pub total: Money,
+    pub by_group: [(Group, Money); GROUPS],
+    pub savings: Money,
+    /// Savings as a share of the total, 0 to 1.
+    pub share: f64,
+    /// What each lever saves (0 when off), in input order.
+    pub lever_savings: Vec<Money>,
+    /// Group totals after the levers that are on.
+    pub after_by_group: [(Group, Money); GROUPS],
+    /// Price per hour of each line that has hours.
+    pub unit_prices: Vec<Option<Money>>,
+}
+
+/// Checks the inputs and reviews the bill: for callers that hold unchecked inputs.
+pub fn review(i: &BillInputs, currency: Currency) -> Result<BillReport, BillError> {
+    Ok(report(&validate(i.clone())?, currency))
+}
+
+/// The bill review. Sums are taken in plain amounts, in the inputs' currency, and given the
+/// currency once at the end.
+pub fn report(i: &Valid<BillInputs>, currency: Currency) -> BillReport {
+    let money = |a: f64| Money::new(a, currency);
     let total: f64 = i.lines.iter().map(|l| l.amount).sum();
-    let by_group = Group::ALL.map(|g| {
-        (
-            g,
-            i.lines
-                .iter()
-                .filter(|l| l.group == g)
-                .map(|l| l.amount)
-                .sum(),
-        )
+    let by_group = per_group(|g| {
+        i.lines
+            .iter()
+            .filter(|l| l.group == g)
+            .map(|l| l.amount)
+            .sum::<f64>()
     });
     let lever_savings: Vec<f64> = i
         .levers
@@ -254,19 +315,19 @@ pub fn review(i: &BillInputs) -> Result<BillReport, String> {
         (g, (amount - saved).max(0.0))
     });
     let savings = (total - after_by_group.iter().map(|g| g.1).sum::<f64>()).max(0.0);
-    Ok(BillReport {
-        total,
-        by_group,
-        after_by_group,
-        lever_savings,
-        savings,
+    BillReport {
+        total: money(total),
+        by_group: by_group.map(|(g, a)| (g, money(a))),
+        after_by_group: after_by_group.map(|(g, a)| (g, money(a))),
+        lever_savings: lever_savings.into_iter().map(money).collect(),
+        savings: money(savings),
         share: if total > 0.0 { savings / total } else { 0.0 },
         unit_prices: i
             .lines
             .iter()
-            .map(|l| l.hours.filter(|h| *h > 0.0).map(|h| l.amount / h))
+            .map(|l| l.hours.filter(|h| *h > 0.0).map(|h| money(l.amount / h)))
             .collect(),
-    })
+    }
 }
 
 // Link form. Lines: `group~amount~hours~label` joined by `;` (hours may be empty). Levers:
@@ -278,7 +339,6 @@ fn clean(label: &str) -> String {
 }
 
 pub fn format_lines(lines: &[BillLine]) -> String {
-    use crate::calc::field::link_number;
     lines
         .iter()
         .map(|l| {
@@ -295,7 +355,6 @@ pub fn format_lines(lines: &[BillLine]) -> String {
 }
 
 pub fn format_levers(levers: &[Lever]) -> String {
-    use crate::calc::field::link_number;
     levers
         .iter()
         .map(|l| {
@@ -315,12 +374,20 @@ pub fn format_levers(levers: &[Lever]) -> String {
         .join(";")
 }
 
-fn number(what: &str, n: usize, raw: &str) -> Result<f64, String> {
+/// The largest amount or number of hours a list item may hold.
+pub const MAX_AMOUNT: f64 = 1e12;
+/// The most lines and levers a bill may hold.
+pub const MAX_LINES: usize = 200;
+pub const MAX_LEVERS: usize = 50;
+
+fn number(what: &'static str, item: usize, raw: &str) -> Result<f64, ListError> {
     match raw.trim().parse::<f64>() {
-        Ok(v) if v.is_finite() && (0.0..=1e12).contains(&v) => Ok(v),
-        _ => Err(format!(
-            "item {n}: {what} {raw:?} is not a number of 0 or more"
-        )),
+        Ok(v) if v.is_finite() && (0.0..=MAX_AMOUNT).contains(&v) => Ok(v),
+        _ => Err(ListError::NotANumber {
+            item,
+            what,
+            raw: raw.to_string(),
+        }),
     }
 }
 
@@ -331,17 +398,21 @@ fn parts(raw: &str) -> impl Iterator<Item = (usize, Vec<&str>)> {
         .map(|(n, p)| (n + 1, p.splitn(4, '~').collect()))
 }
 
-fn group(n: usize, raw: &str) -> Result<Group, String> {
-    Group::from_id(raw.trim()).ok_or_else(|| {
-        format!("item {n}: group {raw:?} is not one of instances, storage, traffic, other")
+fn group(item: usize, raw: &str) -> Result<Group, ListError> {
+    Group::from_id(raw.trim()).ok_or_else(|| ListError::Group {
+        item,
+        raw: raw.to_string(),
     })
 }
 
-pub fn parse_lines(raw: &str) -> Result<Vec<BillLine>, String> {
+pub fn parse_lines(raw: &str) -> Result<Vec<BillLine>, ListError> {
     let mut out = Vec::new();
     for (n, p) in parts(raw) {
         if p.len() < 2 {
-            return Err(format!("item {n}: expected group~amount~hours~label"));
+            return Err(ListError::Shape {
+                item: n,
+                expected: "group~amount~hours~label",
+            });
         }
         let hours = match p.get(2).map(|h| h.trim()) {
             None | Some("") => None,
@@ -354,33 +425,45 @@ pub fn parse_lines(raw: &str) -> Result<Vec<BillLine>, String> {
             label: p.get(3).map(|l| l.trim().to_string()).unwrap_or_default(),
         });
     }
-    if out.len() > 200 {
-        return Err("at most 200 lines".into());
+    if out.len() > MAX_LINES {
+        return Err(ListError::TooMany {
+            what: "lines",
+            count: out.len(),
+            max: MAX_LINES,
+        });
     }
     Ok(out)
 }
 
-pub fn parse_levers(raw: &str) -> Result<Vec<Lever>, String> {
+pub fn parse_levers(raw: &str) -> Result<Vec<Lever>, ListError> {
     let mut out = Vec::new();
     for (n, p) in parts(raw) {
         if p.len() < 2 {
-            return Err(format!("item {n}: expected group~amount~on~label"));
+            return Err(ListError::Shape {
+                item: n,
+                expected: "group~amount~on~label",
+            });
         }
         let a = p[1].trim();
         let (amount, share) = match a.strip_suffix('%') {
             Some(pc) => {
-                let f = number("share", n, pc)? / 100.0;
-                if f > 1.0 {
-                    return Err(format!("item {n}: share {a} is over 100%"));
+                let percent = number("share", n, pc)?;
+                if percent > 100.0 {
+                    return Err(ListError::ShareOver100 { item: n, percent });
                 }
-                (0.0, Some(f))
+                (0.0, Some(percent / 100.0))
             }
             None => (number("amount", n, a)?, None),
         };
         let on = match p.get(2).map(|o| o.trim()) {
             None | Some("1") | Some("") => true,
             Some("0") => false,
-            Some(o) => return Err(format!("item {n}: on {o:?} must be 1 or 0")),
+            Some(o) => {
+                return Err(ListError::Flag {
+                    item: n,
+                    raw: o.to_string(),
+                })
+            }
         };
         out.push(Lever {
             group: group(n, p[0])?,
@@ -390,8 +473,12 @@ pub fn parse_levers(raw: &str) -> Result<Vec<Lever>, String> {
             label: p.get(3).map(|l| l.trim().to_string()).unwrap_or_default(),
         });
     }
-    if out.len() > 50 {
-        return Err("at most 50 levers".into());
+    if out.len() > MAX_LEVERS {
+        return Err(ListError::TooMany {
+            what: "levers",
+            count: out.len(),
+            max: MAX_LEVERS,
+        });
     }
     Ok(out)
 }

@@ -1,5 +1,5 @@
-//! Minimum billing granularity (SPEC.md section 4): what a list of runs is charged under each
-//! rule, against the hours really used.
+//! Minimum billing granularity (docs/formulas.md, "Billing rules"): what a list of runs is charged
+//! under each rule, against the hours really used.
 //!
 //! ```text
 //! per second, minimum m    billed = max(d, m)
@@ -9,18 +9,18 @@
 //! The guide's example: per-second billing with a one-hour minimum charges a ten-minute run as an
 //! hour.
 //!
-//! Stopped against released (section 4, "stopped is not released"): a stopped instance no longer
-//! pays for its cards but still pays for what it holds.
+//! Stopped against released (same section, "Stopped is not released"): a stopped instance no
+//! longer pays for its cards but still pays for what it holds.
 //!
 //! ```text
 //! stopped per day      = disks GB x disk price / 30 + address per day + snapshots GB x price / 30
 //! forgotten instance   = hours until someone notices x price per hour
 //! with auto-release    = min(hours until noticed, auto-release hours) x price per hour
 //! ```
-//! Storage prices are per GB-month of 30 days (the 720-hour month of SPEC.md).
+//! Storage prices are per GB-month of 30 days (the 720-hour month of docs/formulas.md).
 //!
-//! Data movement (section 4, "public traffic"; section 5, data over 20 GB goes through object
-//! storage):
+//! Data movement (same section, "Moving data"; and "Workloads and supply forms": data over 20 GB
+//! goes through object storage):
 //!
 //! ```text
 //! transfer hours       = GB x 8000 / (Mbit/s x 3600)
@@ -34,8 +34,12 @@
 //! list prices in CNY (public traffic 0.8/GB, cloud disk 0.5/GB-month, snapshots and object
 //! storage 0.12/GB-month, an idle public address 0.8/day) and are meant to be replaced with quotes.
 
-use crate::calc::units::Hours;
+use super::choice::Choice;
+use super::field::{link_number, FieldError, NumField};
+use super::table::{validate, Calculator, Field, KeyedError, TextField, Valid};
+use super::units::{Currency, Hours, Money};
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -51,25 +55,19 @@ pub enum Granularity {
     Day,
 }
 
-impl Granularity {
-    pub const ALL: [Granularity; 4] = [
-        Granularity::Second1m,
-        Granularity::Second1h,
-        Granularity::Hour,
-        Granularity::Day,
-    ];
-    pub fn id(self) -> &'static str {
-        match self {
-            Granularity::Second1m => "second-1m",
-            Granularity::Second1h => "second-1h",
-            Granularity::Hour => "hour",
-            Granularity::Day => "day",
-        }
-    }
-    pub fn from_id(id: &str) -> Option<Self> {
-        Granularity::ALL.into_iter().find(|g| g.id() == id)
-    }
+crate::choice_ids!(Granularity {
+    Second1m => "second-1m",
+    Second1h => "second-1h",
+    Hour => "hour",
+    Day => "day",
+});
 
+/// The report lists every rule in a fixed-size array; this keeps that size and the list of rules
+/// from drifting apart.
+const RULES: usize = 4;
+const _: () = assert!(<Granularity as Choice>::ALL.len() == RULES);
+
+impl Granularity {
     /// Hours charged for one run of `used` hours.
     pub fn billed(self, used: Hours) -> Hours {
         let d = used.0.max(0.0);
@@ -103,8 +101,27 @@ pub fn bill_runs(runs: &[Hours], g: Granularity) -> RunsReport {
     }
 }
 
+/// The most runs a list may hold, and the longest run, in hours (over a century).
+pub const MAX_RUNS: usize = 1000;
+pub const MAX_RUN_HOURS: f64 = 1e6;
+
+/// Why a typed list of runs was refused. `item` counts from 1; `raw` is the item as typed.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum RunsError {
+    #[error("runs: item {item} ({raw:?}) has unit {unit:?}; use s, m, h or d")]
+    BadUnit {
+        item: usize,
+        raw: String,
+        unit: String,
+    },
+    #[error("runs: item {item} ({raw:?}) is not a length from 0 to {max} h", max = MAX_RUN_HOURS)]
+    NotALength { item: usize, raw: String },
+    #[error("runs: {count} runs given; at most {max} are allowed")]
+    TooMany { count: usize, max: usize },
+}
+
 /// Parses run lengths with units: `90s`, `10m`, `3h`, `1.5h`, `2d`; a bare number is hours.
-pub fn parse_runs(raw: &str) -> Result<Vec<Hours>, String> {
+pub fn parse_runs(raw: &str) -> Result<Vec<Hours>, RunsError> {
     let mut out = Vec::new();
     for (n, part) in raw
         .split([',', ';', ' '])
@@ -123,21 +140,30 @@ pub fn parse_runs(raw: &str) -> Result<Vec<Hours>, String> {
             "h" => |v| v,
             "d" => |v| v * 24.0,
             _ => {
-                return Err(format!(
-                    "runs: item {} ({part:?}) has unit {unit:?}; use s, m, h or d",
-                    n + 1
-                ))
+                return Err(RunsError::BadUnit {
+                    item: n + 1,
+                    raw: part.to_string(),
+                    unit: unit.to_string(),
+                })
             }
         };
         match num.trim().parse::<f64>() {
-            Ok(v) if v.is_finite() && v >= 0.0 && to_hours(v) <= 1e6 => {
+            Ok(v) if v.is_finite() && v >= 0.0 && to_hours(v) <= MAX_RUN_HOURS => {
                 out.push(Hours(to_hours(v)))
             }
-            _ => return Err(format!("runs: item {} ({part:?}) is not a length", n + 1)),
+            _ => {
+                return Err(RunsError::NotALength {
+                    item: n + 1,
+                    raw: part.to_string(),
+                })
+            }
         }
     }
-    if out.len() > 1000 {
-        return Err("runs: at most 1000 runs".into());
+    if out.len() > MAX_RUNS {
+        return Err(RunsError::TooMany {
+            count: out.len(),
+            max: MAX_RUNS,
+        });
     }
     Ok(out)
 }
@@ -155,14 +181,15 @@ pub fn format_runs(runs: &[Hours]) -> String {
             } else if exact(secs) {
                 format!("{}s", secs.round())
             } else {
-                format!("{}h", crate::calc::field::link_number(h.0))
+                format!("{}h", link_number(h.0))
             }
         })
         .collect::<Vec<_>>()
         .join(",")
 }
 
-/// The billing-rules view: runs under a granularity, a stopped instance, data movement.
+/// The billing-rules view: runs under a granularity, a stopped instance, data movement. Prices are
+/// plain amounts in the scenario's currency; the report gives them their currency.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct BillingInputs {
@@ -219,29 +246,111 @@ impl Default for BillingInputs {
     }
 }
 
+type F = NumField<BillingInputs>;
+
+// The numeric inputs in link units, each named so the form can refer to it. Keys, ranges and
+// steps are the link's public interface: do not change them. The two link speeds start above 0,
+// as a transfer over a link of no speed never ends.
+#[rustfmt::skip]
+mod fields {
+    use super::*;
+    pub const RUN_PRICE: F = NumField { key: "run_price", min: 0.0, max: 1e6, step: 0.1, whole: false, get: |i| i.price, set: |i, v| i.price = v };
+    pub const DISK_GB: F = NumField { key: "disk_gb", min: 0.0, max: 1e7, step: 10.0, whole: false, get: |i| i.disk_gb, set: |i, v| i.disk_gb = v };
+    pub const DISK_PRICE: F = NumField { key: "disk_price", min: 0.0, max: 1e4, step: 0.01, whole: false, get: |i| i.disk_price, set: |i, v| i.disk_price = v };
+    pub const ADDRESS_DAY: F = NumField { key: "address_day", min: 0.0, max: 1e4, step: 0.1, whole: false, get: |i| i.address_per_day, set: |i, v| i.address_per_day = v };
+    pub const SNAPSHOT_GB: F = NumField { key: "snapshot_gb", min: 0.0, max: 1e7, step: 10.0, whole: false, get: |i| i.snapshot_gb, set: |i, v| i.snapshot_gb = v };
+    pub const SNAPSHOT_PRICE: F = NumField { key: "snapshot_price", min: 0.0, max: 1e4, step: 0.01, whole: false, get: |i| i.snapshot_price, set: |i, v| i.snapshot_price = v };
+    pub const FORGOTTEN_HOURS: F = NumField { key: "forgotten_hours", min: 0.0, max: 1e5, step: 1.0, whole: false, get: |i| i.forgotten_hours, set: |i, v| i.forgotten_hours = v };
+    pub const AUTO_RELEASE_HOURS: F = NumField { key: "auto_release_hours", min: 0.0, max: 1e5, step: 1.0, whole: false, get: |i| i.auto_release_hours, set: |i, v| i.auto_release_hours = v };
+    pub const DATA_GB: F = NumField { key: "data_gb", min: 0.0, max: 1e7, step: 1.0, whole: false, get: |i| i.data_gb, set: |i, v| i.data_gb = v };
+    pub const LOADS: F = NumField { key: "loads", min: 0.0, max: 1e4, step: 1.0, whole: false, get: |i| i.loads, set: |i, v| i.loads = v };
+    pub const PUBLIC_MBPS: F = NumField { key: "public_mbps", min: 0.1, max: 1e6, step: 10.0, whole: false, get: |i| i.public_mbps, set: |i, v| i.public_mbps = v };
+    pub const INTERNAL_MBPS: F = NumField { key: "internal_mbps", min: 0.1, max: 1e7, step: 100.0, whole: false, get: |i| i.internal_mbps, set: |i, v| i.internal_mbps = v };
+    pub const DOWNLOAD_GB: F = NumField { key: "download_gb", min: 0.0, max: 1e7, step: 1.0, whole: false, get: |i| i.download_gb, set: |i, v| i.download_gb = v };
+    pub const EGRESS_PRICE: F = NumField { key: "egress_price", min: 0.0, max: 1e4, step: 0.01, whole: false, get: |i| i.egress_price, set: |i, v| i.egress_price = v };
+    pub const XREGION_PRICE: F = NumField { key: "xregion_price", min: 0.0, max: 1e4, step: 0.01, whole: false, get: |i| i.cross_region_price, set: |i, v| i.cross_region_price = v };
+    pub const OBJECT_PRICE: F = NumField { key: "object_price", min: 0.0, max: 1e4, step: 0.01, whole: false, get: |i| i.object_price, set: |i, v| i.object_price = v };
+}
+pub use fields::*;
+
+impl Calculator for BillingInputs {
+    type Error = BillingError;
+
+    // Link order as before the table existed: the runs and their rule, the numbers, then the
+    // cross-region flag.
+    const FIELDS: &'static [Field<Self>] = &[
+        Field::Text(TextField {
+            key: "runs",
+            read: |i, raw| {
+                i.runs = parse_runs(raw)?;
+                Ok(())
+            },
+            write: |i| format_runs(&i.runs),
+        }),
+        crate::choice_field!("granularity", Granularity, granularity),
+        Field::Num(RUN_PRICE),
+        Field::Num(DISK_GB),
+        Field::Num(DISK_PRICE),
+        Field::Num(ADDRESS_DAY),
+        Field::Num(SNAPSHOT_GB),
+        Field::Num(SNAPSHOT_PRICE),
+        Field::Num(FORGOTTEN_HOURS),
+        Field::Num(AUTO_RELEASE_HOURS),
+        Field::Num(DATA_GB),
+        Field::Num(LOADS),
+        Field::Num(PUBLIC_MBPS),
+        Field::Num(INTERNAL_MBPS),
+        Field::Num(DOWNLOAD_GB),
+        Field::Num(EGRESS_PRICE),
+        Field::Num(XREGION_PRICE),
+        Field::Num(OBJECT_PRICE),
+        crate::flag_field!("xregion", cross_region),
+    ];
+    // No rule ties these inputs together: each is checked by its own field.
+}
+
+/// Why billing inputs were refused.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum BillingError {
+    #[error(transparent)]
+    Runs(#[from] RunsError),
+    #[error(transparent)]
+    Field(#[from] FieldError),
+}
+
+impl KeyedError for BillingError {
+    fn key(&self) -> &'static str {
+        match self {
+            BillingError::Runs(_) => "runs",
+            BillingError::Field(e) => e.key(),
+        }
+    }
+}
+
+/// Everything the billing-rules view shows. Amounts are in the currency passed to [`report`].
 #[derive(Debug, Clone, PartialEq)]
 pub struct BillingReport {
     pub runs: RunsReport,
     /// Cost of the billed hours and of the hours beyond use.
-    pub billed_cost: f64,
-    pub excess_cost: f64,
-    /// Billed hours of the same runs under every rule, in [`Granularity::ALL`] order.
-    pub by_rule: [(Granularity, Hours); 4],
-    pub stopped_per_day: f64,
-    pub stopped_per_month: f64,
-    pub forgotten_cost: f64,
-    pub auto_release_cost: f64,
-    pub auto_release_saves: f64,
+    pub billed_cost: Money,
+    pub excess_cost: Money,
+    /// Billed hours of the same runs under every rule, in [`Choice::ALL`] order.
+    pub by_rule: [(Granularity, Hours); RULES],
+    pub stopped_per_day: Money,
+    pub stopped_per_month: Money,
+    pub forgotten_cost: Money,
+    pub auto_release_cost: Money,
+    pub auto_release_saves: Money,
     pub upload_hours: f64,
     pub internal_hours: f64,
     /// Hours a month spent moving the data set, each way of doing it.
     pub direct_hours_month: f64,
     pub object_hours_month: f64,
-    pub egress_cost: f64,
-    pub cross_region_cost: f64,
-    pub object_storage_cost: f64,
-    pub direct_cost_month: f64,
-    pub object_cost_month: f64,
+    pub egress_cost: Money,
+    pub cross_region_cost: Money,
+    pub object_storage_cost: Money,
+    pub direct_cost_month: Money,
+    pub object_cost_month: Money,
 }
 
 /// Hours to move `gb` decimal gigabytes at `mbps` megabits a second.
@@ -252,41 +361,18 @@ pub fn transfer_hours(gb: f64, mbps: f64) -> f64 {
     gb * 8_000.0 / (mbps * 3_600.0)
 }
 
-pub fn billing(i: &BillingInputs) -> Result<BillingReport, String> {
-    let nums = [
-        ("run_price", i.price),
-        ("disk_gb", i.disk_gb),
-        ("disk_price", i.disk_price),
-        ("address_day", i.address_per_day),
-        ("snapshot_gb", i.snapshot_gb),
-        ("snapshot_price", i.snapshot_price),
-        ("forgotten_hours", i.forgotten_hours),
-        ("auto_release_hours", i.auto_release_hours),
-        ("data_gb", i.data_gb),
-        ("loads", i.loads),
-        ("download_gb", i.download_gb),
-        ("egress_price", i.egress_price),
-        ("xregion_price", i.cross_region_price),
-        ("object_price", i.object_price),
-    ];
-    for (key, v) in nums {
-        if !v.is_finite() || v < 0.0 {
-            return Err(format!("{key}: {v} must be 0 or more"));
-        }
-    }
-    for (key, v) in [
-        ("public_mbps", i.public_mbps),
-        ("internal_mbps", i.internal_mbps),
-    ] {
-        if !v.is_finite() || v <= 0.0 {
-            return Err(format!("{key}: {v} must be more than 0"));
-        }
-    }
-    if i.runs.iter().any(|r| !r.0.is_finite() || r.0 < 0.0) {
-        return Err("runs: every run must be a length of 0 or more".into());
-    }
+/// Checks the inputs and runs the calculator: for callers that hold unchecked inputs.
+pub fn billing(i: &BillingInputs, currency: Currency) -> Result<BillingReport, BillingError> {
+    Ok(report(&validate(i.clone())?, currency))
+}
+
+/// The billing-rules calculator.
+pub fn report(i: &Valid<BillingInputs>, currency: Currency) -> BillingReport {
     let runs = bill_runs(&i.runs, i.granularity);
-    let by_rule = Granularity::ALL.map(|g| (g, bill_runs(&i.runs, g).billed));
+    let by_rule = std::array::from_fn(|k| {
+        let g = <Granularity as Choice>::ALL[k];
+        (g, bill_runs(&i.runs, g).billed)
+    });
     // Summed per month, where the prices are quoted, so a whole-number month stays whole.
     let stopped_per_month =
         i.disk_gb * i.disk_price + i.address_per_day * 30.0 + i.snapshot_gb * i.snapshot_price;
@@ -301,16 +387,17 @@ pub fn billing(i: &BillingInputs) -> Result<BillingReport, String> {
         0.0
     };
     let object_storage_cost = i.data_gb * i.object_price;
-    Ok(BillingReport {
-        billed_cost: runs.billed.0 * i.price,
-        excess_cost: (runs.billed.0 - runs.used.0).max(0.0) * i.price,
+    let money = |a: f64| Money::new(a, currency);
+    BillingReport {
+        billed_cost: money(runs.billed.0 * i.price),
+        excess_cost: money((runs.billed.0 - runs.used.0).max(0.0) * i.price),
         runs,
         by_rule,
-        stopped_per_day: stopped_per_month / 30.0,
-        stopped_per_month,
-        forgotten_cost,
-        auto_release_cost,
-        auto_release_saves: forgotten_cost - auto_release_cost,
+        stopped_per_day: money(stopped_per_month / 30.0),
+        stopped_per_month: money(stopped_per_month),
+        forgotten_cost: money(forgotten_cost),
+        auto_release_cost: money(auto_release_cost),
+        auto_release_saves: money(forgotten_cost - auto_release_cost),
         upload_hours,
         internal_hours,
         direct_hours_month: i.loads * upload_hours,
@@ -320,10 +407,10 @@ pub fn billing(i: &BillingInputs) -> Result<BillingReport, String> {
         } else {
             0.0
         },
-        egress_cost,
-        cross_region_cost,
-        object_storage_cost,
-        direct_cost_month: egress_cost + cross_region_cost,
-        object_cost_month: egress_cost + object_storage_cost,
-    })
+        egress_cost: money(egress_cost),
+        cross_region_cost: money(cross_region_cost),
+        object_storage_cost: money(object_storage_cost),
+        direct_cost_month: money(egress_cost + cross_region_cost),
+        object_cost_month: money(egress_cost + object_storage_cost),
+    }
 }

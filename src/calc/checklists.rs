@@ -1,4 +1,4 @@
-//! The operating routine as checklists (SPEC.md sections 5 and 6), in English and Chinese, and the
+//! The operating routine as checklists (docs/formulas.md, "Operating routine and checklists"), in English and Chinese, and the
 //! troubleshooting table. Item ids are part of the link (`checked=`) and of saved scenarios, so they
 //! never change; text may.
 

@@ -1,5 +1,5 @@
 //! Hybrid plan for a demand profile: own `k` machines for the base load, rent the peaks
-//! (SPEC.md section 2, "beyond the guide").
+//! (docs/formulas.md, "Own the base, rent the peaks").
 //!
 //! ```text
 //! demand d_m          machine-hours needed in month m (m = 1..n)
@@ -15,7 +15,9 @@
 //! With no profile the chosen utilisation stands for one machine's flat demand, `d_m = U H`.
 
 use super::rent_buy::{own_at, RentBuyInputs};
-use super::units::{Hours, Money};
+use super::table::Valid;
+use super::units::{Currency, Hours, Money};
+use thiserror::Error;
 
 /// At most this many owned machines are considered; a profile needing more is capped.
 pub const MAX_MACHINES: usize = 10_000;
@@ -40,7 +42,7 @@ pub struct HybridReport {
 }
 
 /// The profile used: the typed one, or a flat month at the chosen utilisation.
-pub fn effective_demand(i: &RentBuyInputs) -> Vec<Hours> {
+fn effective_demand(i: &RentBuyInputs) -> Vec<Hours> {
     if i.demand.is_empty() {
         vec![Hours(i.util.0 * i.month_hours.0)]
     } else {
@@ -48,7 +50,7 @@ pub fn effective_demand(i: &RentBuyInputs) -> Vec<Hours> {
     }
 }
 
-pub fn hybrid(i: &RentBuyInputs) -> HybridReport {
+pub fn hybrid(i: &Valid<RentBuyInputs>, currency: Currency) -> HybridReport {
     let demand = effective_demand(i);
     let h = i.month_hours.0;
     let n = demand.len().max(1) as f64;
@@ -73,7 +75,7 @@ pub fn hybrid(i: &RentBuyInputs) -> HybridReport {
             let (m, u) = cost(k);
             Plan {
                 owned: k,
-                monthly: Money::new(m, i.currency),
+                monthly: Money::new(m, currency),
                 last_machine_util: u,
             }
         })
@@ -87,7 +89,7 @@ pub fn hybrid(i: &RentBuyInputs) -> HybridReport {
         .cloned()
         .unwrap_or(Plan {
             owned: 0,
-            monthly: Money::new(0.0, i.currency),
+            monthly: Money::new(0.0, currency),
             last_machine_util: 0.0,
         });
     HybridReport {
@@ -98,26 +100,40 @@ pub fn hybrid(i: &RentBuyInputs) -> HybridReport {
     }
 }
 
+/// Why a typed demand profile was refused.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum DemandError {
+    #[error("demand: item {item} is {raw:?}; expected machine-hours from 0 to {max}")]
+    Item { item: usize, raw: String, max: f64 },
+    #[error("demand: {months} months given; at most {max} are allowed")]
+    TooLong { months: usize, max: usize },
+}
+
+/// The most machine-hours one month of a profile may hold, and the most months.
+pub const MAX_MONTH_HOURS: f64 = 1e7;
+pub const MAX_MONTHS: usize = 120;
+
 /// Parses a profile typed as comma-separated machine-hours (`600,900,1500`); blanks are ignored.
-pub fn parse_demand(raw: &str) -> Result<Vec<Hours>, String> {
+pub fn parse_demand(raw: &str) -> Result<Vec<Hours>, DemandError> {
     let mut out = Vec::new();
     let parts = raw.split([',', ';', ' ', '\n']).map(str::trim);
     for (n, part) in parts.filter(|p| !p.is_empty()).enumerate() {
         match part.parse::<f64>() {
-            Ok(v) if v.is_finite() && (0.0..=1e7).contains(&v) => out.push(Hours(v)),
+            Ok(v) if v.is_finite() && (0.0..=MAX_MONTH_HOURS).contains(&v) => out.push(Hours(v)),
             _ => {
-                return Err(format!(
-                    "demand: item {} is {part:?}; expected machine-hours from 0 to 10000000",
-                    n + 1
-                ))
+                return Err(DemandError::Item {
+                    item: n + 1,
+                    raw: part.to_string(),
+                    max: MAX_MONTH_HOURS,
+                })
             }
         }
     }
-    if out.len() > 120 {
-        return Err(format!(
-            "demand: {} months given; at most 120 are allowed",
-            out.len()
-        ));
+    if out.len() > MAX_MONTHS {
+        return Err(DemandError::TooLong {
+            months: out.len(),
+            max: MAX_MONTHS,
+        });
     }
     Ok(out)
 }

@@ -22,14 +22,14 @@ pub enum FieldError {
     },
     #[error("{key}: expected a whole number, found {value}")]
     NotWhole { key: &'static str, value: f64 },
-    #[error("{key}: expected one of {allowed}, found {raw:?}")]
+    #[error("{key}: expected one of {}, found {raw:?}", allowed.join(", "))]
     NotAChoice {
         key: &'static str,
         raw: String,
-        allowed: &'static str,
+        allowed: Vec<&'static str>,
     },
-    #[error("{key}: {message}")]
-    Invalid { key: &'static str, message: String },
+    #[error("{key}: expected 1 or 0, found {raw:?}")]
+    NotAFlag { key: &'static str, raw: String },
 }
 
 impl FieldError {
@@ -40,8 +40,14 @@ impl FieldError {
             | FieldError::OutOfRange { key, .. }
             | FieldError::NotWhole { key, .. }
             | FieldError::NotAChoice { key, .. }
-            | FieldError::Invalid { key, .. } => key,
+            | FieldError::NotAFlag { key, .. } => key,
         }
+    }
+}
+
+impl crate::calc::table::KeyedError for FieldError {
+    fn key(&self) -> &'static str {
+        FieldError::key(self)
     }
 }
 
@@ -76,6 +82,11 @@ impl<T> NumField<T> {
         let v = self.parse(raw)?;
         (self.set)(target, v);
         Ok(())
+    }
+
+    /// The value in `target`, checked against the range (a stored or derived value may not be).
+    pub fn check_in(&self, target: &T) -> Result<f64, FieldError> {
+        self.check((self.get)(target))
     }
 }
 

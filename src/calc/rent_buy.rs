@@ -1,5 +1,5 @@
 //! Rent or buy: the monthly cost of owning a GPU machine against renting it, and the break-even
-//! utilisation (SPEC.md section 2, drawn from the guide's section 1.2).
+//! utilisation (docs/formulas.md, "Rent or buy").
 //!
 //! ```text
 //! own_monthly  = (purchase - resale) / months + electricity + hosting + ops
@@ -25,7 +25,9 @@
 //!   ignores it, since it is only realised when the machine is sold.
 //! - Ties at exactly U* go to renting: equal cost, but no capital tied up.
 
+use super::demand::{format_demand, parse_demand, DemandError};
 use super::field::{FieldError, NumField};
+use super::table::{validate, Calculator, Field, KeyedError, TextField, Valid};
 use super::units::{Currency, Hours, Kilowatts, Money, Ratio};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -41,27 +43,12 @@ pub enum PowerModel {
     FollowsUse,
 }
 
-impl PowerModel {
-    pub fn id(self) -> &'static str {
-        match self {
-            PowerModel::FixedHours => "fixed",
-            PowerModel::FollowsUse => "use",
-        }
-    }
-    pub fn from_id(id: &str) -> Option<Self> {
-        match id {
-            "fixed" => Some(PowerModel::FixedHours),
-            "use" => Some(PowerModel::FollowsUse),
-            _ => None,
-        }
-    }
-}
+crate::choice_ids!(PowerModel { FixedHours => "fixed", FollowsUse => "use" });
 
-/// Everything the rent-or-buy calculator reads. Money is in `currency` units.
+/// Everything the rent-or-buy calculator reads. Amounts are in the scenario's currency.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct RentBuyInputs {
-    pub currency: Currency,
     /// Purchase price of the machine with network, power and switch.
     pub purchase: f64,
     /// Amortisation horizon in months.
@@ -96,7 +83,6 @@ pub struct RentBuyInputs {
 impl Default for RentBuyInputs {
     fn default() -> Self {
         RentBuyInputs {
-            currency: Currency::Cny,
             purchase: 1_200_000.0,
             months: 36.0,
             power_load: Kilowatts(7.0),
@@ -116,30 +102,74 @@ impl Default for RentBuyInputs {
     }
 }
 
-/// The numeric fields in link units (see CONTRACT.md), in the order the form shows them.
-#[rustfmt::skip]
-pub const FIELDS: &[NumField<RentBuyInputs>] = &[
-    NumField { key: "purchase", min: 0.0, max: 1e10, step: 10_000.0, whole: false, get: |i| i.purchase, set: |i, v| i.purchase = v },
-    NumField { key: "months", min: 1.0, max: 240.0, step: 1.0, whole: true, get: |i| i.months, set: |i, v| i.months = v },
-    NumField { key: "resale", min: 0.0, max: 1e10, step: 10_000.0, whole: false, get: |i| i.resale, set: |i, v| i.resale = v },
-    NumField { key: "power_kw", min: 0.0, max: 1000.0, step: 0.1, whole: false, get: |i| i.power_load.0, set: |i, v| i.power_load = Kilowatts(v) },
-    NumField { key: "idle_kw", min: 0.0, max: 1000.0, step: 0.1, whole: false, get: |i| i.power_idle.0, set: |i, v| i.power_idle = Kilowatts(v) },
-    NumField { key: "hours_per_day", min: 0.0, max: 24.0, step: 0.5, whole: false, get: |i| i.hours_per_day.0, set: |i, v| i.hours_per_day = Hours(v) },
-    NumField { key: "kwh_price", min: 0.0, max: 100.0, step: 0.01, whole: false, get: |i| i.kwh_price, set: |i, v| i.kwh_price = v },
-    NumField { key: "pue", min: 1.0, max: 3.0, step: 0.05, whole: false, get: |i| i.pue, set: |i, v| i.pue = v },
-    NumField { key: "hosting", min: 0.0, max: 1e9, step: 100.0, whole: false, get: |i| i.hosting_per_month, set: |i, v| i.hosting_per_month = v },
-    NumField { key: "ops", min: 0.0, max: 1e9, step: 100.0, whole: false, get: |i| i.ops_per_month, set: |i, v| i.ops_per_month = v },
-    NumField { key: "price", min: 0.01, max: 1e6, step: 1.0, whole: false, get: |i| i.price_per_hour, set: |i, v| i.price_per_hour = v },
-    NumField { key: "util", min: 0.0, max: 100.0, step: 0.1, whole: false, get: |i| i.util.percent(), set: |i, v| i.util = Ratio::from_percent(v) },
-    NumField { key: "month_hours", min: 24.0, max: 744.0, step: 1.0, whole: false, get: |i| i.month_hours.0, set: |i, v| i.month_hours = Hours(v) },
-];
+type F = NumField<RentBuyInputs>;
 
-/// The field with link key `key`.
-pub fn field(key: &str) -> Option<&'static NumField<RentBuyInputs>> {
-    FIELDS.iter().find(|f| f.key == key)
+// The numeric inputs in link units (docs/contract.md), each named so the form refers to it.
+#[rustfmt::skip]
+mod fields {
+    use super::*;
+    pub const PURCHASE: F = NumField { key: "purchase", min: 0.0, max: 1e10, step: 10_000.0, whole: false, get: |i| i.purchase, set: |i, v| i.purchase = v };
+    pub const MONTHS: F = NumField { key: "months", min: 1.0, max: 240.0, step: 1.0, whole: true, get: |i| i.months, set: |i, v| i.months = v };
+    pub const RESALE: F = NumField { key: "resale", min: 0.0, max: 1e10, step: 10_000.0, whole: false, get: |i| i.resale, set: |i, v| i.resale = v };
+    pub const POWER_KW: F = NumField { key: "power_kw", min: 0.0, max: 1000.0, step: 0.1, whole: false, get: |i| i.power_load.0, set: |i, v| i.power_load = Kilowatts(v) };
+    pub const IDLE_KW: F = NumField { key: "idle_kw", min: 0.0, max: 1000.0, step: 0.1, whole: false, get: |i| i.power_idle.0, set: |i, v| i.power_idle = Kilowatts(v) };
+    pub const HOURS_PER_DAY: F = NumField { key: "hours_per_day", min: 0.0, max: 24.0, step: 0.5, whole: false, get: |i| i.hours_per_day.0, set: |i, v| i.hours_per_day = Hours(v) };
+    pub const KWH_PRICE: F = NumField { key: "kwh_price", min: 0.0, max: 100.0, step: 0.01, whole: false, get: |i| i.kwh_price, set: |i, v| i.kwh_price = v };
+    pub const PUE: F = NumField { key: "pue", min: 1.0, max: 3.0, step: 0.05, whole: false, get: |i| i.pue, set: |i, v| i.pue = v };
+    pub const HOSTING: F = NumField { key: "hosting", min: 0.0, max: 1e9, step: 100.0, whole: false, get: |i| i.hosting_per_month, set: |i, v| i.hosting_per_month = v };
+    pub const OPS: F = NumField { key: "ops", min: 0.0, max: 1e9, step: 100.0, whole: false, get: |i| i.ops_per_month, set: |i, v| i.ops_per_month = v };
+    pub const PRICE: F = NumField { key: "price", min: 0.01, max: 1e6, step: 1.0, whole: false, get: |i| i.price_per_hour, set: |i, v| i.price_per_hour = v };
+    pub const UTIL: F = NumField { key: "util", min: 0.0, max: 100.0, step: 0.1, whole: false, get: |i| i.util.percent(), set: |i, v| i.util = Ratio::from_percent(v) };
+    pub const MONTH_HOURS: F = NumField { key: "month_hours", min: 24.0, max: 744.0, step: 1.0, whole: false, get: |i| i.month_hours.0, set: |i, v| i.month_hours = Hours(v) };
+}
+pub use fields::*;
+
+impl Calculator for RentBuyInputs {
+    type Error = RentBuyError;
+
+    const FIELDS: &'static [Field<Self>] = &[
+        Field::Num(PURCHASE),
+        Field::Num(MONTHS),
+        Field::Num(RESALE),
+        crate::choice_field!("power_model", PowerModel, power_model),
+        Field::Num(POWER_KW),
+        Field::Num(IDLE_KW),
+        Field::Num(HOURS_PER_DAY),
+        Field::Num(KWH_PRICE),
+        Field::Num(PUE),
+        Field::Num(HOSTING),
+        Field::Num(OPS),
+        Field::Num(PRICE),
+        Field::Num(UTIL),
+        Field::Num(MONTH_HOURS),
+        Field::Text(TextField {
+            key: "demand",
+            read: |i, raw| {
+                i.demand = parse_demand(raw)?;
+                Ok(())
+            },
+            write: |i| format_demand(&i.demand),
+        }),
+    ];
+
+    fn cross_check(&self) -> Result<(), RentBuyError> {
+        if self.power_model == PowerModel::FollowsUse && self.power_idle.0 > self.power_load.0 {
+            return Err(RentBuyError::IdleAboveLoad {
+                idle: self.power_idle.0,
+                load: self.power_load.0,
+            });
+        }
+        if self.resale > self.purchase {
+            return Err(RentBuyError::ResaleAbovePurchase {
+                resale: self.resale,
+                purchase: self.purchase,
+            });
+        }
+        Ok(())
+    }
 }
 
-/// Inputs that are each in range but contradict one another, or a stored value out of range.
+/// Inputs that are each in range but contradict one another, or a value out of range.
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum RentBuyError {
     #[error("idle_kw: idle draw {idle} kW is above the load draw {load} kW")]
@@ -147,15 +177,17 @@ pub enum RentBuyError {
     #[error("resale: resale value {resale} is above the purchase price {purchase}")]
     ResaleAbovePurchase { resale: f64, purchase: f64 },
     #[error(transparent)]
+    Demand(#[from] DemandError),
+    #[error(transparent)]
     Field(#[from] FieldError),
 }
 
-impl RentBuyError {
-    /// The link key of the field to show the message beside.
-    pub fn key(&self) -> &'static str {
+impl KeyedError for RentBuyError {
+    fn key(&self) -> &'static str {
         match self {
             RentBuyError::IdleAboveLoad { .. } => "idle_kw",
             RentBuyError::ResaleAbovePurchase { .. } => "resale",
+            RentBuyError::Demand(_) => "demand",
             RentBuyError::Field(e) => e.key(),
         }
     }
@@ -169,14 +201,7 @@ pub enum Verdict {
     Buy,
 }
 
-impl Verdict {
-    pub fn id(self) -> &'static str {
-        match self {
-            Verdict::Rent => "rent",
-            Verdict::Buy => "buy",
-        }
-    }
-}
+crate::choice_ids!(Verdict { Rent => "rent", Buy => "buy" });
 
 /// The parts of owning one machine for one month.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -189,7 +214,11 @@ pub struct OwnParts {
 
 impl OwnParts {
     pub fn total(&self) -> Money {
-        self.depreciation + self.electricity + self.hosting + self.ops
+        let sum = self.depreciation.amount
+            + self.electricity.amount
+            + self.hosting.amount
+            + self.ops.amount;
+        Money::new(sum, self.depreciation.currency)
     }
 }
 
@@ -231,60 +260,31 @@ fn own_linear(i: &RentBuyInputs) -> (f64, f64) {
     }
 }
 
-/// Checks every field against its range and the fields against each other.
-pub fn validate(i: &RentBuyInputs) -> Result<(), RentBuyError> {
-    for f in FIELDS {
-        f.check((f.get)(i))?;
-    }
-    if i.power_model == PowerModel::FollowsUse && i.power_idle.0 > i.power_load.0 {
-        return Err(RentBuyError::IdleAboveLoad {
-            idle: i.power_idle.0,
-            load: i.power_load.0,
-        });
-    }
-    if i.resale > i.purchase {
-        return Err(RentBuyError::ResaleAbovePurchase {
-            resale: i.resale,
-            purchase: i.purchase,
-        });
-    }
-    for (n, d) in i.demand.iter().enumerate() {
-        if !d.0.is_finite() || d.0 < 0.0 {
-            return Err(RentBuyError::Field(FieldError::Invalid {
-                key: "demand",
-                message: format!(
-                    "month {} has {} machine-hours; expected 0 or more",
-                    n + 1,
-                    d.0
-                ),
-            }));
-        }
-    }
-    Ok(())
-}
-
 /// Owning's monthly cost at utilisation `u`.
-pub fn own_at(i: &RentBuyInputs, u: f64) -> f64 {
+pub(crate) fn own_at(i: &RentBuyInputs, u: f64) -> f64 {
     let (a, b) = own_linear(i);
     a + b * u
 }
 
 /// Renting's monthly cost at utilisation `u`.
-pub fn rent_at(i: &RentBuyInputs, u: f64) -> f64 {
+pub(crate) fn rent_at(i: &RentBuyInputs, u: f64) -> f64 {
     i.price_per_hour * i.month_hours.0 * u
 }
 
 /// Break-even utilisation at the inputs' prices.
-pub fn break_even(i: &RentBuyInputs) -> Option<f64> {
+pub(crate) fn break_even(i: &RentBuyInputs) -> Option<f64> {
     let (a, b) = own_linear(i);
     let slope = i.price_per_hour * i.month_hours.0 - b;
     (slope > 0.0).then(|| a / slope)
 }
 
+/// Checks the inputs and runs the calculator: for callers that hold unchecked inputs.
+pub fn rent_buy(i: &RentBuyInputs, cur: Currency) -> Result<RentBuyReport, RentBuyError> {
+    Ok(report(&validate(i.clone())?, cur))
+}
+
 /// The rent-or-buy calculator.
-pub fn rent_buy(i: &RentBuyInputs) -> Result<RentBuyReport, RentBuyError> {
-    validate(i)?;
-    let cur = i.currency;
+pub fn report(i: &Valid<RentBuyInputs>, cur: Currency) -> RentBuyReport {
     let h = i.month_hours.0;
     let u = i.util.0;
     let energy_kwh = match i.power_model {
@@ -301,16 +301,19 @@ pub fn rent_buy(i: &RentBuyInputs) -> Result<RentBuyReport, RentBuyError> {
     };
     let own_monthly = own.total();
     let rent_monthly = Money::new(rent_at(i, u), cur);
-    let running = own.electricity + own.hosting + own.ops;
+    let running = Money::new(
+        own.electricity.amount + own.hosting.amount + own.ops.amount,
+        cur,
+    );
     let margin = rent_monthly.amount - running.amount;
     let payback_month = (margin > 0.0)
         .then(|| i.purchase / margin)
         .filter(|m| *m <= i.months);
-    Ok(RentBuyReport {
+    RentBuyReport {
         own,
         own_monthly,
         rent_monthly,
-        monthly_difference: own_monthly - rent_monthly,
+        monthly_difference: Money::new(own_monthly.amount - rent_monthly.amount, cur),
         break_even: break_even(i).map(Ratio),
         verdict: if rent_monthly.amount <= own_monthly.amount {
             Verdict::Rent
@@ -321,5 +324,5 @@ pub fn rent_buy(i: &RentBuyInputs) -> Result<RentBuyReport, RentBuyError> {
         energy_kwh,
         payback_month,
         running_monthly: running,
-    })
+    }
 }

@@ -1,132 +1,320 @@
-//! A scenario: every calculator's inputs together, the unit that is saved, shared and compared.
+//! A scenario: every calculator's inputs together, the unit that is saved, shared and compared,
+//! and beside it the reader's progress (checklist ticks), which is not an input.
 //!
-//! Stored format: `{"schema": 1, "scenario": {...}}` under a versioned localStorage key. Every
-//! struct is `#[serde(default)]`, so a save written before a field existed still loads with that
-//! field at its default; a save with a newer schema than this build knows is refused rather than
-//! misread.
+//! Each calculator appears once, in the [`calculators!`] list below: that line gives the scenario
+//! its field and makes the calculator's table part of links and stored scenarios. Shared things
+//! are held once: one currency, one model and one card for both memory views.
+//!
+//! Stored format (schema 2): the link query of the scenario, `schema=2&price=90&...`, read back
+//! through the same checks as a link. Schema 1 (JSON, `{"schema": 1, "scenario": {...}}`) is
+//! migrated by writing it out as a query and reading that back, so a value that was stored out of
+//! range is reported and replaced like a bad link value, never trusted.
 
 use super::advisor::{AdvisorChoice, AdvisorInputs, Profile};
 use super::bill::BillInputs;
 use super::billing::BillingInputs;
+use super::checklists::is_item;
 use super::memory::catalogue::tier_for;
-use super::memory::inference::{inference, InferenceInputs};
-use super::memory::training::{training, TrainingInputs};
+use super::memory::inference::inference;
+use super::memory::inputs::{InferenceInputs, MemoryInputs, ModelSpec, TrainingInputs};
+use super::memory::training::training;
 use super::rent_buy::RentBuyInputs;
 use super::spot::SpotInputs;
+use super::table::{self, Calculator, Issue, KeyedError, Pairs};
 use super::units::{Bytes, Currency};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use std::collections::BTreeSet;
 use thiserror::Error;
 
 /// The schema this build writes.
-pub const SCHEMA: u32 = 1;
+pub const SCHEMA: u32 = 2;
 
-/// The views of the page, by their link value (`view=`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum View {
-    #[default]
-    RentBuy,
-    Training,
-    Inference,
-    Spot,
-    Billing,
-    Bill,
-    Checklists,
-    Compare,
-}
-
-impl View {
-    pub const ALL: [View; 8] = [
-        View::RentBuy,
-        View::Training,
-        View::Inference,
-        View::Spot,
-        View::Billing,
-        View::Bill,
-        View::Checklists,
-        View::Compare,
-    ];
-
-    pub fn id(self) -> &'static str {
-        match self {
-            View::RentBuy => "rent-buy",
-            View::Training => "training",
-            View::Inference => "inference",
-            View::Spot => "spot",
-            View::Billing => "billing",
-            View::Bill => "bill",
-            View::Checklists => "checklists",
-            View::Compare => "compare",
+/// Declares the scenario from its calculators: `field: Type` per calculator, in link order.
+macro_rules! calculators {
+    ($($field:ident: $ty:ty),+ $(,)?) => {
+        /// All inputs of all calculators.
+        #[derive(Debug, Clone, PartialEq, Default)]
+        pub struct Scenario {
+            /// The currency every amount is in (amounts are never converted).
+            pub currency: Currency,
+            $(pub $field: $ty,)+
         }
-    }
 
-    pub fn from_id(id: &str) -> Option<Self> {
-        View::ALL.into_iter().find(|v| v.id() == id)
-    }
-}
+        impl Scenario {
+            /// Reads every calculator's keys from a query's pairs; whether any was present.
+            pub fn read(&mut self, pairs: &Pairs, issues: &mut Vec<Issue>) -> bool {
+                let mut any = false;
+                $(any |= table::read_query(&mut self.$field, pairs, issues);)+
+                any
+            }
 
-/// The language the page is shown in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Lang {
-    #[default]
-    En,
-    Zh,
-}
+            /// Appends every key whose value differs from its default.
+            pub fn write(&self, q: &mut form_urlencoded::Serializer<'_, String>) {
+                $(table::write_query(&self.$field, q);)+
+            }
 
-impl Lang {
-    pub fn id(self) -> &'static str {
-        match self {
-            Lang::En => "en",
-            Lang::Zh => "zh",
+            /// Whether every calculator's inputs are valid, with the first problem.
+            pub fn check(&self) -> Result<(), Issue> {
+                $(table::validate(self.$field.clone()).map_err(Issue::new)?;)+
+                Ok(())
+            }
+
+            /// Every link key of every calculator.
+            pub fn keys() -> Vec<&'static str> {
+                let mut keys = Vec::new();
+                $(keys.extend(<$ty as Calculator>::FIELDS.iter().map(|f| f.key()));)+
+                keys
+            }
         }
-    }
-    pub fn from_id(id: &str) -> Option<Self> {
-        match id {
-            "en" => Some(Lang::En),
-            "zh" | "zh-CN" | "zh-cn" => Some(Lang::Zh),
-            _ => None,
-        }
-    }
+    };
 }
 
-/// All inputs of all calculators.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
-#[serde(default)]
-pub struct Scenario {
-    pub currency: Currency,
-    pub rent_buy: RentBuyInputs,
-    pub training: TrainingInputs,
-    pub inference: InferenceInputs,
-    pub spot: SpotInputs,
-    pub billing: BillingInputs,
-    pub bill: BillInputs,
-    pub advisor: AdvisorChoice,
-    /// Ids of the checklist items ticked.
+calculators! {
+    rent_buy: RentBuyInputs,
+    memory: MemoryInputs,
+    spot: SpotInputs,
+    billing: BillingInputs,
+    bill: BillInputs,
+    advisor: AdvisorChoice,
+}
+
+/// What the reader has done, kept beside the scenario: ticked checklist items.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Progress {
     pub checked: BTreeSet<String>,
 }
 
-impl Scenario {
-    /// The training calculator's inputs: its own settings with the model and card that both
-    /// memory views share (kept in the inference inputs, where a link writes them).
-    pub fn training_inputs(&self) -> TrainingInputs {
-        let i = &self.inference;
-        TrainingInputs {
-            model: i.model.clone(),
-            arch: i.arch.clone(),
-            params_b: i.params_b,
-            gpu: i.gpu.clone(),
-            ..self.training.clone()
+/// Checklist ids that are not items of this version.
+#[derive(Debug, Clone, PartialEq, Error)]
+#[error("checked: unknown items {} were left out", unknown.join(", "))]
+pub struct UnknownItems {
+    pub unknown: Vec<String>,
+}
+
+impl KeyedError for UnknownItems {
+    fn key(&self) -> &'static str {
+        "checked"
+    }
+}
+
+impl Progress {
+    /// Reads `checked=a,b`; unknown ids are left out and reported.
+    pub fn read(&mut self, pairs: &Pairs, issues: &mut Vec<Issue>) -> bool {
+        let Some((_, raw)) = pairs.iter().rev().find(|(k, _)| k == "checked") else {
+            return false;
+        };
+        let ids = raw.split(',').map(str::trim).filter(|s| !s.is_empty());
+        let (known, unknown): (Vec<&str>, Vec<&str>) = ids.partition(|id| is_item(id));
+        self.checked = known.into_iter().map(str::to_string).collect();
+        if !unknown.is_empty() {
+            issues.push(Issue::new(UnknownItems {
+                unknown: unknown.into_iter().map(str::to_string).collect(),
+            }));
         }
+        true
     }
 
+    pub fn write(&self, q: &mut form_urlencoded::Serializer<'_, String>) {
+        if !self.checked.is_empty() {
+            let ids: Vec<&str> = self.checked.iter().map(String::as_str).collect();
+            q.append_pair("checked", &ids.join(","));
+        }
+    }
+}
+
+/// Why saved data could not be read at all.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum StoreError {
+    #[error("saved data is not readable: {reason}")]
+    Unreadable { reason: String },
+    #[error("saved data has schema {found}; this page reads up to schema {SCHEMA}")]
+    TooNew { found: u32 },
+}
+
+/// A stored scenario read back: what could be used, and what was wrong with the rest.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Restored {
+    pub scenario: Scenario,
+    pub progress: Progress,
+    /// Values that were refused and replaced by their defaults.
+    pub issues: Vec<Issue>,
+    /// The schema the data was written in.
+    pub schema: u32,
+}
+
+/// The pairs of a query string, without its leading `?`.
+pub fn pairs(query: &str) -> Vec<(String, String)> {
+    let query = query.strip_prefix('?').unwrap_or(query);
+    form_urlencoded::parse(query.as_bytes())
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect()
+}
+
+/// Reads the currency key `cur` (`CNY`, `USD`, `RMB`).
+pub fn read_currency(pairs: &Pairs, issues: &mut Vec<Issue>) -> Option<Currency> {
+    let (_, raw) = pairs.iter().rev().find(|(k, _)| k == "cur")?;
+    match Currency::from_code(raw) {
+        Some(c) => Some(c),
+        None => {
+            issues.push(Issue::new(super::field::FieldError::NotAChoice {
+                key: "cur",
+                raw: raw.clone(),
+                allowed: <Currency as super::choice::Choice>::ids(),
+            }));
+            None
+        }
+    }
+}
+
+/// A scenario and its progress as a query (without `?`), only what differs from the defaults.
+pub fn to_query(s: &Scenario, p: &Progress) -> String {
+    let mut q = form_urlencoded::Serializer::new(String::new());
+    if s.currency != Currency::default() {
+        q.append_pair("cur", s.currency.code());
+    }
+    s.write(&mut q);
+    p.write(&mut q);
+    q.finish()
+}
+
+/// Reads a scenario and progress from a query's pairs; whether any input was present.
+pub fn from_pairs(pairs: &Pairs, issues: &mut Vec<Issue>) -> (Scenario, Progress, bool) {
+    let mut s = Scenario::default();
+    let mut p = Progress::default();
+    let mut any = s.read(pairs, issues);
+    if let Some(c) = read_currency(pairs, issues) {
+        s.currency = c;
+        any = true;
+    }
+    any |= pairs.iter().any(|(k, _)| k == "cur");
+    any |= p.read(pairs, issues);
+    (s, p, any)
+}
+
+/// The stored form of a scenario and its progress.
+pub fn to_stored(s: &Scenario, p: &Progress) -> String {
+    let q = to_query(s, p);
+    if q.is_empty() {
+        format!("schema={SCHEMA}")
+    } else {
+        format!("schema={SCHEMA}&{q}")
+    }
+}
+
+/// Reads stored data of any schema this build knows.
+pub fn from_stored(text: &str) -> Result<Restored, StoreError> {
+    if text.trim_start().starts_with('{') {
+        return from_v1(text);
+    }
+    let pairs = pairs(text);
+    let schema = match pairs.iter().find(|(k, _)| k == "schema") {
+        Some((_, v)) => v.parse::<u32>().map_err(|_| StoreError::Unreadable {
+            reason: format!("schema {v:?} is not a number"),
+        })?,
+        None => {
+            return Err(StoreError::Unreadable {
+                reason: "no schema".into(),
+            })
+        }
+    };
+    if schema > SCHEMA {
+        return Err(StoreError::TooNew { found: schema });
+    }
+    let mut issues = Vec::new();
+    let (scenario, progress, _) = from_pairs(&pairs, &mut issues);
+    Ok(Restored {
+        scenario,
+        progress,
+        issues,
+        schema,
+    })
+}
+
+/// Schema 1: JSON with the model and card kept in both memory views (the inference copy was the
+/// one used), the currency in two places and the ticks among the inputs.
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct V1 {
+    schema: u32,
+    scenario: V1Scenario,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct V1Scenario {
+    currency: Currency,
+    rent_buy: RentBuyInputs,
+    training: V1Training,
+    inference: V1Inference,
+    spot: SpotInputs,
+    billing: BillingInputs,
+    bill: BillInputs,
+    advisor: AdvisorChoice,
+    checked: BTreeSet<String>,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct V1Training {
+    #[serde(flatten)]
+    settings: TrainingInputs,
+}
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct V1Inference {
+    #[serde(flatten)]
+    model: ModelSpec,
+    gpu: Option<String>,
+    #[serde(flatten)]
+    settings: InferenceInputs,
+}
+
+fn from_v1(text: &str) -> Result<Restored, StoreError> {
+    let v1: V1 = serde_json::from_str(text).map_err(|e| StoreError::Unreadable {
+        reason: e.to_string(),
+    })?;
+    if v1.schema > SCHEMA {
+        return Err(StoreError::TooNew { found: v1.schema });
+    }
+    let o = v1.scenario;
+    let raw = Scenario {
+        currency: o.currency,
+        rent_buy: o.rent_buy,
+        memory: MemoryInputs {
+            model: o.inference.model,
+            gpu: o
+                .inference
+                .gpu
+                .unwrap_or_else(|| MemoryInputs::default().gpu),
+            training: o.training.settings,
+            inference: o.inference.settings,
+        },
+        spot: o.spot,
+        billing: o.billing,
+        bill: o.bill,
+        advisor: o.advisor,
+    };
+    let progress = Progress { checked: o.checked };
+    // Through the link form, so every value meets the same checks as a link's.
+    let pairs = pairs(&to_query(&raw, &progress));
+    let mut issues = Vec::new();
+    let (scenario, progress, _) = from_pairs(&pairs, &mut issues);
+    Ok(Restored {
+        scenario,
+        progress,
+        issues,
+        schema: 1,
+    })
+}
+
+impl Scenario {
     /// What a resumable checkpoint of the training view's job holds: the trainable weights, their
     /// optimiser state and master copy (gradients are rebuilt by the next step, and frozen weights
     /// reload from the base model). 7B full fine-tuning with AdamW in mixed bf16: 14 bytes a
     /// parameter, 98 GB.
     pub fn training_checkpoint(&self) -> Option<Bytes> {
-        let r = training(&self.training_inputs()).ok()?;
+        let r = training(&self.memory).ok()?;
         let b = r.per_param;
         Some(Bytes(r.trainable * (b.weight + b.optimizer + b.master)))
     }
@@ -135,19 +323,20 @@ impl Scenario {
     /// and run length from the spot view, data size from billing, cards and tier from memory).
     pub fn advisor_inputs(&self) -> AdvisorInputs {
         let a = &self.advisor;
+        let m = &self.memory;
         let (cards, tier_gb) = match a.profile {
-            Profile::Training => match training(&self.training_inputs()) {
+            Profile::Training => match training(m) {
                 // Spread over several cards, each needs the tier of the card that count assumes.
                 Ok(r) => match r.min_gpus {
                     Some(n) if n > 1 => (n, tier_for(r.capacity)),
                     Some(n) => (n, tier_for(r.total)),
-                    None => (self.training.gpus, None),
+                    None => (m.training.gpus, None),
                 },
-                Err(_) => (self.training.gpus, None),
+                Err(_) => (m.training.gpus, None),
             },
-            Profile::Inference | Profile::Batch => match inference(&self.inference) {
-                Ok(r) => (self.inference.tp, r.tier_gb),
-                Err(_) => (self.inference.tp, None),
+            Profile::Inference | Profile::Batch => match inference(m) {
+                Ok(r) => (m.inference.tp, r.tier_gb),
+                Err(_) => (m.inference.tp, None),
             },
         };
         AdvisorInputs {
@@ -160,51 +349,4 @@ impl Scenario {
             tier_gb,
         }
     }
-
-    /// Keeps the scenario-wide currency in every calculator's inputs.
-    pub fn set_currency(&mut self, c: Currency) {
-        self.currency = c;
-        self.rent_buy.currency = c;
-    }
-}
-
-/// What is written to storage.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Stored {
-    pub schema: u32,
-    #[serde(default)]
-    pub scenario: Scenario,
-}
-
-#[derive(Debug, Error)]
-pub enum StoreError {
-    #[error("saved data is not readable: {0}")]
-    Unreadable(#[from] serde_json::Error),
-    #[error("saved data has schema {found}; this page reads up to schema {SCHEMA}")]
-    TooNew { found: u32 },
-}
-
-/// Serialises a scenario in the stored format.
-pub fn to_json(s: &Scenario) -> String {
-    // Serialising plain structs of numbers and enums cannot fail; fall back to an empty object
-    // rather than panicking if it ever did.
-    serde_json::to_string(&Stored {
-        schema: SCHEMA,
-        scenario: s.clone(),
-    })
-    .unwrap_or_else(|_| "{}".into())
-}
-
-/// Reads a scenario in the stored format, migrating older schemas.
-pub fn from_json(text: &str) -> Result<Scenario, StoreError> {
-    let stored: Stored = serde_json::from_str(text)?;
-    if stored.schema > SCHEMA {
-        return Err(StoreError::TooNew {
-            found: stored.schema,
-        });
-    }
-    let mut s = stored.scenario;
-    let c = s.currency;
-    s.set_currency(c);
-    Ok(s)
 }

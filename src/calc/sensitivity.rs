@@ -7,6 +7,7 @@
 //!   renting pays each month's rent; resale comes back in the last month.
 
 use super::rent_buy::{break_even, own_at, rent_at, RentBuyInputs, RentBuyReport};
+use super::table::Valid;
 
 /// The guide's market range for an 8-card machine, per machine-hour (section 1.2).
 pub const MARKET_PRICE_RANGE: (f64, f64) = (80.0, 200.0);
@@ -25,7 +26,8 @@ pub struct CostVsUtil {
     pub chosen: (f64, f64, f64),
 }
 
-pub fn cost_vs_util(i: &RentBuyInputs) -> CostVsUtil {
+pub fn cost_vs_util(i: &Valid<RentBuyInputs>) -> CostVsUtil {
+    let i: &RentBuyInputs = i;
     let line = |f: fn(&RentBuyInputs, f64) -> f64| vec![(0.0, f(i, 0.0)), (1.0, f(i, 1.0))];
     let crossing = break_even(i)
         .filter(|u| *u <= 1.0)
@@ -49,12 +51,13 @@ pub struct BreakEvenVsPrice {
     pub chosen: (f64, Option<f64>),
 }
 
-pub fn break_even_vs_price(i: &RentBuyInputs) -> BreakEvenVsPrice {
+pub fn break_even_vs_price(i: &Valid<RentBuyInputs>) -> BreakEvenVsPrice {
     let p = i.price_per_hour;
     let lo = MARKET_PRICE_RANGE.0.min(p / 1.5);
     let hi = MARKET_PRICE_RANGE.1.max(p * 1.5);
     const STEPS: usize = 60;
-    let mut probe = i.clone();
+    // Only the price moves, within a bounded range around a valid one.
+    let mut probe: RentBuyInputs = (**i).clone();
     let points = (0..=STEPS)
         .filter_map(|k| {
             probe.price_per_hour = lo + (hi - lo) * k as f64 / STEPS as f64;
@@ -77,7 +80,8 @@ pub struct Cumulative {
     pub payback: Option<(f64, f64)>,
 }
 
-pub fn cumulative(i: &RentBuyInputs, r: &RentBuyReport) -> Cumulative {
+/// The horizon is at most 240 months (the field's range), so the series stays small.
+pub fn cumulative(i: &Valid<RentBuyInputs>, r: &RentBuyReport) -> Cumulative {
     let months = i.months.max(1.0).round() as usize;
     let running = r.running_monthly.amount;
     let rent = r.rent_monthly.amount;

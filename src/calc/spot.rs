@@ -1,6 +1,6 @@
 //! Spot (preemptible) capacity and checkpoints: the expected wall time and cost of a job that can
-//! be interrupted, with and without checkpoint-resume, against on-demand (SPEC.md section 4,
-//! "beyond the guide").
+//! be interrupted, with and without checkpoint-resume, against on-demand (docs/formulas.md,
+//! "Spot and checkpoints"; beyond the guide).
 //!
 //! ```text
 //! Young (1974)   tau = sqrt(2 C M)
@@ -25,8 +25,11 @@
 //!   checkpoint before the stop, so `wall = wall_random S / (S - R - C)`. A random reclaim also
 //!   starts a fresh instance, which makes planned stops rarer: the formula errs on the long side.
 
-use crate::calc::units::{Hours, Money};
+use super::field::{FieldError, NumField};
+use super::table::{validate, Calculator, Field, KeyedError, Valid};
+use super::units::{Currency, Hours, Money};
 use serde::{Deserialize, Serialize};
+use thiserror::Error;
 
 /// Monthly reclaim-rate bands as spot markets publish them, with the mean time between
 /// interruptions each implies. Assumption, stated on the page: a band's upper bound is the chance
@@ -47,6 +50,8 @@ pub fn mtbf_from_monthly_rate(rate: f64) -> Hours {
 /// The fixed stop of the preemptible kinds that end every instance after a day.
 pub const PREEMPTIBLE_STOP: Hours = Hours(24.0);
 
+/// Everything the spot calculator reads. Prices are plain amounts in the scenario's currency; the
+/// report gives them their currency.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SpotInputs {
@@ -78,6 +83,83 @@ impl Default for SpotInputs {
             storage_price_gb_month: 0.12,
             kept: 3,
             stop_hours: 0.0,
+        }
+    }
+}
+
+type F = NumField<SpotInputs>;
+
+// The numeric inputs in link units (minutes where the key says so), each named so the form can
+// refer to it. Keys, ranges and steps are the link's public interface: do not change them.
+#[rustfmt::skip]
+mod fields {
+    use super::*;
+    pub const JOB_HOURS: F = NumField { key: "job_hours", min: 0.01, max: 1e6, step: 1.0, whole: false, get: |i| i.job.0, set: |i, v| i.job = Hours(v) };
+    pub const MTBF_HOURS: F = NumField { key: "mtbf_hours", min: 0.01, max: 1e7, step: 1.0, whole: false, get: |i| i.mtbf.0, set: |i, v| i.mtbf = Hours(v) };
+    pub const CKPT_MINUTES: F = NumField { key: "ckpt_minutes", min: 0.0, max: 10_000.0, step: 0.5, whole: false, get: |i| i.checkpoint_minutes, set: |i, v| i.checkpoint_minutes = v };
+    pub const RESTART_MINUTES: F = NumField { key: "restart_minutes", min: 0.0, max: 10_000.0, step: 0.5, whole: false, get: |i| i.restart_minutes, set: |i, v| i.restart_minutes = v };
+    pub const ONDEMAND_PRICE: F = NumField { key: "ondemand_price", min: 0.0, max: 1e6, step: 0.1, whole: false, get: |i| i.ondemand_price, set: |i, v| i.ondemand_price = v };
+    pub const SPOT_PRICE: F = NumField { key: "spot_price", min: 0.0, max: 1e6, step: 0.1, whole: false, get: |i| i.spot_price, set: |i, v| i.spot_price = v };
+    pub const CKPT_GB: F = NumField { key: "ckpt_gb", min: 0.0, max: 1e7, step: 1.0, whole: false, get: |i| i.checkpoint_gb, set: |i, v| i.checkpoint_gb = v };
+    pub const STORAGE_PRICE: F = NumField { key: "storage_price", min: 0.0, max: 1e4, step: 0.01, whole: false, get: |i| i.storage_price_gb_month, set: |i, v| i.storage_price_gb_month = v };
+    // Whole and at most 1000, so the `as u32` in `set` is exact for every value the field accepts.
+    pub const KEPT: F = NumField { key: "kept", min: 0.0, max: 1000.0, step: 1.0, whole: true, get: |i| i.kept as f64, set: |i, v| i.kept = v as u32 };
+    pub const STOP_HOURS: F = NumField { key: "stop_hours", min: 0.0, max: 1e5, step: 1.0, whole: false, get: |i| i.stop_hours, set: |i, v| i.stop_hours = v };
+}
+pub use fields::*;
+
+impl Calculator for SpotInputs {
+    type Error = SpotError;
+
+    // Link order as before the table existed: the numbers, then the checkpoint flag.
+    const FIELDS: &'static [Field<Self>] = &[
+        Field::Num(JOB_HOURS),
+        Field::Num(MTBF_HOURS),
+        Field::Num(CKPT_MINUTES),
+        Field::Num(RESTART_MINUTES),
+        Field::Num(ONDEMAND_PRICE),
+        Field::Num(SPOT_PRICE),
+        Field::Num(CKPT_GB),
+        Field::Num(STORAGE_PRICE),
+        Field::Num(KEPT),
+        Field::Num(STOP_HOURS),
+        crate::flag_field!("ckpt", has_checkpoints),
+    ];
+
+    /// A fixed stop must leave each instance some time to compute after it has restarted and
+    /// written its last checkpoint; otherwise the planned-stop stretch divides by zero or less.
+    fn cross_check(&self) -> Result<(), SpotError> {
+        let overhead = (self.restart_minutes + self.checkpoint_minutes) / 60.0;
+        if self.stop_hours > 0.0 && self.stop_hours <= overhead {
+            return Err(SpotError::StopTooShort {
+                stop_hours: self.stop_hours,
+                overhead_hours: overhead,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Why spot inputs were refused.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum SpotError {
+    #[error(
+        "stop_hours: an instance stopped after {stop_hours} h spends it all restarting and \
+         checkpointing ({overhead_hours} h)"
+    )]
+    StopTooShort {
+        stop_hours: f64,
+        overhead_hours: f64,
+    },
+    #[error(transparent)]
+    Field(#[from] FieldError),
+}
+
+impl KeyedError for SpotError {
+    fn key(&self) -> &'static str {
+        match self {
+            SpotError::StopTooShort { .. } => "stop_hours",
+            SpotError::Field(e) => e.key(),
         }
     }
 }
@@ -150,36 +232,13 @@ pub fn with_planned_stops(wall: f64, r: f64, c: f64, stop: f64) -> f64 {
     }
 }
 
-/// Checks the inputs; the message names the field.
-pub fn validate(i: &SpotInputs) -> Result<(), String> {
-    let checks = [
-        ("job_hours", i.job.0, 0.01, 1e6),
-        ("mtbf_hours", i.mtbf.0, 0.01, 1e7),
-        ("ckpt_minutes", i.checkpoint_minutes, 0.0, 10_000.0),
-        ("restart_minutes", i.restart_minutes, 0.0, 10_000.0),
-        ("ondemand_price", i.ondemand_price, 0.0, 1e6),
-        ("spot_price", i.spot_price, 0.0, 1e6),
-        ("ckpt_gb", i.checkpoint_gb, 0.0, 1e7),
-        ("storage_price", i.storage_price_gb_month, 0.0, 1e4),
-        ("stop_hours", i.stop_hours, 0.0, 1e5),
-    ];
-    for (k, v, lo, hi) in checks {
-        if !v.is_finite() || v < lo || v > hi {
-            return Err(format!("{k}: {v} is outside {lo} to {hi}"));
-        }
-    }
-    let overhead = (i.restart_minutes + i.checkpoint_minutes) / 60.0;
-    if i.stop_hours > 0.0 && i.stop_hours <= overhead {
-        return Err(format!(
-            "stop_hours: an instance stopped after {} h spends it all restarting and checkpointing ({} h)",
-            i.stop_hours, overhead
-        ));
-    }
-    Ok(())
+/// Checks the inputs and runs the calculator: for callers that hold unchecked inputs.
+pub fn spot(i: &SpotInputs, currency: Currency) -> Result<SpotReport, SpotError> {
+    Ok(report(&validate(i.clone())?, currency))
 }
 
-pub fn spot(i: &SpotInputs, currency: crate::calc::units::Currency) -> Result<SpotReport, String> {
-    validate(i)?;
+/// The spot calculator.
+pub fn report(i: &Valid<SpotInputs>, currency: Currency) -> SpotReport {
     let (t, m) = (i.job.0, i.mtbf.0);
     let (c, r) = (i.checkpoint_minutes / 60.0, i.restart_minutes / 60.0);
     let tau_young = young(c, m);
@@ -195,7 +254,7 @@ pub fn spot(i: &SpotInputs, currency: crate::calc::units::Currency) -> Result<Sp
     let wall_none = wall_without_stop(t, m, r, i.stop_hours);
     let money = |a: f64| Money::new(a, currency);
     let ondemand = i.ondemand_price * t;
-    Ok(SpotReport {
+    SpotReport {
         young: Hours(tau_young),
         daly: Hours(tau_daly),
         wall_with: Hours(wall_ckpt),
@@ -212,14 +271,14 @@ pub fn spot(i: &SpotInputs, currency: crate::calc::units::Currency) -> Result<Sp
         crossover: crossover(i),
         longest_without: (i.stop_hours > 0.0).then_some(Hours(i.stop_hours - r)),
         storage_per_month: money(i.checkpoint_gb * i.kept as f64 * i.storage_price_gb_month),
-    })
+    }
 }
 
 /// Job length where `spot x wall_without(T) = on-demand x T`, by bisection; `None` when spot
 /// without checkpoints is dearer from the start or cheaper for any job up to a million hours.
 /// Under a fixed stop, a job that cannot finish counts as dearer, so the crossing is at most the
 /// longest job that fits in one instance's life.
-pub fn crossover(i: &SpotInputs) -> Option<Hours> {
+pub fn crossover(i: &Valid<SpotInputs>) -> Option<Hours> {
     let (m, r) = (i.mtbf.0, i.restart_minutes / 60.0);
     let excess = |t: f64| match wall_without_stop(t, m, r, i.stop_hours) {
         Some(w) => i.spot_price * w - i.ondemand_price * t,
@@ -241,8 +300,10 @@ pub fn crossover(i: &SpotInputs) -> Option<Hours> {
 }
 
 /// Expected cost against job length, for the chart: on demand, spot with checkpoints, spot
-/// without; up to twice the chosen job (and past the crossover when there is one).
-pub fn cost_vs_job_length(i: &SpotInputs) -> [Vec<(f64, f64)>; 3] {
+/// without; up to twice the chosen job (and past the crossover when there is one). Points are
+/// chart coordinates `(hours, cost)`, the cost a plain amount in the scenario's currency like the
+/// inputs' prices: a chart draws numbers, and the report carries the figures as [`Money`].
+pub fn cost_vs_job_length(i: &Valid<SpotInputs>) -> [Vec<(f64, f64)>; 3] {
     let (m, c, r) = (
         i.mtbf.0,
         i.checkpoint_minutes / 60.0,

@@ -10,7 +10,7 @@
 //! - [`Kilowatts`]: electrical draw.
 
 use serde::{Deserialize, Serialize};
-use std::ops::{Add, Mul, Sub};
+use std::ops::{Add, Mul};
 
 /// 2^30 bytes.
 pub const GIB: f64 = 1_073_741_824.0;
@@ -73,13 +73,12 @@ pub enum Currency {
     Usd,
 }
 
+crate::choice_ids!(Currency { Cny => "CNY", Usd => "USD" });
+
 impl Currency {
     /// ISO 4217 code, as used in links (`cur=`) and by `Intl.NumberFormat`.
     pub fn code(self) -> &'static str {
-        match self {
-            Currency::Cny => "CNY",
-            Currency::Usd => "USD",
-        }
+        crate::calc::choice::Choice::id(self)
     }
 
     pub fn from_code(code: &str) -> Option<Self> {
@@ -104,17 +103,37 @@ impl Money {
     }
 }
 
-impl Add for Money {
-    type Output = Money;
-    fn add(self, rhs: Money) -> Money {
-        Money::new(self.amount + rhs.amount, self.currency)
-    }
+/// Two amounts in different currencies were combined; the core never converts between them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("cannot combine an amount in {left} with one in {right}")]
+pub struct CurrencyMismatch {
+    pub left: &'static str,
+    pub right: &'static str,
 }
 
-impl Sub for Money {
-    type Output = Money;
-    fn sub(self, rhs: Money) -> Money {
-        Money::new(self.amount - rhs.amount, self.currency)
+impl Money {
+    /// The sum of two amounts in one currency. Money has no `+`: adding amounts of different
+    /// currencies must be an error, not a silent mix.
+    pub fn checked_add(self, rhs: Money) -> Result<Money, CurrencyMismatch> {
+        self.same(rhs)
+            .map(|c| Money::new(self.amount + rhs.amount, c))
+    }
+
+    /// The difference of two amounts in one currency.
+    pub fn checked_sub(self, rhs: Money) -> Result<Money, CurrencyMismatch> {
+        self.same(rhs)
+            .map(|c| Money::new(self.amount - rhs.amount, c))
+    }
+
+    fn same(self, rhs: Money) -> Result<Currency, CurrencyMismatch> {
+        if self.currency == rhs.currency {
+            Ok(self.currency)
+        } else {
+            Err(CurrencyMismatch {
+                left: self.currency.code(),
+                right: rhs.currency.code(),
+            })
+        }
     }
 }
 
@@ -169,8 +188,17 @@ mod tests {
 
     #[test]
     fn money_keeps_its_currency() {
-        let a = Money::new(10.0, Currency::Usd) + Money::new(5.0, Currency::Usd);
+        let a = Money::new(10.0, Currency::Usd)
+            .checked_add(Money::new(5.0, Currency::Usd))
+            .unwrap();
         assert_eq!(a, Money::new(15.0, Currency::Usd));
         assert_eq!((a * 2.0).amount, 30.0);
+        assert_eq!(
+            a.checked_sub(Money::new(1.0, Currency::Cny)),
+            Err(CurrencyMismatch {
+                left: "USD",
+                right: "CNY"
+            })
+        );
     }
 }

@@ -1,8 +1,15 @@
-use gpuplan::calc::advisor::{advise, AdvisorInputs, Form, Profile};
+use gpuplan::calc::advisor::{advise, AdvisorChoice, AdvisorError, AdvisorInputs, Form, Profile};
+use gpuplan::calc::billing::{BillingError, RunsError};
 use gpuplan::calc::checklists::{is_item, LISTS, TROUBLES};
+use gpuplan::calc::choice::Choice;
+use gpuplan::calc::field::FieldError;
 use gpuplan::calc::link::{decode, encode};
 use gpuplan::calc::scenario::Scenario;
+use gpuplan::calc::table::self_check;
 use std::collections::BTreeSet;
+
+/// The view a link without `view` opens; `encode` leaves it out.
+const FIRST_VIEW: &str = "rent-buy";
 
 fn inputs(profile: Profile) -> AdvisorInputs {
     AdvisorInputs {
@@ -118,27 +125,85 @@ fn running_keys_round_trip_and_bad_ones_are_reported() {
     assert_eq!(s.billing.price, 12.0);
     assert!(s.billing.cross_region);
     assert_eq!(s.advisor.profile, Profile::Batch);
-    assert_eq!(s.checked.len(), 2);
+    assert_eq!(d.state.progress.checked.len(), 2);
     assert_eq!(s.bill.lines.len(), 1);
     assert_eq!(s.bill.levers[0].share, Some(0.5));
-    assert_eq!(decode(&encode(&d.state)).state, d.state);
-    let bad = decode("runs=10x&granularity=week&checked=env-smi,bogus&lines=cars~1");
+    assert_eq!(decode(&encode(&d.state, FIRST_VIEW)).state, d.state);
+    let bad = decode(
+        "runs=10x&granularity=week&checked=env-smi,bogus&lines=cars~1&profile=gpu&interruptible=2",
+    );
     let keys: Vec<_> = bad.issues.iter().map(|e| e.key()).collect();
-    assert_eq!(keys, ["runs", "granularity", "checked", "lines"]);
+    assert_eq!(
+        keys,
+        [
+            "runs",
+            "granularity",
+            "checked",
+            "lines",
+            "profile",
+            "interruptible"
+        ]
+    );
+    // Each problem is the calculator's own error, with its details.
+    assert_eq!(
+        bad.issues[0].error::<BillingError>(),
+        Some(&BillingError::Runs(RunsError::BadUnit {
+            item: 1,
+            raw: "10x".into(),
+            unit: "x".into()
+        }))
+    );
+    assert!(matches!(
+        bad.issues[1].error::<BillingError>(),
+        Some(BillingError::Field(FieldError::NotAChoice { allowed, .. }))
+            if allowed == &["second-1m", "second-1h", "hour", "day"]
+    ));
+    assert!(matches!(
+        bad.issues[4].error::<AdvisorError>(),
+        Some(AdvisorError::Field(FieldError::NotAChoice {
+            key: "profile",
+            ..
+        }))
+    ));
+    assert!(matches!(
+        bad.issues[5].error::<AdvisorError>(),
+        Some(AdvisorError::Field(FieldError::NotAFlag {
+            key: "interruptible",
+            ..
+        }))
+    ));
     // Known ids survive beside unknown ones.
-    assert!(bad.state.scenario.checked.contains("env-smi"));
+    assert!(bad.state.progress.checked.contains("env-smi"));
     assert_eq!(
         bad.state.scenario.billing.runs,
         Scenario::default().billing.runs
     );
 }
 
+/// The field table: keys unique, the defaults valid, every default written and read back whole.
+#[test]
+fn advisor_table_checks_itself() {
+    assert_eq!(self_check::<AdvisorChoice>(), Ok(()));
+}
+
+/// Profiles and supply forms keep the ids links and the page already use.
+#[test]
+fn profile_and_form_ids_are_kept() {
+    assert_eq!(Profile::ids(), ["training", "inference", "batch"]);
+    assert_eq!(
+        Form::ids(),
+        ["whole-machine", "per-card", "container", "spot", "managed"]
+    );
+    assert_eq!(Form::from_id("per-card"), Some(Form::PerCard));
+}
+
 mod round_trip {
+    use super::FIRST_VIEW;
     use gpuplan::calc::bill::{BillLine, Group, Lever};
     use gpuplan::calc::billing::Granularity;
     use gpuplan::calc::checklists::LISTS;
+    use gpuplan::calc::choice::Choice;
     use gpuplan::calc::link::{decode, encode, LinkState};
-    use gpuplan::calc::scenario::View;
     use gpuplan::calc::units::Hours;
     use proptest::prelude::*;
 
@@ -181,7 +246,7 @@ mod round_trip {
             .prop_map(
                 |(runs, g, (price, data, xregion), lines, levers, checked, (p, interruptible))| {
                     let mut s = LinkState {
-                        view: View::Bill,
+                        view: "bill".into(),
                         ..Default::default()
                     };
                     let sc = &mut s.scenario;
@@ -213,9 +278,9 @@ mod round_trip {
                             on,
                         })
                         .collect();
-                    sc.checked = checked.into_iter().map(str::to_string).collect();
                     sc.advisor.profile = gpuplan::calc::advisor::Profile::ALL[p];
                     sc.advisor.interruptible = interruptible;
+                    s.progress.checked = checked.into_iter().map(str::to_string).collect();
                     s
                 },
             )
@@ -224,7 +289,7 @@ mod round_trip {
     proptest! {
         #[test]
         fn running_link_round_trips(s in arb()) {
-            let q = encode(&s);
+            let q = encode(&s, FIRST_VIEW);
             let d = decode(&q);
             prop_assert!(d.issues.is_empty(), "{q}: {:?}", d.issues);
             prop_assert_eq!(d.state, s, "{}", q);

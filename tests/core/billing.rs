@@ -1,11 +1,16 @@
 use crate::common::assert_close;
 use gpuplan::calc::bill::{
-    format_levers, format_lines, parse_levers, parse_lines, review, BillInputs,
+    format_levers, format_lines, parse_levers, parse_lines, review, BillError, BillInputs,
+    ListError,
 };
 use gpuplan::calc::billing::{
-    bill_runs, billing, format_runs, parse_runs, BillingInputs, Granularity,
+    bill_runs, billing, format_runs, parse_runs, BillingError, BillingInputs, Granularity,
+    RunsError,
 };
-use gpuplan::calc::units::Hours;
+use gpuplan::calc::choice::Choice;
+use gpuplan::calc::field::FieldError;
+use gpuplan::calc::table::{self_check, KeyedError};
+use gpuplan::calc::units::{Currency, Hours};
 use proptest::prelude::*;
 
 /// The guide: per-second billing with a one-hour minimum charges a ten-minute run as an hour.
@@ -39,21 +44,32 @@ fn run_lists_parse_with_units() {
     assert_eq!(r.len(), 5);
     assert_close(r[0].0, 0.025, 1e-12);
     assert_eq!(r[4], Hours(48.0));
-    assert!(parse_runs("10x").unwrap_err().contains("unit"));
-    assert!(parse_runs("-3h").is_err());
+    assert_eq!(
+        parse_runs("10x").unwrap_err(),
+        RunsError::BadUnit {
+            item: 1,
+            raw: "10x".into(),
+            unit: "x".into()
+        }
+    );
+    assert!(matches!(
+        parse_runs("-3h"),
+        Err(RunsError::NotALength { item: 1, .. })
+    ));
 }
 
 /// The guide's month: 21,000 CNY; levers 1,600 + 1,500 + 900 = 4,000 = 19.0%.
 #[test]
 fn guide_bill_21000_saves_4000_or_19_percent() {
-    let r = review(&BillInputs::default()).unwrap();
-    assert_eq!(r.total, 21_000.0);
-    assert_eq!(r.savings, 4_000.0);
+    let r = review(&BillInputs::default(), Currency::Cny).unwrap();
+    assert_eq!(r.total.amount, 21_000.0);
+    assert_eq!(r.total.currency, Currency::Cny);
+    assert_eq!(r.savings.amount, 4_000.0);
     assert_eq!(format!("{:.1}", r.share * 100.0), "19.0");
-    assert_close(r.unit_prices[0].unwrap(), 8.06, 0.01);
-    assert_close(r.unit_prices[1].unwrap(), 119.6, 0.1);
-    assert_close(r.unit_prices[2].unwrap(), 10.67, 0.01);
-    let groups: Vec<f64> = r.by_group.iter().map(|g| g.1).collect();
+    assert_close(r.unit_prices[0].unwrap().amount, 8.06, 0.01);
+    assert_close(r.unit_prices[1].unwrap().amount, 119.6, 0.1);
+    assert_close(r.unit_prices[2].unwrap().amount, 10.67, 0.01);
+    let groups: Vec<f64> = r.by_group.iter().map(|g| g.1.amount).collect();
     assert_eq!(groups, [14_500.0, 2_200.0, 1_800.0, 2_500.0]);
 }
 
@@ -72,8 +88,8 @@ proptest! {
             l.amount = a;
         }
         i.levers[0].amount = lever;
-        let r = review(&i).unwrap();
-        prop_assert!(r.savings <= r.total + 1e-9);
+        let r = review(&i, Currency::Cny).unwrap();
+        prop_assert!(r.savings.amount <= r.total.amount + 1e-9);
         prop_assert!((0.0..=1.0).contains(&r.share));
     }
 }
@@ -82,18 +98,23 @@ proptest! {
 /// 500 GB of disk, 200 GB of snapshots and an address, one forgotten over a weekend.
 #[test]
 fn billing_view_defaults() {
-    let r = billing(&BillingInputs::default()).unwrap();
+    let r = billing(&BillingInputs::default(), Currency::Cny).unwrap();
     assert_eq!(r.runs.billed, Hours(1.0));
-    assert_close(r.excess_cost, 8.0 * 5.0 / 6.0, 1e-9);
+    assert_close(r.excess_cost.amount, 8.0 * 5.0 / 6.0, 1e-9);
+    assert_eq!(r.excess_cost.currency, Currency::Cny);
     let rules: Vec<f64> = r.by_rule.iter().map(|x| x.1 .0).collect();
     assert_close(rules[0], 1.0 / 6.0, 1e-12);
     assert_eq!(&rules[1..], [1.0, 1.0, 24.0]);
     // 500 x 0.5 / 30 + 0.8 + 200 x 0.12 / 30 = 8.333 + 0.8 + 0.8
-    assert_close(r.stopped_per_day, 9.933_333, 1e-5);
-    assert_eq!(r.stopped_per_month, 298.0);
+    assert_close(r.stopped_per_day.amount, 9.933_333, 1e-5);
+    assert_eq!(r.stopped_per_month.amount, 298.0);
     // 64 h forgotten at 8/h = 512; auto-release at 12 h = 96; saves 416.
     assert_eq!(
-        (r.forgotten_cost, r.auto_release_cost, r.auto_release_saves),
+        (
+            r.forgotten_cost.amount,
+            r.auto_release_cost.amount,
+            r.auto_release_saves.amount
+        ),
         (512.0, 96.0, 416.0)
     );
     // 50 GB at 100 Mbit/s: 50 x 8000 / 100 / 3600 = 1.111 h; internally at 2 Gbit/s: 3.3 min.
@@ -101,14 +122,17 @@ fn billing_view_defaults() {
     assert_close(r.internal_hours * 60.0, 3.333_333, 1e-5);
     assert_close(r.direct_hours_month, 4.444_444, 1e-5);
     assert_close(r.object_hours_month, 1.111_111 + 4.0 * 0.055_555_6, 1e-5);
-    assert_eq!(r.egress_cost, 12.0);
-    assert_eq!(r.object_storage_cost, 6.0);
-    let cross = billing(&BillingInputs {
-        cross_region: true,
-        ..Default::default()
-    })
+    assert_eq!(r.egress_cost.amount, 12.0);
+    assert_eq!(r.object_storage_cost.amount, 6.0);
+    let cross = billing(
+        &BillingInputs {
+            cross_region: true,
+            ..Default::default()
+        },
+        Currency::Cny,
+    )
     .unwrap();
-    assert_eq!(cross.cross_region_cost, 100.0);
+    assert_eq!(cross.cross_region_cost.amount, 100.0);
 }
 
 #[test]
@@ -117,12 +141,40 @@ fn billing_rejects_bad_numbers() {
         public_mbps: 0.0,
         ..Default::default()
     };
-    assert!(billing(&bad).unwrap_err().starts_with("public_mbps"));
+    let e = billing(&bad, Currency::Cny).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            BillingError::Field(FieldError::OutOfRange {
+                key: "public_mbps",
+                ..
+            })
+        ),
+        "{e:?}"
+    );
     let bad = BillingInputs {
         disk_gb: f64::NAN,
         ..Default::default()
     };
-    assert!(billing(&bad).unwrap_err().starts_with("disk_gb"));
+    let e = billing(&bad, Currency::Cny).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            BillingError::Field(FieldError::NotANumber { key: "disk_gb", .. })
+        ),
+        "{e:?}"
+    );
+    // A run set on the page is checked like one read from a link.
+    let bad = BillingInputs {
+        runs: vec![Hours(-0.5)],
+        ..Default::default()
+    };
+    let e = billing(&bad, Currency::Cny).unwrap_err();
+    assert!(
+        matches!(e, BillingError::Runs(RunsError::NotALength { .. })),
+        "{e:?}"
+    );
+    assert_eq!(e.key(), "runs");
 }
 
 #[test]
@@ -138,16 +190,40 @@ fn run_lists_format_back() {
 fn levers_follow_their_group_and_cap_at_it() {
     let mut i = BillInputs::default();
     i.lines[4].amount = 3_000.0;
-    let r = review(&i).unwrap();
-    assert_eq!(r.savings, 1_600.0 + 1_500.0 + 1_500.0);
-    assert_eq!(r.lever_savings[2], 1_500.0);
-    assert_eq!(r.after_by_group[2].1, 1_500.0);
+    let r = review(&i, Currency::Cny).unwrap();
+    assert_eq!(r.savings.amount, 1_600.0 + 1_500.0 + 1_500.0);
+    assert_eq!(r.lever_savings[2].amount, 1_500.0);
+    assert_eq!(r.after_by_group[2].1.amount, 1_500.0);
     i.levers[0].amount = 10_000.0;
-    let r = review(&i).unwrap();
-    assert_eq!(r.after_by_group[1].1, 0.0);
-    assert_eq!(r.savings, 2_200.0 + 1_500.0 + 1_500.0);
+    let r = review(&i, Currency::Cny).unwrap();
+    assert_eq!(r.after_by_group[1].1.amount, 0.0);
+    assert_eq!(r.savings.amount, 2_200.0 + 1_500.0 + 1_500.0);
     i.levers[2].share = Some(1.5);
-    assert!(review(&i).unwrap_err().contains("share"));
+    let e = review(&i, Currency::Cny).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            BillError::Levers(ListError::ShareOver100 { item: 3, .. })
+        ),
+        "{e:?}"
+    );
+    assert_eq!(e.key(), "levers");
+    // A negative amount set on the page is refused beside the lines.
+    let mut i = BillInputs::default();
+    i.lines[0].amount = -1.0;
+    let e = review(&i, Currency::Cny).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            BillError::Lines(ListError::NotANumber {
+                item: 1,
+                what: "amount",
+                ..
+            })
+        ),
+        "{e:?}"
+    );
+    assert_eq!(e.key(), "lines");
 }
 
 #[test]
@@ -159,11 +235,36 @@ fn bill_link_forms_round_trip() {
     let levers = format_levers(&d.levers);
     assert!(levers.contains("traffic~50%~1~"));
     assert_eq!(parse_levers(&levers).unwrap(), d.levers);
-    assert!(parse_lines("cars~10~~x").unwrap_err().contains("group"));
-    assert!(parse_lines("storage~-1").unwrap_err().contains("amount"));
-    assert!(parse_levers("traffic~150%~1~x")
-        .unwrap_err()
-        .contains("100%"));
+    assert_eq!(
+        parse_lines("cars~10~~x").unwrap_err(),
+        ListError::Group {
+            item: 1,
+            raw: "cars".into()
+        }
+    );
+    assert!(matches!(
+        parse_lines("storage~-1").unwrap_err(),
+        ListError::NotANumber {
+            item: 1,
+            what: "amount",
+            ..
+        }
+    ));
+    assert_eq!(
+        parse_levers("traffic~150%~1~x").unwrap_err(),
+        ListError::ShareOver100 {
+            item: 1,
+            percent: 150.0
+        }
+    );
+    assert!(matches!(
+        parse_levers("traffic~10~yes~x").unwrap_err(),
+        ListError::Flag { item: 1, .. }
+    ));
+    assert!(matches!(
+        parse_lines("storage").unwrap_err(),
+        ListError::Shape { item: 1, .. }
+    ));
 }
 
 proptest! {
@@ -186,13 +287,13 @@ proptest! {
             price, disk_gb: disk, forgotten_hours: forgotten, auto_release_hours: auto,
             data_gb: data, public_mbps: mbps, loads, cross_region: true, ..Default::default()
         };
-        let r = billing(&i).unwrap();
-        for v in [r.billed_cost, r.excess_cost, r.stopped_per_month, r.auto_release_saves,
-                  r.upload_hours, r.direct_hours_month, r.object_hours_month,
-                  r.direct_cost_month, r.object_cost_month] {
+        let r = billing(&i, Currency::Usd).unwrap();
+        for v in [r.billed_cost.amount, r.excess_cost.amount, r.stopped_per_month.amount,
+                  r.auto_release_saves.amount, r.upload_hours, r.direct_hours_month,
+                  r.object_hours_month, r.direct_cost_month.amount, r.object_cost_month.amount] {
             prop_assert!(v.is_finite() && v >= 0.0, "{v}");
         }
-        prop_assert!(r.auto_release_cost <= r.forgotten_cost);
+        prop_assert!(r.auto_release_cost.amount <= r.forgotten_cost.amount);
     }
 
     /// Savings never exceed the bill, whatever the lines and levers.
@@ -210,8 +311,29 @@ proptest! {
             l.share = s;
             l.on = on;
         }
-        let r = review(&i).unwrap();
-        prop_assert!(r.savings >= 0.0 && r.savings <= r.total + 1e-6);
+        let r = review(&i, Currency::Usd).unwrap();
+        prop_assert!(r.savings.amount >= 0.0 && r.savings.amount <= r.total.amount + 1e-6);
         prop_assert!((0.0..=1.0).contains(&r.share));
     }
+}
+
+/// The field tables: keys unique, the defaults valid, every default written and read back whole.
+#[test]
+fn billing_and_bill_tables_check_themselves() {
+    assert_eq!(self_check::<BillingInputs>(), Ok(()));
+    assert_eq!(self_check::<BillInputs>(), Ok(()));
+}
+
+/// The rules and groups keep the ids links already carry.
+#[test]
+fn granularity_and_group_ids_are_kept() {
+    assert_eq!(
+        Granularity::ids(),
+        ["second-1m", "second-1h", "hour", "day"]
+    );
+    assert_eq!(Granularity::from_id("hour"), Some(Granularity::Hour));
+    assert_eq!(
+        gpuplan::calc::bill::Group::ids(),
+        ["instances", "storage", "traffic", "other"]
+    );
 }

@@ -1,4 +1,4 @@
-use gpuplan::calc::memory::arch::AttentionKind;
+use gpuplan::calc::memory::arch::{ArchError, AttentionKind};
 use gpuplan::calc::memory::config_json::{parse, ConfigError};
 use gpuplan::calc::memory::presets::preset;
 
@@ -130,6 +130,7 @@ fn unknown_keys_are_listed_and_bad_input_is_an_error() {
     assert!(matches!(parse("{"), Err(ConfigError::Json(_))));
     assert!(matches!(parse("[1,2]"), Err(ConfigError::NotObject)));
     let e = parse(r#"{"model_type": "bert"}"#).unwrap_err();
+    assert_eq!(e, ConfigError::UnknownType("bert".into()));
     assert!(
         e.to_string()
             .contains("\"bert\" is not one this page reads"),
@@ -138,7 +139,13 @@ fn unknown_keys_are_listed_and_bad_input_is_an_error() {
     let e = parse(&cfg("llama", r#""hidden_size": 4096"#)).unwrap_err();
     assert_eq!(e, ConfigError::Missing("num_hidden_layers"));
     let e = parse(&cfg("llama", r#""hidden_size": 4096, "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 5, "vocab_size": 1"#)).unwrap_err();
-    assert!(matches!(e, ConfigError::Shape(_)));
+    assert_eq!(
+        e,
+        ConfigError::Shape(ArchError::KvHeads {
+            kv_heads: 5,
+            heads: 32
+        })
+    );
     assert!(matches!(
         parse(&cfg(
             "llama",

@@ -1,14 +1,16 @@
-use crate::common::assert_close;
-use gpuplan::calc::rent_buy::{rent_buy, PowerModel, RentBuyError, RentBuyInputs, Verdict, FIELDS};
+use crate::common::{assert_close, valid};
+use gpuplan::calc::field::FieldError;
+use gpuplan::calc::rent_buy::{rent_buy, PowerModel, RentBuyError, RentBuyInputs, Verdict};
 use gpuplan::calc::sensitivity::{break_even_vs_price, cost_vs_util, cumulative};
-use gpuplan::calc::units::{Kilowatts, Ratio};
+use gpuplan::calc::table::{self_check, validate, Calculator, KeyedError};
+use gpuplan::calc::units::{Currency, Kilowatts, Ratio};
 use proptest::prelude::*;
 
-/// SPEC.md section 2: the guide's 8-card machine.
+/// docs/formulas.md, "Rent or buy": the guide's 8-card machine.
 #[test]
 fn guide_worked_example_own_46853_rent_86400_break_even_54_2_percent() {
     let mut i = RentBuyInputs::default();
-    let r = rent_buy(&i).unwrap();
+    let r = rent_buy(&i, Currency::Cny).unwrap();
     assert_close(r.own.depreciation.amount, 33_333.333_333, 1e-5);
     assert_close(r.own.electricity.amount, 2_520.0, 1e-9);
     assert_close(r.own.hosting.amount, 3_000.0, 0.0);
@@ -22,7 +24,7 @@ fn guide_worked_example_own_46853_rent_86400_break_even_54_2_percent() {
     assert_close(r.rent_monthly.amount, 43_200.0, 1e-9);
     assert_eq!(r.verdict, Verdict::Rent);
     i.util = Ratio(1.0);
-    let r = rent_buy(&i).unwrap();
+    let r = rent_buy(&i, Currency::Cny).unwrap();
     assert_close(r.rent_monthly.amount, 86_400.0, 1e-9);
     assert_eq!(r.verdict, Verdict::Buy);
     assert_close(r.monthly_difference.amount, 46_853.333_333 - 86_400.0, 1e-5);
@@ -35,10 +37,14 @@ fn full_day_doubles_electricity() {
         hours_per_day: gpuplan::calc::units::Hours(24.0),
         ..Default::default()
     };
-    assert_close(rent_buy(&i).unwrap().own.electricity.amount, 5_040.0, 1e-9);
+    assert_close(
+        rent_buy(&i, Currency::Cny).unwrap().own.electricity.amount,
+        5_040.0,
+        1e-9,
+    );
 }
 
-/// CONTRACT.md's link example: at 200 per hour the break-even falls to 32.54%.
+/// docs/contract.md's link example: at 200 per hour the break-even falls to 32.54%.
 #[test]
 fn price_200_break_even_0_3254() {
     let i = RentBuyInputs {
@@ -46,7 +52,7 @@ fn price_200_break_even_0_3254() {
         util: Ratio(0.3),
         ..Default::default()
     };
-    let r = rent_buy(&i).unwrap();
+    let r = rent_buy(&i, Currency::Cny).unwrap();
     assert_eq!(format!("{:.4}", r.break_even.unwrap().0), "0.3254");
     assert_eq!(r.verdict, Verdict::Rent);
 }
@@ -58,7 +64,7 @@ fn opening_case_eleven_percent_rents() {
         util: Ratio(240.0 / (3.0 * 720.0)),
         ..Default::default()
     };
-    let r = rent_buy(&i).unwrap();
+    let r = rent_buy(&i, Currency::Cny).unwrap();
     assert_close(i.util.0, 0.111, 1e-3);
     assert_eq!(r.verdict, Verdict::Rent);
     assert!(r.rent_monthly.amount < 0.25 * r.own_monthly.amount);
@@ -71,7 +77,7 @@ fn electricity_following_use_moves_break_even() {
         power_idle: Kilowatts(1.0),
         ..Default::default()
     };
-    let r = rent_buy(&i).unwrap();
+    let r = rent_buy(&i, Currency::Cny).unwrap();
     // a = 33,333.33 + 3,000 + 8,000 + 1 kW x 720 h = 45,053.33; b = 6 kW x 720 h = 4,320.
     assert_close(r.own.electricity.amount, 720.0 + 0.5 * 4_320.0, 1e-9);
     assert_close(
@@ -82,7 +88,7 @@ fn electricity_following_use_moves_break_even() {
     // At U* both costs agree.
     let mut at = i.clone();
     at.util = r.break_even.unwrap();
-    let r2 = rent_buy(&at).unwrap();
+    let r2 = rent_buy(&at, Currency::Cny).unwrap();
     assert_close(r2.own_monthly.amount, r2.rent_monthly.amount, 1e-6);
 }
 
@@ -93,7 +99,7 @@ fn pue_and_resale_enter_own_cost() {
         resale: 120_000.0,
         ..Default::default()
     };
-    let r = rent_buy(&i).unwrap();
+    let r = rent_buy(&i, Currency::Cny).unwrap();
     assert_close(r.own.electricity.amount, 3_780.0, 1e-9);
     assert_close(r.own.depreciation.amount, 30_000.0, 1e-9);
 }
@@ -106,25 +112,39 @@ fn contradicting_inputs_are_errors_not_panics() {
         ..Default::default()
     };
     assert!(matches!(
-        rent_buy(&i),
+        rent_buy(&i, Currency::Cny),
         Err(RentBuyError::IdleAboveLoad { .. })
     ));
     let i = RentBuyInputs {
         resale: 2e6,
         ..Default::default()
     };
-    let e = rent_buy(&i).unwrap_err();
+    let e = rent_buy(&i, Currency::Cny).unwrap_err();
+    assert!(
+        matches!(e, RentBuyError::ResaleAbovePurchase { .. }),
+        "{e:?}"
+    );
     assert_eq!(e.key(), "resale");
     let i = RentBuyInputs {
         months: 0.0,
         ..Default::default()
     };
-    assert_eq!(rent_buy(&i).unwrap_err().key(), "months");
+    let e = rent_buy(&i, Currency::Cny).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            RentBuyError::Field(FieldError::OutOfRange { key: "months", .. })
+        ),
+        "{e:?}"
+    );
+    assert_eq!(e.key(), "months");
     let i = RentBuyInputs {
         price_per_hour: f64::NAN,
         ..Default::default()
     };
-    assert_eq!(rent_buy(&i).unwrap_err().key(), "price");
+    let e = rent_buy(&i, Currency::Cny).unwrap_err();
+    assert!(matches!(e, RentBuyError::Field(_)), "{e:?}");
+    assert_eq!(e.key(), "price");
 }
 
 #[test]
@@ -133,23 +153,25 @@ fn payback_month_in_cumulative_chart() {
         util: Ratio(1.0),
         ..Default::default()
     };
-    let r = rent_buy(&i).unwrap();
+    let r = rent_buy(&i, Currency::Cny).unwrap();
     // Running cost 13,520 a month; renting 86,400; 1,200,000 / 72,880 = 16.47 months.
     assert_close(r.payback_month.unwrap(), 1_200_000.0 / 72_880.0, 1e-9);
-    let c = cumulative(&i, &r);
+    let c = cumulative(&valid(i.clone()), &r);
     assert_eq!(c.own.len(), 37);
     assert_close(c.own[0].1, 1_200_000.0, 0.0);
     assert_close(c.rent[36].1, 86_400.0 * 36.0, 1e-6);
     // At 50% renting never catches up within three years.
     assert_eq!(
-        rent_buy(&RentBuyInputs::default()).unwrap().payback_month,
+        rent_buy(&RentBuyInputs::default(), Currency::Cny)
+            .unwrap()
+            .payback_month,
         None
     );
 }
 
 #[test]
 fn chart_series_mark_the_crossing_and_the_chosen_price() {
-    let i = RentBuyInputs::default();
+    let i = valid(RentBuyInputs::default());
     let c = cost_vs_util(&i);
     let (u, cost) = c.crossing.unwrap();
     assert_close(u, 0.542_284, 1e-6);
@@ -164,7 +186,7 @@ fn chart_series_mark_the_crossing_and_the_chosen_price() {
         price_per_hour: 400.0,
         ..Default::default()
     };
-    assert_eq!(break_even_vs_price(&far).price_range, (80.0, 600.0));
+    assert_eq!(break_even_vs_price(&valid(far)).price_range, (80.0, 600.0));
 }
 
 fn arb_inputs() -> impl Strategy<Value = RentBuyInputs> {
@@ -220,7 +242,7 @@ fn arb_inputs() -> impl Strategy<Value = RentBuyInputs> {
 proptest! {
     #[test]
     fn outputs_are_finite_and_non_negative(i in arb_inputs()) {
-        let r = rent_buy(&i).unwrap();
+        let r = rent_buy(&i, Currency::Cny).unwrap();
         for m in [r.own_monthly, r.rent_monthly, r.own.depreciation, r.own.electricity, r.running_monthly] {
             prop_assert!(m.amount.is_finite() && m.amount >= 0.0, "{m:?}");
         }
@@ -233,9 +255,9 @@ proptest! {
     #[test]
     fn costs_are_equal_at_break_even(i in arb_inputs()) {
         // Only a break-even a utilisation can reach (at most 100%) can be typed in.
-        if let Some(u) = rent_buy(&i).unwrap().break_even.filter(|u| u.0 <= 1.0) {
+        if let Some(u) = rent_buy(&i, Currency::Cny).unwrap().break_even.filter(|u| u.0 <= 1.0) {
             let at = RentBuyInputs { util: u, ..i };
-            let r = rent_buy(&at).unwrap();
+            let r = rent_buy(&at, Currency::Cny).unwrap();
             let scale = r.own_monthly.amount.max(1.0);
             prop_assert!((r.own_monthly.amount - r.rent_monthly.amount).abs() <= 1e-9 * scale);
         }
@@ -243,9 +265,9 @@ proptest! {
 
     #[test]
     fn break_even_rises_with_fixed_cost(i in arb_inputs(), extra in 1.0..1e5f64) {
-        let before = rent_buy(&i).unwrap().break_even;
+        let before = rent_buy(&i, Currency::Cny).unwrap().break_even;
         let dearer = RentBuyInputs { ops_per_month: i.ops_per_month + extra, ..i };
-        let after = rent_buy(&dearer).unwrap().break_even;
+        let after = rent_buy(&dearer, Currency::Cny).unwrap().break_even;
         if let (Some(a), Some(b)) = (before, after) {
             prop_assert!(b.0 > a.0);
         }
@@ -253,9 +275,9 @@ proptest! {
 
     #[test]
     fn break_even_falls_with_price(i in arb_inputs(), factor in 1.01..5.0f64) {
-        let before = rent_buy(&i).unwrap().break_even;
+        let before = rent_buy(&i, Currency::Cny).unwrap().break_even;
         let dearer = RentBuyInputs { price_per_hour: i.price_per_hour * factor, ..i.clone() };
-        let after = rent_buy(&dearer).unwrap().break_even;
+        let after = rent_buy(&dearer, Currency::Cny).unwrap().break_even;
         match (before, after) {
             (Some(a), Some(b)) => prop_assert!(b.0 <= a.0),
             // A higher price can only make a break-even appear, never vanish.
@@ -266,7 +288,7 @@ proptest! {
 
     #[test]
     fn verdict_agrees_with_break_even(i in arb_inputs()) {
-        let r = rent_buy(&i).unwrap();
+        let r = rent_buy(&i, Currency::Cny).unwrap();
         let expected = match r.break_even {
             Some(u) if i.util.0 > u.0 * (1.0 + 1e-9) => Some(Verdict::Buy),
             Some(u) if i.util.0 < u.0 * (1.0 - 1e-9) => Some(Verdict::Rent),
@@ -282,11 +304,9 @@ proptest! {
 #[test]
 fn every_field_default_is_in_range() {
     let d = RentBuyInputs::default();
-    for f in FIELDS {
-        assert!(
-            f.check((f.get)(&d)).is_ok(),
-            "{} default out of range",
-            f.key
-        );
+    for f in <RentBuyInputs as Calculator>::FIELDS {
+        assert!(f.check(&d).is_ok(), "{} default out of range", f.key());
     }
+    assert!(validate(d).is_ok());
+    self_check::<RentBuyInputs>().unwrap();
 }

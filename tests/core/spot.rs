@@ -1,8 +1,10 @@
 use crate::common::assert_close;
+use gpuplan::calc::field::FieldError;
 use gpuplan::calc::spot::{
-    cost_vs_job_length, crossover, daly, mtbf_from_monthly_rate, spot, wall_without, young,
-    SpotInputs,
+    cost_vs_job_length, crossover, daly, mtbf_from_monthly_rate, report, spot, wall_without, young,
+    SpotError, SpotInputs,
 };
+use gpuplan::calc::table::{self_check, validate, KeyedError, Valid};
 use gpuplan::calc::units::{Currency, Hours};
 use proptest::prelude::*;
 
@@ -33,7 +35,7 @@ fn dalys_published_cases() {
 
 #[test]
 fn crossover_where_spot_without_checkpoints_passes_on_demand() {
-    let i = SpotInputs::default();
+    let i = Valid::<SpotInputs>::default();
     let t = crossover(&i).unwrap().0;
     let spot_cost = 3.5 * wall_without(t, 20.0, 0.25);
     assert_close(spot_cost, 10.0 * t, 1e-6 * spot_cost);
@@ -44,14 +46,24 @@ fn crossover_where_spot_without_checkpoints_passes_on_demand() {
 fn reclaim_bands_convert_to_mean_time_between_interruptions() {
     assert_close(mtbf_from_monthly_rate(0.05).0, 14_036.9, 0.5);
     assert!(mtbf_from_monthly_rate(0.2).0 < mtbf_from_monthly_rate(0.1).0);
-    assert!(spot(
+    let e = spot(
         &SpotInputs {
             mtbf: Hours(-1.0),
             ..Default::default()
         },
-        Currency::Cny
+        Currency::Cny,
     )
-    .is_err());
+    .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            SpotError::Field(FieldError::OutOfRange {
+                key: "mtbf_hours",
+                ..
+            })
+        ),
+        "{e:?}"
+    );
 }
 
 /// A preemptible kind that stops every instance after 24 h: with checkpoints each day loses the
@@ -59,11 +71,12 @@ fn reclaim_bands_convert_to_mean_time_between_interruptions() {
 /// a 100 h job never finishes, and the crossing is no later than the longest job that fits.
 #[test]
 fn a_fixed_24_hour_stop() {
-    let i = SpotInputs {
+    let i = validate(SpotInputs {
         stop_hours: 24.0,
         ..Default::default()
-    };
-    let r = spot(&i, Currency::Cny).unwrap();
+    })
+    .unwrap();
+    let r = report(&i, Currency::Cny);
     assert_close(r.wall_with_random.0, 112.1, 0.05);
     assert_close(
         r.wall_with.0,
@@ -89,7 +102,7 @@ fn a_fixed_24_hour_stop() {
     // A job that fits in a day sees only the random reclaims.
     let short = SpotInputs {
         job: Hours(10.0),
-        ..i.clone()
+        ..i.clone().into_inner()
     };
     let r = spot(&short, Currency::Cny).unwrap();
     assert_close(
@@ -107,7 +120,8 @@ fn a_fixed_24_hour_stop() {
         Currency::Cny,
     )
     .unwrap_err();
-    assert!(e.starts_with("stop_hours"), "{e}");
+    assert!(matches!(e, SpotError::StopTooShort { .. }), "{e:?}");
+    assert_eq!(e.key(), "stop_hours");
 }
 
 proptest! {
@@ -141,4 +155,10 @@ proptest! {
 fn checkpoint_size_from_the_training_view() {
     let s = gpuplan::calc::scenario::Scenario::default();
     assert_eq!(s.training_checkpoint().unwrap().as_gb(), 98.0);
+}
+
+/// The field table: keys unique, the defaults valid, every default written and read back whole.
+#[test]
+fn spot_table_checks_itself() {
+    assert_eq!(self_check::<SpotInputs>(), Ok(()));
 }

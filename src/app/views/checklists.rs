@@ -1,12 +1,21 @@
-//! The advisor and checklists view: which supply forms fit the workload and why, the operating
-//! routine as lists whose ticks are saved with the scenario, and the troubleshooting table.
+//! The advisor and checklists view (docs/formulas.md, "Workloads and supply forms" and
+//! "Operating routine and checklists"): which supply forms fit the workload and why, the operating
+//! routine as lists whose ticks are kept beside the scenario (in the link and in storage), and the
+//! troubleshooting table.
 
-use crate::app::state::use_app;
+use super::spot::SPOT;
+use crate::app::state::{use_app, Lens};
 use crate::app::widgets::{CheckField, ChoiceField};
-use crate::calc::advisor::{advise, Form, Profile};
+use crate::calc::advisor::{advise, AdvisorChoice, Form, Profile};
 use crate::calc::checklists::{LISTS, TROUBLES};
-use crate::calc::scenario::Lang;
+use crate::calc::choice::Choice;
+use crate::calc::link::Lang;
 use leptos::prelude::*;
+
+const LENS: Lens<AdvisorChoice> = Lens {
+    get: |s| &s.advisor,
+    get_mut: |s| &mut s.advisor,
+};
 
 fn form_label(f: Form) -> &'static str {
     match f {
@@ -18,44 +27,51 @@ fn form_label(f: Form) -> &'static str {
     }
 }
 
+fn profile_label(p: Profile) -> &'static str {
+    match p {
+        Profile::Training => "training (must run to the end)",
+        Profile::Inference => "inference (a long-running service)",
+        Profile::Batch => "batch (rendering, offline inference, searches)",
+    }
+}
+
 #[component]
 pub fn ChecklistsView() -> impl IntoView {
     let app = use_app();
     let zh = Memo::new(move |_| app.lang.get() == Some(Lang::Zh));
-    let advice = Memo::new(move |_| app.scenario.with(|s| advise(&s.advisor_inputs())));
-    let profile = Signal::derive(move || app.scenario.with(|s| s.advisor.profile.id().to_string()));
+    // The advisor reads what the other views know (run length, data size, cards), so it follows
+    // the whole scenario; its inputs and verdicts are computed together so the hint and the table
+    // agree.
+    let advice = Memo::new(move |_| {
+        app.scenario.with(|s| {
+            let inputs = s.advisor_inputs();
+            let report = advise(&inputs);
+            (inputs, report)
+        })
+    });
+    let profile = Signal::derive(move || advice.with(|(a, _)| a.profile.id().to_string()));
     let set_profile = Callback::new(move |id: String| {
         if let Some(p) = Profile::from_id(&id) {
-            app.clear_link_issue("profile");
-            app.scenario.update(|s| s.advisor.profile = p);
+            app.clear_issue("profile");
+            app.try_edit(LENS, |a| a.profile = p);
         }
     });
-    let profiles = vec![
-        (
-            "training".to_string(),
-            "training (must run to the end)".to_string(),
-        ),
-        (
-            "inference".to_string(),
-            "inference (a long-running service)".to_string(),
-        ),
-        (
-            "batch".to_string(),
-            "batch (rendering, offline inference, searches)".to_string(),
-        ),
-    ];
-    let ticked = move |id: &'static str| app.scenario.with(|s| s.checked.contains(id));
+    let profiles: Vec<(String, String)> = Profile::ALL
+        .iter()
+        .map(|p| (p.id().to_string(), profile_label(*p).to_string()))
+        .collect();
+    let ticked = move |id: &'static str| app.progress.with(|p| p.checked.contains(id));
     let toggle = move |id: &'static str, on: bool| {
-        app.clear_link_issue("checked");
-        app.scenario.update(|s| {
+        app.clear_issue("checked");
+        app.progress.update(|p| {
             if on {
-                s.checked.insert(id.to_string());
+                p.checked.insert(id.to_string());
             } else {
-                s.checked.remove(id);
+                p.checked.remove(id);
             }
         })
     };
-    let done = move || app.scenario.with(|s| s.checked.len());
+    let done = move || app.progress.with(|p| p.checked.len());
     let total: usize = LISTS.iter().map(|l| l.items.len()).sum();
 
     view! {
@@ -65,13 +81,12 @@ pub fn ChecklistsView() -> impl IntoView {
                 <form class="inputs" on:submit=|ev| ev.prevent_default()>
                     <ChoiceField key="profile" label="The workload" options=profiles value=profile on_change=set_profile />
                     <CheckField key="interruptible" label="it survives being stopped at any moment"
-                        checked=Signal::derive(move || app.scenario.with(|s| s.advisor.interruptible))
-                        on_change=Callback::new(move |on: bool| app.scenario.update(|s| s.advisor.interruptible = on)) />
+                        checked=Signal::derive(move || advice.with(|(a, _)| a.interruptible))
+                        on_change=Callback::new(move |on: bool| app.try_edit(LENS, |a| a.interruptible = on)) />
                     <CheckField key="ckpt" label="it resumes from checkpoints"
-                        checked=Signal::derive(move || app.scenario.with(|s| s.spot.has_checkpoints))
-                        on_change=Callback::new(move |on: bool| app.scenario.update(|s| s.spot.has_checkpoints = on)) />
-                    <p class="hint">{move || app.scenario.with(|s| {
-                        let a = s.advisor_inputs();
+                        checked=Signal::derive(move || advice.with(|(a, _)| a.has_checkpoints))
+                        on_change=Callback::new(move |on: bool| app.try_edit(SPOT, |i| i.has_checkpoints = on)) />
+                    <p class="hint">{move || advice.with(|(a, _)| {
                         format!("From the other views: runs of {} h (spot), {} GB of data (billing rules), {} card(s) at once (memory views).",
                             a.run_hours, a.data_gb, a.cards)
                     })}</p>
@@ -80,7 +95,7 @@ pub fn ChecklistsView() -> impl IntoView {
                     <table class="advisor" data-testid="advisor">
                         <thead><tr><th>"form"</th><th>"verdict"</th><th>"why"</th></tr></thead>
                         <tbody>
-                            {move || advice.with(|a| a.verdicts.iter().map(|v| view! {
+                            {move || advice.with(|(_, a)| a.verdicts.iter().map(|v| view! {
                                 <tr data-testid=format!("advisor-{}", v.form.id()) data-value=if v.fits { "fit" } else { "excluded" } class:excluded=!v.fits>
                                     <td>{form_label(v.form)}</td>
                                     <td>{if v.fits { "fits" } else { "excluded" }}</td>
@@ -90,7 +105,7 @@ pub fn ChecklistsView() -> impl IntoView {
                         </tbody>
                     </table>
                     <ul class="advisor-notes">
-                        {move || advice.with(|a| a.notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view())}
+                        {move || advice.with(|(_, a)| a.notes.iter().map(|n| view! { <li>{n.clone()}</li> }).collect_view())}
                     </ul>
                     <p class="hint">"Rule out the forms that do not fit first; compare prices only among the rest."</p>
                 </div>
@@ -103,10 +118,10 @@ pub fn ChecklistsView() -> impl IntoView {
                 " "
                 <button type="button" data-testid="checklist-lang-zh" class:active=move || zh.get() on:click=move |_| app.lang.set(Some(Lang::Zh))>"中文"</button>
                 " "
-                <button type="button" data-testid="checklist-clear" on:click=move |_| app.scenario.update(|s| s.checked.clear())>"Untick all"</button>
+                <button type="button" data-testid="checklist-clear" on:click=move |_| app.progress.update(|p| p.checked.clear())>"Untick all"</button>
             </p>
-            <Show when=move || app.link_issue("checked").is_some()>
-                <p class="field-msg" role="alert">{move || app.link_issue("checked")}</p>
+            <Show when=move || app.issue("checked").is_some()>
+                <p class="field-msg" role="alert">{move || app.issue("checked")}</p>
             </Show>
             <div class="lists" lang=move || if zh.get() { "zh-CN" } else { "en" }>
                 {LISTS.iter().map(|l| view! {

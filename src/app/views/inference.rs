@@ -1,31 +1,18 @@
-//! The inference view (SPEC.md section 3.2): weights, KV cache, overhead and headroom against a
+//! The inference view (docs/formulas.md, "Inference memory"): weights, KV cache, overhead and headroom against a
 //! card, with sliders for context length and concurrency.
 
-use super::model::ModelSection;
+use super::model::{ModelSection, MEMORY};
 use crate::app::format::{billions, gb, gib, number, percent};
-use crate::app::state::use_app;
-use crate::app::widgets::{
-    ChartCanvas, ChoiceField, Formula, Lens, NumberField, SliderField, Stat,
-};
-use crate::calc::field::NumField;
+use crate::app::state::{use_app, use_report};
+use crate::app::widgets::{ChartCanvas, ChoiceField, Formula, NumberField, SliderField, Stat};
+use crate::calc::choice::Choice;
 use crate::calc::memory::catalogue::{gpu, GPUS};
-use crate::calc::memory::dtype::{KvType, WeightType, WEIGHT_TYPES};
-use crate::calc::memory::fields::{inference_field, INFERENCE};
-use crate::calc::memory::inference::{
-    inference, memory_vs_concurrency, InferenceInputs, InferenceReport,
-};
+use crate::calc::memory::dtype::{KvType, WeightType};
+use crate::calc::memory::inference::{memory_vs_concurrency, report, InferenceReport};
+use crate::calc::memory::inputs::{CONC, CTX, MARGIN, OVERHEAD_GIB, TP};
 use crate::calc::units::Bytes;
 use crate::charts::memory::{draw_stacked, draw_sweep, SweepChart};
 use leptos::prelude::*;
-
-const LENS: Lens<InferenceInputs> = Lens {
-    get: |s| &s.inference,
-    get_mut: |s| &mut s.inference,
-};
-
-fn f(key: &str) -> &'static NumField<InferenceInputs> {
-    inference_field(key).unwrap_or(&INFERENCE[0])
-}
 
 /// The cards to choose from, for both memory views.
 pub fn gpu_options() -> Vec<(String, String)> {
@@ -34,46 +21,42 @@ pub fn gpu_options() -> Vec<(String, String)> {
         .collect()
 }
 
+/// `(id, id)` pairs of a choice, for a drop-down.
+pub fn id_options<C: Choice>() -> Vec<(String, String)> {
+    C::ALL
+        .iter()
+        .map(|c| (c.id().to_string(), c.id().to_string()))
+        .collect()
+}
+
 #[component]
 pub fn InferenceView() -> impl IntoView {
     let app = use_app();
-    let inputs = Memo::new(move |_| app.scenario.with(|s| s.inference.clone()));
-    let result = Memo::new(move |_| inputs.with(inference));
-    let report = Memo::new(move |prev: Option<&InferenceReport>| match result.get() {
-        Ok(r) => r,
-        Err(_) => prev.cloned().unwrap_or_else(|| {
-            inference(&InferenceInputs::default()).unwrap_or_else(|_| fallback())
-        }),
-    });
-    let problem = move || result.with(|r| r.as_ref().err().map(|e| e.to_string()));
+    let rep = use_report(MEMORY, |m, _| report(m));
+    let inputs = Memo::new(move |_| rep.with(|r| (*r.inputs).clone()));
+    let report = Memo::new(move |_| rep.with(|r| r.report.clone()));
     let stat = move |get: fn(&InferenceReport) -> String| Signal::derive(move || report.with(get));
     let set_weights = Callback::new(move |id: String| {
         if let Some(w) = WeightType::from_id(&id) {
-            app.scenario.update(|s| s.inference.weights = w);
+            app.try_edit(MEMORY, |m| m.inference.weights = w);
         }
     });
     let set_kv = Callback::new(move |id: String| {
         if let Some(k) = KvType::from_id(&id) {
-            app.scenario.update(|s| s.inference.kv = k);
+            app.try_edit(MEMORY, |m| m.inference.kv = k);
         }
     });
     let set_gpu = Callback::new(move |id: String| {
         if gpu(&id).is_some() {
-            app.scenario.update(|s| s.inference.gpu = id);
+            app.try_edit(MEMORY, |m| m.gpu = id);
         }
     });
-    let weight_options = WEIGHT_TYPES
-        .iter()
-        .map(|(_, id)| (id.to_string(), id.to_string()))
-        .collect();
-    let kv_options = KvType::ALL
-        .iter()
-        .map(|k| (k.id().to_string(), k.id().to_string()))
-        .collect();
+    let weight_options = id_options::<WeightType>();
+    let kv_options = id_options::<KvType>();
 
     let stack = Memo::new(move |_| {
         report.with(|r| {
-            let tp = inputs.with(|i| i.tp.max(1)) as f64;
+            let tp = inputs.with(|i| i.inference.tp.max(1)) as f64;
             (
                 vec![
                     ("weights".to_string(), r.weights.as_gib() / tp),
@@ -86,11 +69,12 @@ pub fn InferenceView() -> impl IntoView {
         })
     });
     let sweep = Memo::new(move |_| {
-        inputs.with(|i| {
-            let mut ctxs = vec![i.ctx / 4, i.ctx, i.ctx * 4];
+        rep.with(|r| {
+            let ctx = r.inputs.inference.ctx;
+            let mut ctxs = vec![ctx / 4, ctx, ctx * 4];
             ctxs.retain(|c| *c >= 1);
             ctxs.dedup();
-            memory_vs_concurrency(i, &ctxs)
+            memory_vs_concurrency(&r.inputs, &ctxs)
         })
     });
     let gpu_name = move || inputs.with(|i| gpu(&i.gpu).map(|g| g.name).unwrap_or("card"));
@@ -103,18 +87,18 @@ pub fn InferenceView() -> impl IntoView {
                     <fieldset>
                         <legend>"Serving"</legend>
                         <ChoiceField key="weights" label="Weights stored as" options=weight_options
-                            value=Signal::derive(move || inputs.with(|i| i.weights.id().to_string())) on_change=set_weights />
+                            value=Signal::derive(move || inputs.with(|i| i.inference.weights.id().to_string())) on_change=set_weights />
                         <ChoiceField key="kv" label="KV cache element" options=kv_options
-                            value=Signal::derive(move || inputs.with(|i| i.kv.id().to_string())) on_change=set_kv />
-                        <SliderField field=f("ctx") lens=LENS label="Context length" unit="tokens" min=512.0 max=131072.0 step=512.0 />
-                        <SliderField field=f("conc") lens=LENS label="Concurrent sequences" unit="" min=1.0 max=256.0 step=1.0 />
-                        <NumberField field=f("overhead_gib") lens=LENS label="Framework overhead per card (the guide: 2-4)" unit="GiB" />
-                        <NumberField field=f("margin") lens=LENS label="Headroom for long requests" unit="%" />
+                            value=Signal::derive(move || inputs.with(|i| i.inference.kv.id().to_string())) on_change=set_kv />
+                        <SliderField field=&CTX lens=MEMORY label="Context length" unit="tokens" min=512.0 max=131072.0 step=512.0 />
+                        <SliderField field=&CONC lens=MEMORY label="Concurrent sequences" unit="" min=1.0 max=256.0 step=1.0 />
+                        <NumberField field=&OVERHEAD_GIB lens=MEMORY label="Framework overhead per card (the guide: 2-4)" unit="GiB" />
+                        <NumberField field=&MARGIN lens=MEMORY label="Headroom for long requests" unit="%" />
                         <ChoiceField key="gpu" label="Card" options=gpu_options()
                             value=Signal::derive(move || inputs.with(|i| i.gpu.clone())) on_change=set_gpu />
                         <p class="field-note" data-testid="gpu-specs">{move || inputs.with(|i| gpu(&i.gpu).map(card_line).unwrap_or_default())}</p>
-                        <NumberField field=f("tp") lens=LENS label="Cards it is split over (tensor parallel)" unit="cards" />
-                        <p class="field-msg" role="alert" data-testid="error-inference">{problem}</p>
+                        <NumberField field=&TP lens=MEMORY label="Cards it is split over (tensor parallel)" unit="cards" />
+                        <p class="field-msg" role="alert" data-testid="error-gpu">{move || app.issue("gpu")}</p>
                     </fieldset>
                 </form>
                 <div class="results">
@@ -146,15 +130,15 @@ pub fn InferenceView() -> impl IntoView {
                         <Formula title="KV cache per token" open=true symbolic="2 (K and V) × layers × KV heads × head size × element bytes"
                             substituted=Signal::derive(move || inputs.with(|i| report.with(|r| format!(
                                 "2 × {} × {} × {} × {} B = {} B = {} MiB",
-                                i.arch.layers, i.arch.kv_heads, i.arch.head_dim, number(i.kv.bytes(), 0),
+                                i.model.arch.layers, i.model.arch.kv_heads, i.model.arch.head_dim, number(i.inference.kv.bytes(), 0),
                                 number(r.kv_per_token.0, 0), number(r.kv_per_token.as_mib(), 4))))) />
                         <Formula title="KV cache" open=true symbolic="per token × context × concurrent sequences (windowed layers hold at most the window)"
                             substituted=Signal::derive(move || inputs.with(|i| report.with(|r| format!(
-                                "{} MiB × {} × {} = {}", number(r.kv_per_token.as_mib(), 4), number(i.ctx as f64, 0), i.conc, gib(r.kv_cache))))) />
+                                "{} MiB × {} × {} = {}", number(r.kv_per_token.as_mib(), 4), number(i.inference.ctx as f64, 0), i.inference.conc, gib(r.kv_cache))))) />
                         <Formula title="Needed per card" open=true symbolic="((weights + cache) / cards + overhead) × (1 + headroom)"
                             substituted=Signal::derive(move || inputs.with(|i| report.with(|r| format!(
                                 "(({} + {}) / {} + {}) × {} = {}",
-                                gib(r.weights), gib(r.kv_cache), i.tp, gib(r.overhead), number(1.0 + i.margin.0, 3), gib(r.required))))) />
+                                gib(r.weights), gib(r.kv_cache), i.inference.tp, gib(r.overhead), number(1.0 + i.inference.margin.0, 3), gib(r.required))))) />
                     </div>
                     <div class="charts">
                         <ChartCanvas testid="chart-inference-stack" label="What one card holds"
@@ -174,7 +158,7 @@ pub fn InferenceView() -> impl IntoView {
                                     x_axis: "concurrent sequences",
                                     y_axis: "GiB per card",
                                     x_max,
-                                    marked: Some((i.conc as f64, r.required.as_gib())),
+                                    marked: Some((i.inference.conc as f64, r.required.as_gib())),
                                     mark_label: "",
                                 })
                             }))) />
@@ -203,25 +187,4 @@ pub fn card_line(g: &crate::calc::memory::catalogue::Gpu) -> String {
         g.interconnect,
         price
     )
-}
-
-fn fallback() -> InferenceReport {
-    let z = Bytes(0.0);
-    InferenceReport {
-        params: 0.0,
-        bits_per_weight: 16.0,
-        weights: z,
-        kv_per_token: z,
-        kv_per_sequence: z,
-        kv_cache: z,
-        overhead: z,
-        per_card: z,
-        headroom: z,
-        required: z,
-        tier_gb: None,
-        capacity: Bytes::from_gib(80.0),
-        fits: true,
-        max_concurrency: 0,
-        max_context: 0,
-    }
 }

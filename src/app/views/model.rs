@@ -2,18 +2,18 @@
 //! (typed or derived), and a box to paste a Hugging Face `config.json`.
 
 use crate::app::format::{billions, number};
-use crate::app::state::use_app;
-use crate::app::widgets::{CheckField, Lens, NumberField};
-use crate::calc::memory::arch::{Arch, AttentionKind};
+use crate::app::state::{use_app, Lens};
+use crate::app::widgets::{CheckField, NumberField};
+use crate::calc::memory::arch::AttentionKind;
 use crate::calc::memory::config_json;
-use crate::calc::memory::fields::ARCH;
-use crate::calc::memory::inference::param_count;
+use crate::calc::memory::inputs::{parse_params, MemoryInputs, ARCH_FIELDS};
 use crate::calc::memory::presets::{preset, PRESETS};
 use leptos::prelude::*;
 
-const ARCH_LENS: Lens<Arch> = Lens {
-    get: |s| &s.inference.arch,
-    get_mut: |s| &mut s.inference.arch,
+/// Where the memory views' inputs sit in the scenario.
+pub const MEMORY: Lens<MemoryInputs> = Lens {
+    get: |s| &s.memory,
+    get_mut: |s| &mut s.memory,
 };
 
 #[component]
@@ -21,46 +21,37 @@ pub fn ModelSection() -> impl IntoView {
     let app = use_app();
     let model = Memo::new(move |_| {
         app.scenario
-            .with(|s| s.inference.model.clone().unwrap_or_default())
+            .with(|s| s.memory.model.model.clone().unwrap_or_default())
     });
-    let derived = Memo::new(move |_| app.scenario.with(|s| s.inference.arch.params().total()));
-    let typed = Memo::new(move |_| app.scenario.with(|s| s.inference.params_b));
+    let derived = Memo::new(move |_| app.scenario.with(|s| s.memory.model.arch.params().total()));
+    let typed = Memo::new(move |_| app.scenario.with(|s| s.memory.model.params_b));
     let params_raw = RwSignal::new(None::<String>);
     let params_error = RwSignal::new(None::<String>);
     let config_text = RwSignal::new(String::new());
     let config_result = RwSignal::new(None::<(bool, String)>);
 
     let choose = move |id: String| {
-        app.scenario.update(|s| {
-            let i = &mut s.inference;
+        app.try_edit(MEMORY, |m| {
             match preset(&id) {
                 Some(p) => {
-                    i.model = Some(p.id.to_string());
-                    i.arch = (p.arch)();
+                    m.model.model = Some(p.id.to_string());
+                    m.model.arch = (p.arch)();
                 }
-                None => i.model = None,
+                None => m.model.model = None,
             }
-            i.params_b = None;
+            m.model.params_b = None;
         });
         params_raw.set(None);
     };
     let on_params = move |text: String| {
-        app.clear_link_issue("params");
-        let t = text.trim().to_string();
-        if t.is_empty() {
-            params_error.set(None);
-            app.scenario.update(|s| s.inference.params_b = None);
-        } else {
-            match t.parse::<f64>() {
-                Ok(v) if v.is_finite() && (0.001..=100_000.0).contains(&v) => {
-                    params_error.set(None);
-                    app.scenario.update(|s| s.inference.params_b = Some(v));
-                }
-                _ => params_error.set(Some(format!(
-                    "params: expected billions from 0.001 to 100000, found {t:?}"
-                ))),
-            }
-        }
+        app.clear_issue("params");
+        let result = parse_params(&text)
+            .map_err(|e| e.to_string())
+            .and_then(|p| {
+                app.edit(MEMORY, |m| m.model.params_b = p)
+                    .map_err(|e| e.to_string())
+            });
+        params_error.set(result.err());
         params_raw.set(Some(text));
     };
     let apply_config = move || match config_json::parse(&config_text.get_untracked()) {
@@ -79,13 +70,15 @@ pub fn ModelSection() -> impl IntoView {
                     imp.not_understood.join(", ")
                 )
             };
-            app.scenario.update(|s| {
-                s.inference.model = None;
-                s.inference.arch = imp.arch;
-                s.inference.params_b = None;
-            });
+            match app.edit(MEMORY, |m| {
+                m.model.model = None;
+                m.model.arch = imp.arch;
+                m.model.params_b = None;
+            }) {
+                Ok(()) => config_result.set(Some((true, note))),
+                Err(e) => config_result.set(Some((false, e.to_string()))),
+            }
             params_raw.set(None);
-            config_result.set(Some((true, note)));
         }
         Err(e) => config_result.set(Some((false, e.to_string()))),
     };
@@ -98,7 +91,17 @@ pub fn ModelSection() -> impl IntoView {
             .iter()
             .map(|p| (p.id.to_string(), p.name.to_string())),
     );
-    let attention = move || app.scenario.with(|s| s.inference.arch.attention);
+    let attention = move || app.scenario.with(|s| s.memory.model.arch.attention);
+    let flag = move |key: &'static str,
+                     label: &'static str,
+                     get: fn(&MemoryInputs) -> bool,
+                     set: fn(&mut MemoryInputs, bool)| {
+        view! {
+            <CheckField key=key label=label
+                checked=Signal::derive(move || app.scenario.with(|s| get(&s.memory)))
+                on_change=Callback::new(move |on: bool| app.try_edit(MEMORY, |m| set(m, on))) />
+        }
+    };
 
     view! {
         <fieldset class="model">
@@ -114,7 +117,7 @@ pub fn ModelSection() -> impl IntoView {
                         }).collect_view()}
                     </select>
                 </span>
-                <span class="field-msg" role="alert" data-testid="error-model">{move || app.link_issue("model")}</span>
+                <span class="field-msg" role="alert" data-testid="error-model">{move || app.issue("model")}</span>
             </label>
             <label class="field">
                 <span class="field-label">"Parameters (empty: derived from the architecture)"</span>
@@ -126,14 +129,14 @@ pub fn ModelSection() -> impl IntoView {
                     <span class="unit">"billion"</span>
                 </span>
                 <span class="field-note">{move || format!("the architecture gives {}", billions(derived.get()))}</span>
-                <span class="field-msg" role="alert" data-testid="error-params">{move || params_error.get().or_else(|| app.link_issue("params"))}</span>
+                <span class="field-msg" role="alert" data-testid="error-params">{move || params_error.get().or_else(|| app.issue("params"))}</span>
             </label>
             <details class="arch">
                 <summary>"Architecture"</summary>
-                {ARCH.iter().map(|f| view! { <NumberField field=f lens=ARCH_LENS label=f.key /> }).collect_view()}
-                <CheckField key="tied" label="output head tied to the embeddings"
-                    checked=Signal::derive(move || app.scenario.with(|s| s.inference.arch.tied_embeddings))
-                    on_change=Callback::new(move |on: bool| app.scenario.update(|s| s.inference.arch.tied_embeddings = on)) />
+                {ARCH_FIELDS.iter().map(|f| view! { <NumberField field=f lens=MEMORY label=f.key /> }).collect_view()}
+                {flag("tied", "output head tied to the embeddings", |m| m.model.arch.tied_embeddings, |m, on| m.model.arch.tied_embeddings = on)}
+                {flag("qkv_bias", "biases on the q, k and v projections", |m| m.model.arch.qkv_bias, |m, on| m.model.arch.qkv_bias = on)}
+                {flag("qk_norm", "per-head q and k norms", |m| m.model.arch.qk_norm, |m, on| m.model.arch.qk_norm = on)}
                 <label class="field">
                     <span class="field-label">"attention"</span>
                     <span class="field-control">
@@ -143,7 +146,7 @@ pub fn ModelSection() -> impl IntoView {
                                 "latent" => AttentionKind::Latent,
                                 _ => AttentionKind::Full,
                             };
-                            app.scenario.update(|s| s.inference.arch.attention = kind);
+                            app.try_edit(MEMORY, |m| m.model.arch.attention = kind);
                         }>
                             <option value="full" selected=move || attention() == AttentionKind::Full>"full"</option>
                             <option value="sliding" selected=move || attention() == AttentionKind::SlidingWindow>"sliding window"</option>
@@ -152,7 +155,7 @@ pub fn ModelSection() -> impl IntoView {
                     </span>
                 </label>
                 <p class="field-msg" role="alert" data-testid="error-arch">
-                    {move || app.scenario.with(|s| s.inference.arch.validate().err())}
+                    {move || app.issue("attention")}
                 </p>
             </details>
             <details class="config">
@@ -183,7 +186,7 @@ pub fn ModelSection() -> impl IntoView {
                 </p>
             </details>
             <p class="hint">{move || {
-                let n = app.scenario.with(|s| param_count(&s.inference.arch, s.inference.params_b));
+                let n = app.scenario.with(|s| s.memory.model.params());
                 format!("Sizing {} parameters; the model and card are shared by the training and inference views.", billions(n))
             }}</p>
         </fieldset>

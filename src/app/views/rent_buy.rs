@@ -1,13 +1,17 @@
-//! The rent-or-buy view (SPEC.md section 2): inputs of the guide's formula, sliders for
+//! The rent-or-buy view (docs/formulas.md, "Rent or buy"): inputs of the guide's formula, sliders for
 //! utilisation and hourly rent, the monthly costs, the break-even, the verdict, the working, the
 //! charts and the hybrid plan for a demand profile.
 
 use super::rent_buy_charts::RentBuyCharts;
 use crate::app::format::{money, number, percent};
-use crate::app::state::use_app;
-use crate::app::widgets::{Formula, Lens, NumberField, SliderField, Stat};
+use crate::app::state::{use_app, use_report, Lens, Reported};
+use crate::app::widgets::{Formula, NumberField, SliderField, Stat};
+use crate::calc::choice::Choice;
 use crate::calc::demand::{self, format_demand, parse_demand};
-use crate::calc::rent_buy::{field, rent_buy, PowerModel, RentBuyInputs, RentBuyReport, Verdict};
+use crate::calc::rent_buy::{
+    report, PowerModel, RentBuyInputs, RentBuyReport, Verdict, HOSTING, HOURS_PER_DAY, IDLE_KW,
+    KWH_PRICE, MONTHS, MONTH_HOURS, OPS, POWER_KW, PRICE, PUE, PURCHASE, RESALE, UTIL,
+};
 use crate::calc::units::Money;
 use leptos::prelude::*;
 
@@ -16,37 +20,16 @@ const LENS: Lens<RentBuyInputs> = Lens {
     get_mut: |s| &mut s.rent_buy,
 };
 
-/// A field of this calculator by link key; the keys are fixed in the core's table.
-fn f(key: &str) -> &'static crate::calc::field::NumField<RentBuyInputs> {
-    match field(key) {
-        Some(f) => f,
-        // Every key used below is in the table; the test `every_view_key_exists` checks it.
-        None => &crate::calc::rent_buy::FIELDS[0],
-    }
-}
+/// The inputs and report of this view, always computed together.
+pub type RentBuy = Memo<Reported<RentBuyInputs, RentBuyReport>>;
 
 #[component]
 pub fn RentBuyView() -> impl IntoView {
     let app = use_app();
-    let inputs = Memo::new(move |_| app.scenario.with(|s| s.rent_buy.clone()));
-    let result = Memo::new(move |_| inputs.with(rent_buy));
-    // The last good report: a contradiction between two fields keeps the previous results on
-    // screen while the message says what to fix.
-    let report = Memo::new(move |prev: Option<&RentBuyReport>| match result.get() {
-        Ok(r) => r,
-        Err(_) => prev.cloned().unwrap_or_else(|| {
-            rent_buy(&RentBuyInputs::default()).unwrap_or_else(|_| empty_report())
-        }),
-    });
-    let problem = move |key: &'static str| {
-        Signal::derive(move || {
-            result.with(|r| match r {
-                Err(e) if e.key() == key => Some(e.to_string()),
-                _ => None,
-            })
-        })
-    };
-    let cur = move || inputs.with(|i| i.currency);
+    let rep: RentBuy = use_report(LENS, report);
+    let inputs = Memo::new(move |_| rep.with(|r| (*r.inputs).clone()));
+    let report = Memo::new(move |_| rep.with(|r| r.report.clone()));
+    let cur = move || rep.with(|r| r.currency);
     let m = move |amount: f64| money(Money::new(amount, cur()), 0);
     let fixed_hours = move || inputs.with(|i| i.power_model == PowerModel::FixedHours);
 
@@ -56,44 +39,44 @@ pub fn RentBuyView() -> impl IntoView {
                 <form class="inputs" on:submit=|ev| ev.prevent_default()>
                     <fieldset>
                         <legend>"Owning the machine"</legend>
-                        <NumberField field=f("purchase") lens=LENS label="Purchase price (cards, network, power, switch)" unit=cur_code(app) />
-                        <NumberField field=f("months") lens=LENS label="Amortisation" unit="months" />
-                        <NumberField field=f("resale") lens=LENS label="Resale value at the end" unit=cur_code(app) problem=problem("resale") />
+                        <NumberField field=&PURCHASE lens=LENS label="Purchase price (cards, network, power, switch)" unit=cur_code(app) />
+                        <NumberField field=&MONTHS lens=LENS label="Amortisation" unit="months" />
+                        <NumberField field=&RESALE lens=LENS label="Resale value at the end" unit=cur_code(app) />
                         <div class="field">
                             <span class="field-label">"Electricity"</span>
                             <span class="field-control radios" data-testid="input-power_model">
                                 <label>
                                     <input type="radio" name="power_model" value="fixed"
                                         prop:checked=fixed_hours
-                                        on:change=move |_| app.scenario.update(|s| s.rent_buy.power_model = PowerModel::FixedHours) />
+                                        on:change=move |_| app.try_edit(LENS, |i| i.power_model = PowerModel::FixedHours) />
                                     " fixed hours a day (the guide)"
                                 </label>
                                 <label>
                                     <input type="radio" name="power_model" value="use"
                                         prop:checked=move || !fixed_hours()
-                                        on:change=move |_| app.scenario.update(|s| s.rent_buy.power_model = PowerModel::FollowsUse) />
+                                        on:change=move |_| app.try_edit(LENS, |i| i.power_model = PowerModel::FollowsUse) />
                                     " follows utilisation (idle + load)"
                                 </label>
                             </span>
                         </div>
-                        <NumberField field=f("power_kw") lens=LENS label="Draw at full load" unit="kW" />
+                        <NumberField field=&POWER_KW lens=LENS label="Draw at full load" unit="kW" />
                         <Show
                             when=fixed_hours
                             fallback=move || view! {
-                                <NumberField field=f("idle_kw") lens=LENS label="Draw when idle" unit="kW" problem=problem("idle_kw") />
+                                <NumberField field=&IDLE_KW lens=LENS label="Draw when idle" unit="kW" />
                             }
                         >
-                            <NumberField field=f("hours_per_day") lens=LENS label="Hours a day at full load" unit="h" />
+                            <NumberField field=&HOURS_PER_DAY lens=LENS label="Hours a day at full load" unit="h" />
                         </Show>
-                        <NumberField field=f("kwh_price") lens=LENS label="Electricity price" unit="per kWh" />
-                        <NumberField field=f("pue") lens=LENS label="Cooling overhead (PUE)" unit="×" />
-                        <NumberField field=f("hosting") lens=LENS label="Hosting and bandwidth" unit="per month" />
-                        <NumberField field=f("ops") lens=LENS label="Operations staff share" unit="per month" />
+                        <NumberField field=&KWH_PRICE lens=LENS label="Electricity price" unit="per kWh" />
+                        <NumberField field=&PUE lens=LENS label="Cooling overhead (PUE)" unit="×" />
+                        <NumberField field=&HOSTING lens=LENS label="Hosting and bandwidth" unit="per month" />
+                        <NumberField field=&OPS lens=LENS label="Operations staff share" unit="per month" />
                     </fieldset>
                     <fieldset>
                         <legend>"Renting the same machine"</legend>
-                        <SliderField field=f("price") lens=LENS label="Rent per machine-hour" unit="per h" min=40.0 max=300.0 step=1.0 />
-                        <SliderField field=f("util") lens=LENS label="Utilisation (hours the cards really compute)" unit="%" min=0.0 max=100.0 step=0.5 />
+                        <SliderField field=&PRICE lens=LENS label="Rent per machine-hour" unit="per h" min=40.0 max=300.0 step=1.0 />
+                        <SliderField field=&UTIL lens=LENS label="Utilisation (hours the cards really compute)" unit="%" min=0.0 max=100.0 step=0.5 />
                         <div class="field">
                             <span class="field-label">"Hours in a month"</span>
                             <span class="field-control radios">
@@ -102,13 +85,13 @@ pub fn RentBuyView() -> impl IntoView {
                                         <input type="radio" name="month_hours_choice"
                                             data-testid=format!("input-month_hours-{h}")
                                             prop:checked=move || inputs.with(|i| i.month_hours.0 == h)
-                                            on:change=move |_| app.scenario.update(|s| s.rent_buy.month_hours.0 = h) />
+                                            on:change=move |_| app.try_edit(LENS, |i| i.month_hours.0 = h) />
                                         {format!(" {h} h")}
                                     </label>
                                 })}
                             </span>
                         </div>
-                        <NumberField field=f("month_hours") lens=LENS label="…or any other" unit="h" />
+                        <NumberField field=&MONTH_HOURS lens=LENS label="…or any other" unit="h" />
                     </fieldset>
                 </form>
 
@@ -154,8 +137,8 @@ pub fn RentBuyView() -> impl IntoView {
                     </div>
                     <p class="sentence" data-testid="sentence">{move || sentence(&report.get())}</p>
                     <Formulas inputs=inputs report=report />
-                    <RentBuyCharts inputs=inputs report=report />
-                    <Hybrid inputs=inputs />
+                    <RentBuyCharts rep=rep />
+                    <Hybrid rep=rep />
                 </div>
             </div>
         </section>
@@ -163,28 +146,8 @@ pub fn RentBuyView() -> impl IntoView {
 }
 
 fn cur_code(app: crate::app::state::AppState) -> &'static str {
+    // Read once when the field is built: the header's currency choice rebuilds nothing else.
     app.scenario.with_untracked(|s| s.currency.code())
-}
-
-fn empty_report() -> RentBuyReport {
-    let zero = Money::default();
-    RentBuyReport {
-        own: crate::calc::rent_buy::OwnParts {
-            depreciation: zero,
-            electricity: zero,
-            hosting: zero,
-            ops: zero,
-        },
-        own_monthly: zero,
-        rent_monthly: zero,
-        monthly_difference: zero,
-        break_even: None,
-        verdict: Verdict::Rent,
-        days_per_month: 30.0,
-        energy_kwh: 0.0,
-        payback_month: None,
-        running_monthly: zero,
-    }
 }
 
 /// What the result means, in one plain sentence.
@@ -285,23 +248,20 @@ fn Formulas(inputs: Memo<RentBuyInputs>, report: Memo<RentBuyReport>) -> impl In
 
 /// The demand profile and the best mix of owned and rented machines.
 #[component]
-fn Hybrid(inputs: Memo<RentBuyInputs>) -> impl IntoView {
+fn Hybrid(rep: RentBuy) -> impl IntoView {
     let app = use_app();
-    let plan = Memo::new(move |_| inputs.with(demand::hybrid));
+    let plan = Memo::new(move |_| rep.with(|r| demand::hybrid(&r.inputs, r.currency)));
     let error = RwSignal::new(None::<String>);
-    let raw = RwSignal::new(inputs.with_untracked(|i| format_demand(&i.demand)));
+    let raw = RwSignal::new(rep.with_untracked(|r| format_demand(&r.inputs.demand)));
     let on_input = move |text: String| {
-        app.clear_link_issue("demand");
-        match parse_demand(&text) {
-            Ok(d) => {
-                error.set(None);
-                app.scenario.update(|s| s.rent_buy.demand = d);
-            }
-            Err(e) => error.set(Some(e)),
-        }
+        app.clear_issue("demand");
+        let result = parse_demand(&text)
+            .map_err(|e| e.to_string())
+            .and_then(|d| app.edit(LENS, |i| i.demand = d).map_err(|e| e.to_string()));
+        error.set(result.err());
         raw.set(text);
     };
-    let cur = move || inputs.with(|i| i.currency);
+    let cur = move || rep.with(|r| r.currency);
     view! {
         <section class="hybrid">
             <h3>"Own the base, rent the peaks"</h3>
@@ -311,7 +271,7 @@ fn Hybrid(inputs: Memo<RentBuyInputs>) -> impl IntoView {
                     prop:value=move || raw.get()
                     on:input=move |ev| on_input(event_target_value(&ev))></textarea>
                 <span class="field-msg" role="alert" data-testid="error-demand">
-                    {move || error.get().or_else(|| app.link_issue("demand"))}
+                    {move || error.get().or_else(|| app.issue("demand"))}
                 </span>
             </label>
             <div class="stats">

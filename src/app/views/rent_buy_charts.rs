@@ -1,19 +1,20 @@
 //! The three rent-or-buy charts. Each reads only the series it draws (a memo per chart), so moving
 //! the utilisation slider redraws the two charts that depend on it and leaves the third alone.
 
+use super::rent_buy::RentBuy;
 use crate::app::format::{number, percent};
 use crate::app::widgets::ChartCanvas;
-use crate::calc::rent_buy::{RentBuyInputs, RentBuyReport};
 use crate::calc::sensitivity::{break_even_vs_price, cost_vs_util, cumulative};
 use crate::charts::{draw_break_even_vs_price, draw_cost_vs_util, draw_cumulative, ChartText};
 use leptos::prelude::*;
 
 #[component]
-pub fn RentBuyCharts(inputs: Memo<RentBuyInputs>, report: Memo<RentBuyReport>) -> impl IntoView {
-    let cost = Memo::new(move |_| inputs.with(cost_vs_util));
-    let be = Memo::new(move |_| inputs.with(break_even_vs_price));
-    let cum = Memo::new(move |_| inputs.with(|i| report.with(|r| cumulative(i, r))));
-    let code = move || inputs.with(|i| i.currency.code());
+pub fn RentBuyCharts(rep: RentBuy) -> impl IntoView {
+    // Series from the same valid inputs as the figures beside them.
+    let cost = Memo::new(move |_| rep.with(|r| cost_vs_util(&r.inputs)));
+    let be = Memo::new(move |_| rep.with(|r| break_even_vs_price(&r.inputs)));
+    let cum = Memo::new(move |_| rep.with(|r| cumulative(&r.inputs, &r.report)));
+    let code = move || rep.with(|r| r.currency.code());
     view! {
         <div class="charts">
             <ChartCanvas testid="chart-cost-vs-util" label="Monthly cost against utilisation"

@@ -1,59 +1,33 @@
-//! The training view (SPEC.md section 3.1): model states and activations per card, sharding,
+//! The training view (docs/formulas.md, "Training memory"): model states and activations per card, sharding,
 //! and the fewest cards of the chosen type that hold a run.
 
-use super::inference::gpu_options;
-use super::model::ModelSection;
+use super::inference::{gpu_options, id_options};
+use super::model::{ModelSection, MEMORY};
 use crate::app::format::{billions, gb, gib, number};
-use crate::app::state::use_app;
+use crate::app::state::{use_app, use_report};
 use crate::app::widgets::{
-    ChartCanvas, CheckField, ChoiceField, Formula, Lens, NumberField, SliderField, Stat,
+    ChartCanvas, CheckField, ChoiceField, Formula, NumberField, SliderField, Stat,
 };
-use crate::calc::field::NumField;
+use crate::calc::choice::Choice;
 use crate::calc::memory::catalogue::gpu;
-use crate::calc::memory::fields::{training_field, TRAINING};
+use crate::calc::memory::inputs::{BATCH, FROZEN_LAYERS, GPUS, LORA_RANK, SEQ};
 use crate::calc::memory::training::{
-    total_vs_seq, training, Method, Optimizer, Precision, Recompute, TrainingInputs,
-    TrainingReport, LORA_MODULES,
+    report, total_vs_seq, Method, Optimizer, Precision, Recompute, TrainingInputs, TrainingReport,
+    LORA_MODULES,
 };
 use crate::calc::units::Bytes;
 use crate::charts::memory::{draw_stacked, draw_sweep, SweepChart};
 use leptos::prelude::*;
 
-const LENS: Lens<TrainingInputs> = Lens {
-    get: |s| &s.training,
-    get_mut: |s| &mut s.training,
-};
-
-fn f(key: &str) -> &'static NumField<TrainingInputs> {
-    training_field(key).unwrap_or(&TRAINING[0])
-}
-
-fn ids<T: Copy>(all: &[T], id: fn(T) -> &'static str) -> Vec<(String, String)> {
-    all.iter()
-        .map(|v| (id(*v).to_string(), id(*v).to_string()))
-        .collect()
-}
-
 #[component]
 pub fn TrainingView() -> impl IntoView {
     let app = use_app();
-    let inputs = Memo::new(move |_| app.scenario.with(|s| s.training_inputs()));
-    let result = Memo::new(move |_| inputs.with(training));
-    let report = Memo::new(
-        move |prev: Option<&Option<TrainingReport>>| match result.get() {
-            Ok(r) => Some(r),
-            Err(_) => prev
-                .cloned()
-                .flatten()
-                .or_else(|| training(&TrainingInputs::default()).ok()),
-        },
-    );
-    let problem = move || result.with(|r| r.as_ref().err().map(|e| e.to_string()));
-    let stat = move |get: fn(&TrainingReport) -> String| {
-        Signal::derive(move || report.with(|r| r.as_ref().map(get).unwrap_or_default()))
-    };
+    let rep = use_report(MEMORY, |m, _| report(m));
+    let inputs = Memo::new(move |_| rep.with(|r| (*r.inputs).clone()));
+    let report = Memo::new(move |_| rep.with(|r| r.report.clone()));
+    let stat = move |get: fn(&TrainingReport) -> String| Signal::derive(move || report.with(get));
     let choice = |update: fn(&mut TrainingInputs, &str)| {
-        Callback::new(move |id: String| app.scenario.update(|s| update(&mut s.training, &id)))
+        Callback::new(move |id: String| app.try_edit(MEMORY, |m| update(&mut m.training, &id)))
     };
     let set_method = choice(|t, id| {
         if let Some(v) = Method::from_id(id) {
@@ -82,27 +56,25 @@ pub fn TrainingView() -> impl IntoView {
     });
     let set_gpu = Callback::new(move |id: String| {
         if gpu(&id).is_some() {
-            app.scenario.update(|s| s.inference.gpu = id);
+            app.try_edit(MEMORY, |m| m.gpu = id);
         }
     });
-    let lora = move || inputs.with(|t| t.method != Method::Full);
+    let lora = move || inputs.with(|m| m.training.method != Method::Full);
     let stack = Memo::new(move |_| {
         report.with(|r| {
-            r.as_ref().map(|r| {
-                (
-                    vec![
-                        ("weights".to_string(), r.weights.as_gib()),
-                        ("gradients".to_string(), r.grads.as_gib()),
-                        ("optimiser".to_string(), r.optimizer.as_gib()),
-                        ("master copy".to_string(), r.master.as_gib()),
-                        ("activations".to_string(), r.activations.as_gib()),
-                    ],
-                    r.capacity.as_gib(),
-                )
-            })
+            (
+                vec![
+                    ("weights".to_string(), r.weights.as_gib()),
+                    ("gradients".to_string(), r.grads.as_gib()),
+                    ("optimiser".to_string(), r.optimizer.as_gib()),
+                    ("master copy".to_string(), r.master.as_gib()),
+                    ("activations".to_string(), r.activations.as_gib()),
+                ],
+                r.capacity.as_gib(),
+            )
         })
     });
-    let sweep = Memo::new(move |_| inputs.with(total_vs_seq));
+    let sweep = Memo::new(move |_| rep.with(|r| total_vs_seq(&r.inputs)));
 
     view! {
         <section class="view training" data-testid="view-training">
@@ -111,35 +83,35 @@ pub fn TrainingView() -> impl IntoView {
                     <ModelSection />
                     <fieldset>
                         <legend>"Training run"</legend>
-                        <ChoiceField key="method" label="Method" options=ids(Method::ALL, Method::id)
-                            value=Signal::derive(move || inputs.with(|t| t.method.id().to_string())) on_change=set_method />
-                        <ChoiceField key="optimizer" label="Optimiser" options=ids(Optimizer::ALL, Optimizer::id)
-                            value=Signal::derive(move || inputs.with(|t| t.optimizer.id().to_string())) on_change=set_opt />
-                        <ChoiceField key="precision" label="Precision" options=ids(Precision::ALL, Precision::id)
-                            value=Signal::derive(move || inputs.with(|t| t.precision.id().to_string())) on_change=set_prec />
-                        <SliderField field=f("seq") lens=LENS label="Sequence length" unit="tokens" min=128.0 max=32768.0 step=128.0 />
-                        <SliderField field=f("batch") lens=LENS label="Micro-batch per card" unit="" min=1.0 max=64.0 step=1.0 />
-                        <ChoiceField key="recompute" label="Activation recomputation" options=ids(Recompute::ALL, Recompute::id)
-                            value=Signal::derive(move || inputs.with(|t| t.recompute.id().to_string())) on_change=set_rec />
+                        <ChoiceField key="method" label="Method" options={id_options::<Method>()}
+                            value=Signal::derive(move || inputs.with(|m| m.training.method.id().to_string())) on_change=set_method />
+                        <ChoiceField key="optimizer" label="Optimiser" options={id_options::<Optimizer>()}
+                            value=Signal::derive(move || inputs.with(|m| m.training.optimizer.id().to_string())) on_change=set_opt />
+                        <ChoiceField key="precision" label="Precision" options={id_options::<Precision>()}
+                            value=Signal::derive(move || inputs.with(|m| m.training.precision.id().to_string())) on_change=set_prec />
+                        <SliderField field=&SEQ lens=MEMORY label="Sequence length" unit="tokens" min=128.0 max=32768.0 step=128.0 />
+                        <SliderField field=&BATCH lens=MEMORY label="Micro-batch per card" unit="" min=1.0 max=64.0 step=1.0 />
+                        <ChoiceField key="recompute" label="Activation recomputation" options={id_options::<Recompute>()}
+                            value=Signal::derive(move || inputs.with(|m| m.training.recompute.id().to_string())) on_change=set_rec />
                         <CheckField key="flash" label="memory-efficient attention (FlashAttention)"
-                            checked=Signal::derive(move || inputs.with(|t| t.flash))
-                            on_change=Callback::new(move |on: bool| app.scenario.update(|s| s.training.flash = on)) />
+                            checked=Signal::derive(move || inputs.with(|m| m.training.flash))
+                            on_change=Callback::new(move |on: bool| app.try_edit(MEMORY, |m| m.training.flash = on)) />
                         <Show when=move || !lora()>
-                            <NumberField field=f("frozen_layers") lens=LENS label="Leading layers kept frozen (with the embeddings)" unit="layers" />
+                            <NumberField field=&FROZEN_LAYERS lens=MEMORY label="Leading layers kept frozen (with the embeddings)" unit="layers" />
                         </Show>
                         <Show when=lora>
-                            <NumberField field=f("lora_rank") lens=LENS label="LoRA rank" unit="" />
+                            <NumberField field=&LORA_RANK lens=MEMORY label="LoRA rank" unit="" />
                             <div class="field">
                                 <span class="field-label">"LoRA targets"</span>
                                 <span class="field-control radios" data-testid="input-lora_targets">
                                     {LORA_MODULES.iter().map(|m| view! {
                                         <label>
                                             <input type="checkbox"
-                                                prop:checked=move || inputs.with(|t| t.lora_targets.iter().any(|x| x == m))
+                                                prop:checked=move || inputs.with(|i| i.training.lora_targets.iter().any(|x| x == m))
                                                 on:change=move |ev| {
                                                     let on = event_target_checked(&ev);
-                                                    app.scenario.update(|s| {
-                                                        let t = &mut s.training.lora_targets;
+                                                    app.try_edit(MEMORY, |i| {
+                                                        let t = &mut i.training.lora_targets;
                                                         t.retain(|x| x != m);
                                                         if on { t.push(m.to_string()); }
                                                         // Keep the order of the module list, so links stay stable.
@@ -153,13 +125,13 @@ pub fn TrainingView() -> impl IntoView {
                             </div>
                         </Show>
                         <ChoiceField key="gpu" label="Card" options=gpu_options()
-                            value=Signal::derive(move || inputs.with(|t| t.gpu.clone())) on_change=set_gpu />
-                        <p class="field-note">{move || inputs.with(|t| gpu(&t.gpu).map(super::inference::card_line).unwrap_or_default())}</p>
-                        <NumberField field=f("gpus") lens=LENS label="Cards (data parallel)" unit="cards" />
+                            value=Signal::derive(move || inputs.with(|m| m.gpu.clone())) on_change=set_gpu />
+                        <p class="field-note">{move || inputs.with(|m| gpu(&m.gpu).map(super::inference::card_line).unwrap_or_default())}</p>
+                        <NumberField field=&GPUS lens=MEMORY label="Cards (data parallel)" unit="cards" />
                         <ChoiceField key="zero" label="Sharding (ZeRO stage / FSDP)"
                             options=vec![("0".into(), "0: none".into()), ("1".into(), "1: optimiser state".into()), ("2".into(), "2: + gradients".into()), ("3".into(), "3: + weights".into())]
-                            value=Signal::derive(move || inputs.with(|t| t.zero.to_string())) on_change=set_zero />
-                        <p class="field-msg" role="alert" data-testid="error-training">{problem}</p>
+                            value=Signal::derive(move || inputs.with(|m| m.training.zero.to_string())) on_change=set_zero />
+                        <p class="field-msg" role="alert" data-testid="error-training">{move || app.issue("lora_targets").or_else(|| app.issue("gpu"))}</p>
                     </fieldset>
                 </form>
                 <div class="results">
@@ -186,29 +158,28 @@ pub fn TrainingView() -> impl IntoView {
                     <div class="formulas">
                         <Formula title="Model states" open=true
                             symbolic="trainable × (weight + gradient + optimiser + master bytes) + frozen × frozen bytes"
-                            substituted=Signal::derive(move || report.with(|r| r.as_ref().map(|r| {
+                            substituted=Signal::derive(move || report.with(|r| {
                                 let sb = r.per_param;
                                 let frozen = if r.trainable < r.params { format!(" + {} × {} B", number(r.params, 0), number(r.frozen_bytes, 4)) } else { String::new() };
                                 format!("{} × ({} + {} + {} + {}) B{} = {}",
                                     number(r.trainable, 0), number(sb.weight, 0), number(sb.grad, 0), number(sb.optimizer, 0), number(sb.master, 0),
                                     frozen, gb(r.states_unsharded))
-                            }).unwrap_or_default())) />
+                            })) />
                         <p class="hint">"Mixed precision with AdamW is 16 bytes a trainable parameter: 2 weight + 2 gradient + 8 moments + 4 master copy. The guide's text says 12 in all, but its own items add to 16 and its example uses 16; 12 is the optimiser's part (moments and master copy)."</p>
                         <Formula title="Activations" open=true
                             symbolic="layers × s b (17 h + 8 I) [+ 5 a s² b without memory-efficient attention] + logits s b V × 4 B"
-                            substituted=Signal::derive(move || inputs.with(|t| report.with(|r| r.as_ref().map(|r| format!(
+                            substituted=Signal::derive(move || inputs.with(|m| report.with(|r| format!(
                                 "{} × {} × {} × (17 × {} + 8 × {}) + … = {}",
-                                t.arch.layers, t.seq, t.batch, t.arch.hidden, t.arch.intermediate, gib(r.activations))).unwrap_or_default()))) />
+                                m.model.arch.layers, m.training.seq, m.training.batch, m.model.arch.hidden, m.model.arch.intermediate, gib(r.activations))))) />
                     </div>
                     <div class="charts">
                         <ChartCanvas testid="chart-training-stack" label="What one card holds"
-                            draw=move |root| stack.with(|s| match s {
-                                Some((parts, cap)) => draw_stacked(root, parts, *cap, &format!("capacity {}", gib(Bytes::from_gib(*cap))), "GiB per card"),
-                                None => Ok(()),
+                            draw=move |root| stack.with(|(parts, cap)| {
+                                draw_stacked(root, parts, *cap, &format!("capacity {}", gib(Bytes::from_gib(*cap))), "GiB per card")
                             }) />
                         <ChartCanvas testid="chart-training-seq" label="Memory against sequence length"
-                            draw=move |root| sweep.with(|pts| inputs.with(|t| report.with(|r| {
-                                let cap = r.as_ref().map(|r| r.capacity.as_gib()).unwrap_or(80.0);
+                            draw=move |root| sweep.with(|pts| inputs.with(|m| report.with(|r| {
+                                let cap = r.capacity.as_gib();
                                 let series = vec![("total per card".to_string(), pts.clone())];
                                 let x_max = pts.last().map(|p| p.0).unwrap_or(1.0);
                                 draw_sweep(root, &SweepChart {
@@ -218,7 +189,7 @@ pub fn TrainingView() -> impl IntoView {
                                     x_axis: "sequence length, tokens",
                                     y_axis: "GiB per card",
                                     x_max,
-                                    marked: r.as_ref().map(|r| (t.seq as f64, r.total.as_gib())),
+                                    marked: Some((m.training.seq as f64, r.total.as_gib())),
                                     mark_label: "",
                                 })
                             }))) />

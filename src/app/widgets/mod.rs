@@ -9,5 +9,5 @@ mod stat;
 
 pub use chart_canvas::ChartCanvas;
 pub use choice::{CheckField, ChoiceField};
-pub use number_field::{Lens, NumberField, SliderField};
+pub use number_field::{NumberField, SliderField};
 pub use stat::{Formula, Stat};

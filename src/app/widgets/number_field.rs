@@ -5,23 +5,10 @@
 //! (and so every result) keeps its last good value.
 
 use crate::app::format;
-use crate::app::state::use_app;
-use crate::calc::field::{parse_in, FieldError, NumField};
-use crate::calc::scenario::Scenario;
+use crate::app::state::{use_app, Lens};
+use crate::calc::field::{parse_in, NumField};
+use crate::calc::table::Calculator;
 use leptos::prelude::*;
-
-/// Where a calculator's inputs sit inside the scenario.
-pub struct Lens<T: 'static> {
-    pub get: fn(&Scenario) -> &T,
-    pub get_mut: fn(&mut Scenario) -> &mut T,
-}
-
-impl<T> Clone for Lens<T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-impl<T> Copy for Lens<T> {}
 
 /// One field's binding with its type erased: reading and writing go through plain function
 /// pointers, so the widget's view code is built once rather than once per calculator.
@@ -32,62 +19,71 @@ struct Binding {
     max: f64,
     whole: bool,
     read: Callback<(), f64>,
-    write: Callback<f64>,
-    /// What the person typed, while it is being edited or is invalid.
+    /// Tries the value; the reason when the calculator refuses it.
+    write: Callback<f64, Result<(), String>>,
+    /// What the person typed, while it is being edited or is refused.
     raw: RwSignal<Option<String>>,
     error: RwSignal<Option<String>>,
 }
 
 impl Binding {
-    fn new<T: Send + Sync + 'static>(field: &'static NumField<T>, lens: Lens<T>) -> Self {
+    fn new<T: Calculator>(field: &'static NumField<T>, lens: Lens<T>) -> Self {
         let app = use_app();
-        let (get, set, lget, lset) = (field.get, field.set, lens.get, lens.get_mut);
+        let (get, set, lget) = (field.get, field.set, lens.get);
         Binding {
             key: field.key,
             min: field.min,
             max: field.max,
             whole: field.whole,
             read: Callback::new(move |_| app.scenario.with(|s| get(lget(s)))),
-            write: Callback::new(move |v| app.scenario.update(|s| set(lset(s), v))),
+            write: Callback::new(move |v| app.edit(lens, |t| set(t, v)).map_err(|e| e.to_string())),
             raw: RwSignal::new(None),
             error: RwSignal::new(None),
         }
-    }
-
-    /// Parses and range-checks text exactly as the link does.
-    fn parse(&self, raw: &str) -> Result<f64, FieldError> {
-        parse_in(self.key, self.min, self.max, self.whole, raw)
     }
 
     fn value(&self) -> f64 {
         self.read.run(())
     }
 
-    /// The box shows the typed text while it means the current value (so "1." survives while
+    /// The box shows the typed text while it is being edited or refused (so "1." survives while
     /// typing "1.5"), and the formatted value otherwise.
     fn display(&self) -> String {
-        let v = self.value();
         match self.raw.get() {
-            Some(raw) if self.parse(&raw).map(|x| x == v).unwrap_or(true) => raw,
-            _ => format::number(v, 6),
+            Some(raw) => raw,
+            None => format::number(self.value(), 6),
         }
     }
 
+    /// Parses, range-checks and tries the text exactly as the link does; a refusal says which
+    /// value is still in use, so the results on screen are never taken for the typed one's.
     fn input(&self, text: String) {
-        use_app().clear_link_issue(self.key);
-        match self.parse(&text) {
-            Ok(v) => {
-                self.error.set(None);
-                self.write.run(v);
-            }
-            Err(e) => self.error.set(Some(e.to_string())),
-        }
+        use_app().clear_issue(self.key);
+        let result = parse_in(self.key, self.min, self.max, self.whole, &text)
+            .map_err(|e| e.to_string())
+            .and_then(|v| self.write.run(v));
+        self.error.set(
+            result
+                .err()
+                .map(|e| format!("{e}; using {}", format::number(self.value_untracked(), 6))),
+        );
         self.raw.set(Some(text));
+    }
+
+    fn value_untracked(&self) -> f64 {
+        untrack(|| self.value())
     }
 
     fn slide(&self, text: String) {
         self.input(text);
         self.raw.set(None);
+    }
+
+    /// Leaving a box with accepted text shows the value as the page formats it.
+    fn blur(&self) {
+        if self.error.get_untracked().is_none() {
+            self.raw.set(None);
+        }
     }
 }
 
@@ -96,13 +92,13 @@ fn message(b: Binding, extra: Signal<Option<String>>) -> impl Fn() -> Option<Str
     move || {
         b.error
             .get()
-            .or_else(|| use_app().link_issue(b.key))
+            .or_else(|| use_app().issue(b.key))
             .or_else(|| extra.get())
     }
 }
 
 #[component]
-pub fn NumberField<T: Send + Sync + 'static>(
+pub fn NumberField<T: Calculator>(
     field: &'static NumField<T>,
     lens: Lens<T>,
     label: &'static str,
@@ -134,7 +130,7 @@ fn number_box(
                     aria-invalid=move || msg().is_some().to_string()
                     prop:value=move || b.display()
                     on:input=move |ev| b.input(event_target_value(&ev))
-                    on:blur=move |_| if b.error.get_untracked().is_none() { b.raw.set(None) }
+                    on:blur=move |_| b.blur()
                 />
                 <span class="unit">{unit}</span>
             </span>
@@ -149,7 +145,7 @@ fn number_box(
 /// A range slider with its number box. The slider covers `min..=max` of its own (a comfortable
 /// range); the number box accepts the field's whole range.
 #[component]
-pub fn SliderField<T: Send + Sync + 'static>(
+pub fn SliderField<T: Calculator>(
     field: &'static NumField<T>,
     lens: Lens<T>,
     label: &'static str,
@@ -193,7 +189,7 @@ fn slider_box(
                     aria-invalid=move || msg().is_some().to_string()
                     prop:value=move || b.display()
                     on:input=move |ev| b.input(event_target_value(&ev))
-                    on:blur=move |_| if b.error.get_untracked().is_none() { b.raw.set(None) }
+                    on:blur=move |_| b.blur()
                 />
                 <span class="unit">{unit}</span>
             </span>

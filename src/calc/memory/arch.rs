@@ -34,6 +34,8 @@ pub enum AttentionKind {
     Latent,
 }
 
+crate::choice_ids!(AttentionKind { Full => "full", SlidingWindow => "sliding", Latent => "latent" });
+
 /// The shape of a decoder-only transformer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -246,41 +248,90 @@ impl Arch {
         (full * ctx + sliding * ctx.min(self.window)) as f64
     }
 
-    /// Checks the shape makes sense; messages name the field.
-    pub fn validate(&self) -> Result<(), String> {
+    /// Checks the shape makes sense; each error names the field to fix.
+    pub fn validate(&self) -> Result<(), ArchError> {
         let positive = [
             ("layers", self.layers),
             ("hidden", self.hidden),
             ("heads", self.heads),
             ("vocab", self.vocab),
         ];
-        for (k, v) in positive {
+        for (key, v) in positive {
             if v == 0 {
-                return Err(format!("{k}: must be at least 1"));
+                return Err(ArchError::Zero { key });
             }
         }
         if self.attention != AttentionKind::Latent {
-            if self.kv_heads == 0 || self.head_dim == 0 {
-                return Err("kv_heads and head_dim must be at least 1".into());
+            for (key, v) in [("kv_heads", self.kv_heads), ("head_dim", self.head_dim)] {
+                if v == 0 {
+                    return Err(ArchError::Zero { key });
+                }
             }
             if !self.heads.is_multiple_of(self.kv_heads) {
-                return Err(format!(
-                    "kv_heads: {} does not divide the {} attention heads",
-                    self.kv_heads, self.heads
-                ));
+                return Err(ArchError::KvHeads {
+                    kv_heads: self.kv_heads,
+                    heads: self.heads,
+                });
             }
         } else if self.kv_lora_rank == 0 {
-            return Err("kv_lora_rank: latent attention needs a latent size".into());
+            return Err(ArchError::NoLatent);
         }
         if self.is_moe() && self.experts_per_token > self.experts {
-            return Err(format!(
-                "experts_per_token: {} is more than the {} experts",
-                self.experts_per_token, self.experts
-            ));
+            return Err(ArchError::ExpertsPerToken {
+                per_token: self.experts_per_token,
+                experts: self.experts,
+            });
         }
-        if self.layers > 1_000 || self.hidden > 1 << 20 || self.vocab > 1 << 24 {
-            return Err("the architecture is larger than any model this page knows".into());
+        // Bounds that keep every count well inside f64's exact integers and u64 products.
+        let limits = [
+            ("layers", self.layers, 1_000),
+            ("hidden", self.hidden, 1 << 20),
+            ("vocab", self.vocab, 1 << 24),
+            ("heads", self.heads, 4096),
+            ("kv_heads", self.kv_heads, 4096),
+            ("head_dim", self.head_dim, 4096),
+            ("intermediate", self.intermediate, 1 << 20),
+            ("experts", self.experts, 4096),
+            ("expert_intermediate", self.expert_intermediate, 1 << 20),
+            ("shared_experts", self.shared_experts, 64),
+            ("kv_lora_rank", self.kv_lora_rank, 65_536),
+            ("q_lora_rank", self.q_lora_rank, 65_536),
+        ];
+        for (key, value, max) in limits {
+            if value > max {
+                return Err(ArchError::TooLarge { key, value, max });
+            }
         }
         Ok(())
+    }
+}
+
+/// Why an architecture does not hold together.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ArchError {
+    #[error("{key}: must be at least 1")]
+    Zero { key: &'static str },
+    #[error("kv_heads: {kv_heads} does not divide the {heads} attention heads")]
+    KvHeads { kv_heads: u64, heads: u64 },
+    #[error("kv_lora_rank: latent attention needs a latent size")]
+    NoLatent,
+    #[error("experts_per_token: {per_token} is more than the {experts} experts")]
+    ExpertsPerToken { per_token: u64, experts: u64 },
+    #[error("{key}: {value} is larger than any model this page knows (at most {max})")]
+    TooLarge {
+        key: &'static str,
+        value: u64,
+        max: u64,
+    },
+}
+
+impl ArchError {
+    pub fn key(&self) -> &'static str {
+        match self {
+            ArchError::Zero { key } | ArchError::TooLarge { key, .. } => key,
+            ArchError::KvHeads { .. } => "kv_heads",
+            ArchError::NoLatent => "kv_lora_rank",
+            ArchError::ExpertsPerToken { .. } => "experts_per_token",
+        }
     }
 }

@@ -48,7 +48,7 @@ pub const GPUS: &[Gpu] = &[
     Gpu { id: "mi300x", name: "AMD Instinct MI300X 192 GB", vram_gb: 192.0, bandwidth_gb_s: 5300.0, bf16_tflops: 1307.0, power_w: 750.0, interconnect: "Infinity Fabric 896 GB/s", price_cny_per_hour: None },
 ];
 
-/// Memory tiers cards are sold in, GB (SPEC.md section 3: 16-24, 40-48, 80, then larger).
+/// Memory tiers cards are sold in, GB (docs/formulas.md, "Training memory", card tiers: 16-24, 40-48, 80, then larger).
 pub const TIERS_GB: &[f64] = &[16.0, 24.0, 32.0, 40.0, 48.0, 80.0, 96.0, 141.0, 192.0];
 
 pub fn gpu(id: &str) -> Option<&'static Gpu> {

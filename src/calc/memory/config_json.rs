@@ -92,7 +92,7 @@ pub enum ConfigError {
     #[error("config.json: {0} is missing or not a whole number")]
     Missing(&'static str),
     #[error("config.json: {0}")]
-    Shape(String),
+    Shape(#[from] super::arch::ArchError),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -209,7 +209,7 @@ pub fn parse(text: &str) -> Result<ConfigImport, ConfigError> {
         }
         _ => {}
     }
-    arch.validate().map_err(ConfigError::Shape)?;
+    arch.validate()?;
     let not_understood = map
         .keys()
         .filter(|k| !IGNORED.contains(&k.as_str()) && !r.used.contains(&k.as_str()))

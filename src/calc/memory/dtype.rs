@@ -46,40 +46,27 @@ pub enum WeightType {
     Q2K,
 }
 
-pub const WEIGHT_TYPES: &[(WeightType, &str)] = &[
-    (WeightType::Fp32, "fp32"),
-    (WeightType::Bf16, "bf16"),
-    (WeightType::Fp16, "fp16"),
-    (WeightType::Fp8, "fp8"),
-    (WeightType::Int8, "int8"),
-    (WeightType::Int4, "int4"),
-    (WeightType::Q8_0, "q8_0"),
-    (WeightType::Q6K, "q6_k"),
-    (WeightType::Q5KM, "q5_k_m"),
-    (WeightType::Q5_0, "q5_0"),
-    (WeightType::Q4KM, "q4_k_m"),
-    (WeightType::Q4KS, "q4_k_s"),
-    (WeightType::Q4_0, "q4_0"),
-    (WeightType::Q3KM, "q3_k_m"),
-    (WeightType::Q2K, "q2_k"),
-];
+crate::choice_ids!(WeightType {
+    Fp32 => "fp32",
+    Bf16 => "bf16",
+    Fp16 => "fp16",
+    Fp8 => "fp8",
+    Int8 => "int8",
+    Int4 => "int4",
+    Q8_0 => "q8_0",
+    Q6K => "q6_k",
+    Q5KM => "q5_k_m",
+    Q5_0 => "q5_0",
+    Q4KM => "q4_k_m",
+    Q4KS => "q4_k_s",
+    Q4_0 => "q4_0",
+    Q3KM => "q3_k_m",
+    Q2K => "q2_k",
+});
 
 const Q6K: f64 = 6.5625;
 
 impl WeightType {
-    pub fn id(self) -> &'static str {
-        WEIGHT_TYPES
-            .iter()
-            .find(|(t, _)| *t == self)
-            .map(|(_, id)| *id)
-            .unwrap_or("fp16")
-    }
-
-    pub fn from_id(id: &str) -> Option<Self> {
-        let id = id.to_ascii_lowercase();
-        WEIGHT_TYPES.iter().find(|(_, s)| *s == id).map(|(t, _)| *t)
-    }
-
     /// Bits per weight of the block layout, before any mix.
     pub fn block_bits(self) -> f64 {
         match self {
@@ -144,19 +131,9 @@ pub enum KvType {
     Int8,
 }
 
+crate::choice_ids!(KvType { Fp16 => "fp16", Bf16 => "bf16", Fp8 => "fp8", Int8 => "int8" });
+
 impl KvType {
-    pub const ALL: [KvType; 4] = [KvType::Fp16, KvType::Bf16, KvType::Fp8, KvType::Int8];
-    pub fn id(self) -> &'static str {
-        match self {
-            KvType::Fp16 => "fp16",
-            KvType::Bf16 => "bf16",
-            KvType::Fp8 => "fp8",
-            KvType::Int8 => "int8",
-        }
-    }
-    pub fn from_id(id: &str) -> Option<Self> {
-        KvType::ALL.into_iter().find(|k| k.id() == id)
-    }
     pub fn bytes(self) -> f64 {
         match self {
             KvType::Fp16 | KvType::Bf16 => 2.0,

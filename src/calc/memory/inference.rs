@@ -1,4 +1,4 @@
-//! Inference memory: weights, KV cache, framework overhead and headroom (SPEC.md section 3.2).
+//! Inference memory: weights, KV cache, framework overhead and headroom (docs/formulas.md, "Inference memory").
 //!
 //! ```text
 //! weights        = parameters x bits per weight / 8
@@ -16,68 +16,12 @@
 //! divides weights and cache evenly and each card keeps its own runtime overhead. Mixture-of-experts
 //! models keep every expert's weights resident, so the count is the total, not the active one.
 
-use super::arch::Arch;
-use super::catalogue::{gpu, tier_for, Gpu};
-use super::dtype::{KvType, WeightType};
-use crate::calc::units::{Bytes, Ratio};
-use serde::{Deserialize, Serialize};
-use thiserror::Error;
+use super::catalogue::tier_for;
+use super::inputs::{MemoryError, MemoryInputs};
+use crate::calc::table::{validate, Valid};
+use crate::calc::units::Bytes;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct InferenceInputs {
-    /// Preset the architecture came from, if any.
-    pub model: Option<String>,
-    pub arch: Arch,
-    /// Parameters in billions when typed; `None` derives them from `arch`.
-    pub params_b: Option<f64>,
-    pub weights: WeightType,
-    pub kv: KvType,
-    pub ctx: u64,
-    pub conc: u64,
-    pub overhead: Bytes,
-    pub margin: Ratio,
-    pub gpu: String,
-    pub tp: u64,
-}
-
-impl Default for InferenceInputs {
-    fn default() -> Self {
-        InferenceInputs {
-            model: None,
-            arch: Arch::default(),
-            params_b: Some(7.0),
-            weights: WeightType::Fp16,
-            kv: KvType::Fp16,
-            ctx: 8192,
-            conc: 8,
-            overhead: Bytes::from_gib(3.0),
-            margin: Ratio(0.2),
-            gpu: "a100-80gb".into(),
-            tp: 1,
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Error)]
-pub enum InferenceError {
-    #[error("{0}")]
-    Arch(String),
-    #[error("gpu: no card with id {0:?} in the catalogue")]
-    UnknownGpu(String),
-    #[error("params: {0} billion is outside 0.001 to 100000")]
-    Params(f64),
-    #[error("tp: {0} cards is outside 1 to 64")]
-    Tp(u64),
-    #[error("ctx: {0} tokens is outside 1 to 10000000")]
-    Ctx(u64),
-    #[error("conc: {0} sequences is outside 1 to 100000")]
-    Conc(u64),
-    #[error("margin: {0}% is outside 0 to 200")]
-    Margin(f64),
-    #[error("overhead_gib: {0} GiB is outside 0 to 256")]
-    Overhead(f64),
-}
+pub use super::inputs::InferenceInputs;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct InferenceReport {
@@ -105,57 +49,31 @@ pub struct InferenceReport {
     pub max_context: u64,
 }
 
-/// Parameters used: typed, else derived.
-pub fn param_count(arch: &Arch, typed_b: Option<f64>) -> f64 {
-    typed_b
-        .map(|b| b * 1e9)
-        .unwrap_or_else(|| arch.params().total())
-}
-
-pub fn validate(i: &InferenceInputs) -> Result<&'static Gpu, InferenceError> {
-    i.arch.validate().map_err(InferenceError::Arch)?;
-    if let Some(p) = i.params_b {
-        if !(0.001..=100_000.0).contains(&p) {
-            return Err(InferenceError::Params(p));
-        }
-    }
-    if !(1..=64).contains(&i.tp) {
-        return Err(InferenceError::Tp(i.tp));
-    }
-    if !(1..=10_000_000).contains(&i.ctx) {
-        return Err(InferenceError::Ctx(i.ctx));
-    }
-    if !(1..=100_000).contains(&i.conc) {
-        return Err(InferenceError::Conc(i.conc));
-    }
-    if !(0.0..=2.0).contains(&i.margin.0) {
-        return Err(InferenceError::Margin(i.margin.percent()));
-    }
-    if !(0.0..=256.0).contains(&i.overhead.as_gib()) {
-        return Err(InferenceError::Overhead(i.overhead.as_gib()));
-    }
-    gpu(&i.gpu).ok_or_else(|| InferenceError::UnknownGpu(i.gpu.clone()))
-}
-
 /// Bytes of cache one layer keeps per token.
-fn kv_layer_bytes(i: &InferenceInputs) -> f64 {
-    i.arch.kv_elements_per_token_per_layer() * i.kv.bytes()
+fn kv_layer_bytes(m: &MemoryInputs) -> f64 {
+    m.model.arch.kv_elements_per_token_per_layer() * m.inference.kv.bytes()
 }
 
-pub fn inference(i: &InferenceInputs) -> Result<InferenceReport, InferenceError> {
-    let card = validate(i)?;
-    let params = param_count(&i.arch, i.params_b);
-    let bits = i.weights.bits_per_weight(&i.arch);
+/// Checks the inputs and runs the calculator: for callers that hold unchecked inputs.
+pub fn inference(m: &MemoryInputs) -> Result<InferenceReport, MemoryError> {
+    Ok(report(&validate(m.clone())?))
+}
+
+/// The inference calculator.
+pub fn report(m: &Valid<MemoryInputs>) -> InferenceReport {
+    let (a, i) = (&m.model.arch, &m.inference);
+    let params = m.model.params();
+    let bits = i.weights.bits_per_weight(a);
     let weights = Bytes(params * bits / 8.0);
-    let layer = kv_layer_bytes(i);
-    let kv_per_token = Bytes(layer * i.arch.layers as f64);
-    let kv_per_sequence = Bytes(layer * i.arch.cached_token_layers(i.ctx));
+    let layer = kv_layer_bytes(m);
+    let kv_per_token = Bytes(layer * a.layers as f64);
+    let kv_per_sequence = Bytes(layer * a.cached_token_layers(i.ctx));
     let kv_cache = kv_per_sequence * i.conc as f64;
     let tp = i.tp as f64;
     let per_card = Bytes((weights.0 + kv_cache.0) / tp + i.overhead.0);
     let headroom = per_card * i.margin.0;
     let required = per_card + headroom;
-    let capacity = card.capacity();
+    let capacity = m.card().map(|c| c.capacity()).unwrap_or_default();
     // What the cards can give the cache once weights, overhead and headroom are set aside.
     let usable = (capacity.0 / (1.0 + i.margin.0) - i.overhead.0) * tp - weights.0;
     let max_concurrency = if usable <= 0.0 || kv_per_sequence.0 <= 0.0 {
@@ -163,8 +81,8 @@ pub fn inference(i: &InferenceInputs) -> Result<InferenceReport, InferenceError>
     } else {
         (usable / kv_per_sequence.0).floor().min(1e9) as u64
     };
-    let max_context = max_context(i, usable / i.conc as f64);
-    Ok(InferenceReport {
+    let max_context = max_context(m, usable / i.conc as f64);
+    InferenceReport {
         params,
         bits_per_weight: bits,
         weights,
@@ -180,17 +98,17 @@ pub fn inference(i: &InferenceInputs) -> Result<InferenceReport, InferenceError>
         fits: required.0 <= capacity.0,
         max_concurrency,
         max_context,
-    })
+    }
 }
 
 /// Longest context whose per-sequence cache fits in `budget` bytes (binary search: the cache
 /// grows with context, piecewise linearly where windows cap some layers).
-fn max_context(i: &InferenceInputs, budget: f64) -> u64 {
-    let layer = kv_layer_bytes(i);
+fn max_context(m: &MemoryInputs, budget: f64) -> u64 {
+    let layer = kv_layer_bytes(m);
     if budget <= 0.0 || layer <= 0.0 {
         return 0;
     }
-    let fits = |ctx: u64| layer * i.arch.cached_token_layers(ctx) <= budget;
+    let fits = |ctx: u64| layer * m.model.arch.cached_token_layers(ctx) <= budget;
     let (mut lo, mut hi) = (0u64, 1u64 << 40);
     if fits(hi) {
         return hi;
@@ -207,17 +125,21 @@ fn max_context(i: &InferenceInputs, budget: f64) -> u64 {
 }
 
 /// Memory against concurrency at several contexts, for the chart: `(context, points)`.
-pub fn memory_vs_concurrency(i: &InferenceInputs, contexts: &[u64]) -> Vec<(u64, Vec<(f64, f64)>)> {
-    let max_conc = (i.conc.max(1) * 2).max(16);
+/// Only the context and the concurrency move, each within its field's range.
+pub fn memory_vs_concurrency(
+    m: &Valid<MemoryInputs>,
+    contexts: &[u64],
+) -> Vec<(u64, Vec<(f64, f64)>)> {
+    let max_conc = (m.inference.conc.max(1) * 2).clamp(16, 100_000);
     contexts
         .iter()
         .map(|&ctx| {
-            let mut probe = i.clone();
-            probe.ctx = ctx;
             let pts = [1, max_conc]
                 .iter()
                 .filter_map(|&c| {
-                    probe.conc = c;
+                    let mut probe: MemoryInputs = (**m).clone();
+                    probe.inference.ctx = ctx;
+                    probe.inference.conc = c;
                     inference(&probe)
                         .ok()
                         .map(|r| (c as f64, r.required.as_gib()))

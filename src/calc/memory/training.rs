@@ -1,5 +1,5 @@
 //! Training memory per card: model states (weights, gradients, optimiser state, master copy)
-//! and activations (SPEC.md section 3.1).
+//! and activations (docs/formulas.md, "Training memory").
 //!
 //! ```text
 //! states       = trainable x (weight + gradient + optimiser + master bytes)
@@ -27,74 +27,11 @@ pub use super::training_choices::{
 };
 
 use super::arch::Arch;
-use super::catalogue::{gpu, Gpu};
-use super::inference::param_count;
+use super::inputs::{MemoryError, MemoryInputs};
+use crate::calc::table::{validate, Valid};
 use crate::calc::units::Bytes;
-use serde::{Deserialize, Serialize};
-use thiserror::Error;
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct TrainingInputs {
-    pub model: Option<String>,
-    pub arch: Arch,
-    pub params_b: Option<f64>,
-    pub method: Method,
-    pub optimizer: Optimizer,
-    pub precision: Precision,
-    pub seq: u64,
-    pub batch: u64,
-    pub recompute: Recompute,
-    pub flash: bool,
-    /// Targeted modules, from [`LORA_MODULES`].
-    pub lora_targets: Vec<String>,
-    pub lora_rank: u64,
-    pub gpus: u64,
-    pub zero: u8,
-    pub gpu: String,
-    /// Leading layers kept frozen in a full fine-tune (with their embeddings); 0: none.
-    pub frozen_layers: u64,
-}
-
-impl Default for TrainingInputs {
-    fn default() -> Self {
-        TrainingInputs {
-            model: None,
-            arch: Arch::default(),
-            params_b: Some(7.0),
-            method: Method::Full,
-            optimizer: Optimizer::Adamw,
-            precision: Precision::MixedBf16,
-            seq: 2048,
-            batch: 1,
-            recompute: Recompute::None,
-            flash: true,
-            lora_targets: LORA_MODULES.iter().map(|s| s.to_string()).collect(),
-            lora_rank: 16,
-            gpus: 1,
-            zero: 0,
-            gpu: "a100-80gb".into(),
-            frozen_layers: 0,
-        }
-    }
-}
-
-#[derive(Debug, Clone, PartialEq, Error)]
-pub enum TrainingError {
-    #[error("{0}")]
-    Arch(String),
-    #[error("gpu: no card with id {0:?} in the catalogue")]
-    UnknownGpu(String),
-    #[error("{key}: {value} is outside {min} to {max}")]
-    Range {
-        key: &'static str,
-        value: f64,
-        min: f64,
-        max: f64,
-    },
-    #[error("lora_targets: {0:?} is not one of q, k, v, o, gate, up, down")]
-    Target(String),
-}
+pub use super::inputs::TrainingInputs;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct TrainingReport {
@@ -146,63 +83,29 @@ pub fn lora_params(arch: &Arch, rank: u64, targets: &[String]) -> f64 {
     rank as f64 * per_layer * arch.layers as f64
 }
 
-fn check(key: &'static str, v: f64, min: f64, max: f64) -> Result<(), TrainingError> {
-    if (min..=max).contains(&v) {
-        Ok(())
-    } else {
-        Err(TrainingError::Range {
-            key,
-            value: v,
-            min,
-            max,
-        })
-    }
-}
-
-pub fn validate(i: &TrainingInputs) -> Result<&'static Gpu, TrainingError> {
-    i.arch.validate().map_err(TrainingError::Arch)?;
-    if let Some(p) = i.params_b {
-        check("params", p, 0.001, 100_000.0)?;
-    }
-    check("seq", i.seq as f64, 1.0, 1e7)?;
-    check("batch", i.batch as f64, 1.0, 4096.0)?;
-    check("gpus", i.gpus as f64, 1.0, 4096.0)?;
-    check("zero", i.zero as f64, 0.0, 3.0)?;
-    check("lora_rank", i.lora_rank as f64, 1.0, 4096.0)?;
-    check(
-        "frozen_layers",
-        i.frozen_layers as f64,
-        0.0,
-        i.arch.layers as f64,
-    )?;
-    if let Some(t) = i
-        .lora_targets
-        .iter()
-        .find(|t| !LORA_MODULES.contains(&t.as_str()))
-    {
-        return Err(TrainingError::Target(t.clone()));
-    }
-    gpu(&i.gpu).ok_or_else(|| TrainingError::UnknownGpu(i.gpu.clone()))
-}
-
 /// Share of the parameters in the frozen leading layers and the embeddings (full fine-tune only).
-fn frozen_share(i: &TrainingInputs) -> f64 {
+fn frozen_share(m: &MemoryInputs) -> f64 {
+    let i = &m.training;
     if i.method != Method::Full || i.frozen_layers == 0 {
         return 0.0;
     }
-    let p = i.arch.params();
+    let p = m.model.arch.params();
     let total = p.total();
     if total <= 0.0 {
         return 0.0;
     }
-    let per_layer = (p.attention + p.mlp + p.norms) / i.arch.layers.max(1) as f64;
+    let per_layer = (p.attention + p.mlp + p.norms) / m.model.arch.layers.max(1) as f64;
     ((p.embeddings + per_layer * i.frozen_layers as f64) / total).min(1.0)
 }
 
 /// Activation bytes of one card's micro-batch. Frozen leading layers keep no activations:
 /// backpropagation stops below the first trainable layer.
-pub fn activations(i: &TrainingInputs) -> Bytes {
-    let a = &i.arch;
+pub fn activations(m: &Valid<MemoryInputs>) -> Bytes {
+    activations_of(m)
+}
+
+fn activations_of(m: &MemoryInputs) -> Bytes {
+    let (a, i) = (&m.model.arch, &m.training);
     let (s, b, h) = (i.seq as f64, i.batch as f64, a.hidden as f64);
     let inner = if a.is_moe() {
         ((a.experts_per_token + a.shared_experts) * a.expert_intermediate) as f64
@@ -248,13 +151,19 @@ fn states_on(
     ]
 }
 
-pub fn training(i: &TrainingInputs) -> Result<TrainingReport, TrainingError> {
-    let card = validate(i)?;
-    let params = param_count(&i.arch, i.params_b);
-    let frozen_share = frozen_share(i);
+/// Checks the inputs and runs the calculator: for callers that hold unchecked inputs.
+pub fn training(m: &MemoryInputs) -> Result<TrainingReport, MemoryError> {
+    Ok(report(&validate(m.clone())?))
+}
+
+/// The training calculator.
+pub fn report(m: &Valid<MemoryInputs>) -> TrainingReport {
+    let i = &m.training;
+    let params = m.model.params();
+    let frozen_share = frozen_share(m);
     let trainable = match i.method {
         Method::Full => params * (1.0 - frozen_share),
-        Method::Lora | Method::Qlora => lora_params(&i.arch, i.lora_rank, &i.lora_targets),
+        Method::Lora | Method::Qlora => lora_params(&m.model.arch, i.lora_rank, &i.lora_targets),
     };
     // LoRA adds its adapters to the frozen base; a partly frozen full fine-tune keeps the rest.
     let frozen = match i.method {
@@ -267,14 +176,14 @@ pub fn training(i: &TrainingInputs) -> Result<TrainingReport, TrainingError> {
         (_, Precision::Fp32) => 4.0,
         _ => 2.0,
     };
-    let [w, g, o, m] = states_on(trainable, frozen, frozen_bytes, sb, i.gpus as f64, i.zero);
-    let states = w + g + o + m;
+    let [w, g, o, master] = states_on(trainable, frozen, frozen_bytes, sb, i.gpus as f64, i.zero);
+    let states = w + g + o + master;
     let unsharded: f64 = states_on(trainable, frozen, frozen_bytes, sb, 1.0, 0)
         .iter()
         .sum();
-    let act = activations(i);
+    let act = activations_of(m);
     let total = Bytes(states + act.0);
-    let capacity = card.capacity();
+    let capacity = m.card().map(|c| c.capacity()).unwrap_or_default();
     let stage = if i.zero == 0 { 3 } else { i.zero };
     let min_gpus = (1..=4096u64).find(|&n| {
         let s: f64 = states_on(trainable, frozen, frozen_bytes, sb, n as f64, stage)
@@ -282,7 +191,7 @@ pub fn training(i: &TrainingInputs) -> Result<TrainingReport, TrainingError> {
             .sum();
         s + act.0 <= capacity.0
     });
-    Ok(TrainingReport {
+    TrainingReport {
         params,
         trainable,
         per_param: sb,
@@ -290,7 +199,7 @@ pub fn training(i: &TrainingInputs) -> Result<TrainingReport, TrainingError> {
         weights: Bytes(w),
         grads: Bytes(g),
         optimizer: Bytes(o),
-        master: Bytes(m),
+        master: Bytes(master),
         states: Bytes(states),
         states_unsharded: Bytes(unsharded),
         activations: act,
@@ -299,16 +208,18 @@ pub fn training(i: &TrainingInputs) -> Result<TrainingReport, TrainingError> {
         fits: total.0 <= capacity.0,
         min_gpus,
         min_gpus_stage: stage,
-    })
+    }
 }
 
 /// Per-card total (GiB) against sequence length, from 0 to twice the chosen length, for the chart.
-pub fn total_vs_seq(i: &TrainingInputs) -> Vec<(f64, f64)> {
-    let max = (i.seq * 2).max(1024);
+/// Only the sequence length moves, within its field's range.
+pub fn total_vs_seq(m: &Valid<MemoryInputs>) -> Vec<(f64, f64)> {
+    let max = (m.training.seq * 2).clamp(1024, 10_000_000);
     (0..=32)
         .filter_map(|k| {
             let seq = (max * k / 32).max(1);
-            let probe = TrainingInputs { seq, ..i.clone() };
+            let mut probe: MemoryInputs = (**m).clone();
+            probe.training.seq = seq;
             training(&probe)
                 .ok()
                 .map(|r| (seq as f64, r.total.as_gib()))

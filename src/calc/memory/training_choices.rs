@@ -1,5 +1,5 @@
 //! The choices of a training run (method, optimiser, precision, recomputation, the matrices LoRA
-//! adapts) and the bytes per parameter each model state takes under them (SPEC.md section 3.1).
+//! adapts) and the bytes per parameter each model state takes under them (docs/formulas.md, "Training memory").
 //!
 //! Bytes per trainable parameter, mixed precision with AdamW: 2 (bf16 weight) + 2 (gradient) +
 //! 4 + 4 (fp32 first and second moments) + 4 (fp32 master weight) = 16. The guide's text says
@@ -48,19 +48,10 @@ pub enum Recompute {
     Full,
 }
 
-macro_rules! ids {
-    ($t:ty { $($v:ident => $s:literal),* $(,)? }) => {
-        impl $t {
-            pub const ALL: &'static [$t] = &[$(<$t>::$v),*];
-            pub fn id(self) -> &'static str { match self { $(<$t>::$v => $s),* } }
-            pub fn from_id(id: &str) -> Option<Self> { match id { $($s => Some(<$t>::$v),)* _ => None } }
-        }
-    };
-}
-ids!(Method { Full => "full", Lora => "lora", Qlora => "qlora" });
-ids!(Optimizer { Adamw => "adamw", Adamw8bit => "adamw8bit", Adafactor => "adafactor", Sgdm => "sgdm", Sgd => "sgd" });
-ids!(Precision { MixedBf16 => "mixed-bf16", Bf16 => "bf16", Fp32 => "fp32" });
-ids!(Recompute { None => "none", Selective => "selective", Full => "full" });
+crate::choice_ids!(Method { Full => "full", Lora => "lora", Qlora => "qlora" });
+crate::choice_ids!(Optimizer { Adamw => "adamw", Adamw8bit => "adamw8bit", Adafactor => "adafactor", Sgdm => "sgdm", Sgd => "sgd" });
+crate::choice_ids!(Precision { MixedBf16 => "mixed-bf16", Bf16 => "bf16", Fp32 => "fp32" });
+crate::choice_ids!(Recompute { None => "none", Selective => "selective", Full => "full" });
 
 /// A matrix LoRA can adapt.
 pub const LORA_MODULES: &[&str] = &["q", "k", "v", "o", "gate", "up", "down"];
