@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building the page needs, skipping whatever is already there:
-# the wasm target, trunk, wasm-bindgen-cli at the version Cargo.lock pins, and wasm-opt
-# (binaryen from npm, into .tools/; Debian's older binaryen builds modules that fail to load).
+# the wasm target, trunk, wasm-bindgen-cli at the version Cargo.lock pins, wasm-opt
+# (binaryen from npm, into .tools/; Debian's older binaryen builds modules that fail to load),
+# and leptosfmt, which formats the `view!` blocks that rustfmt leaves alone.
 # Source it (`. scripts/setup.sh`) to get PATH set for trunk.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -43,6 +44,13 @@ if ! "$root/.tools/node_modules/.bin/wasm-opt" --version 2>/dev/null | grep -q "
   fi
   say "installing wasm-opt (binaryen $binaryen_version from npm) into .tools/"
   npm install --silent --no-audit --no-fund --prefix "$root/.tools" "binaryen@$binaryen_version"
+fi
+
+# Formats `view!` blocks (settings in leptosfmt.toml); the test command checks them.
+leptosfmt_version="0.1.33"
+if ! leptosfmt --version 2>/dev/null | grep -qx "leptosfmt $leptosfmt_version"; then
+  say "installing leptosfmt $leptosfmt_version (about 3 minutes, once)"
+  cargo install --locked leptosfmt --version "$leptosfmt_version"
 fi
 
 # Fetch crates once so that trunk can build with --offline and never reaches for the network.

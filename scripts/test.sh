@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every check and test: formatting, lints, the core's purity, native tests, a release build,
-# and the browser tests in headless Chromium against the built dist/. Installs what it needs.
+# Runs every check and test: formatting (rustfmt, and leptosfmt for `view!` blocks), lints, the
+# core's purity, native tests, a release build, and the browser tests in headless Chromium against
+# the built dist/. Installs what it needs.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$root/scripts/setup.sh"
@@ -11,6 +12,13 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
 step "rustfmt"
 cargo fmt --all -- --check
+
+step "leptosfmt (view! blocks)"
+if ! leptosfmt --quiet --check src/app; then
+  leptosfmt --check src/app | grep -v '^✅' >&2 || true
+  echo "format with: leptosfmt src/app && leptosfmt src/app && cargo fmt --all" >&2
+  exit 1
+fi
 
 step "the calculation core imports no UI, browser or drawing crate"
 if grep -rnE '\b(leptos|web_sys|js_sys|gloo|gloo_storage|plotters|wasm_bindgen)\b' src/calc; then

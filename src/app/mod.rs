@@ -40,20 +40,25 @@ pub fn App() -> impl IntoView {
                 <p class="notice" role="status" data-testid="storage-notice">
                     {move || app.storage_notice.get()}
                     " "
-                    <button type="button" on:click=move |_| app.storage_notice.set(None)>"Dismiss"</button>
+                    <button type="button" on:click=move |_| app.storage_notice.set(None)>
+                        "Dismiss"
+                    </button>
                 </p>
             </Show>
             <Show when=move || app.issues.with(|v| v.iter().any(|e| PAGE_KEYS.contains(&e.key())))>
                 <p class="notice" role="status" data-testid="link-notice">
-                    {move || app.issues.with(|v| v.iter()
-                        .filter(|e| PAGE_KEYS.contains(&e.key()))
-                        .map(|e| format!("{e}; the default is used. "))
-                        .collect::<String>())}
+                    {move || {
+                        app.issues
+                            .with(|v| {
+                                v.iter()
+                                    .filter(|e| PAGE_KEYS.contains(&e.key()))
+                                    .map(|e| format!("{e}; the default is used. "))
+                                    .collect::<String>()
+                            })
+                    }}
                 </p>
             </Show>
-            <main>
-                {move || (app.view.get().render)()}
-            </main>
+            <main>{move || (app.view.get().render)()}</main>
             <Show when=move || !app.embed>
                 <footer>
                     "Everything is computed in this browser; nothing is sent anywhere. Figures follow a public field guide to renting GPUs; replace them with the prices you are quoted."
@@ -70,29 +75,46 @@ fn Header() -> impl IntoView {
     view! {
         <header class="top">
             <h1>"gpuplan"</h1>
-            <p class="tagline">"Rent or buy GPUs, size their memory, and see what a month really costs."</p>
+            <p class="tagline">
+                "Rent or buy GPUs, size their memory, and see what a month really costs."
+            </p>
             <nav aria-label="views">
-                {VIEWS.iter().filter(|v| v.in_nav)
-                    .map(|v| view! {
-                        <a href=format!("?view={}", v.id) data-testid=format!("nav-{}", v.id)
-                            class:active=move || app.view.get().id == v.id
-                            aria-current=move || (app.view.get().id == v.id).then_some("page")
-                            on:click=move |ev| {
-                                ev.prevent_default();
-                                app.go(v);
-                            }>{v.title}</a>
+                {VIEWS
+                    .iter()
+                    .filter(|v| v.in_nav)
+                    .map(|v| {
+                        view! {
+                            <a
+                                href=format!("?view={}", v.id)
+                                data-testid=format!("nav-{}", v.id)
+                                class:active=move || app.view.get().id == v.id
+                                aria-current=move || (app.view.get().id == v.id).then_some("page")
+                                on:click=move |ev| {
+                                    ev.prevent_default();
+                                    app.go(v);
+                                }
+                            >
+                                {v.title}
+                            </a>
+                        }
                     })
                     .collect_view()}
             </nav>
             <span class="currency radios" data-testid="input-cur">
-                {[Currency::Cny, Currency::Usd].map(|c| view! {
-                    <label>
-                        <input type="radio" name="cur"
-                            prop:checked=move || app.scenario.with(|s| s.currency == c)
-                            on:change=move |_| set_currency(c) />
-                        {format!(" {}", c.code())}
-                    </label>
-                })}
+                {[Currency::Cny, Currency::Usd]
+                    .map(|c| {
+                        view! {
+                            <label>
+                                <input
+                                    type="radio"
+                                    name="cur"
+                                    prop:checked=move || app.scenario.with(|s| s.currency == c)
+                                    on:change=move |_| set_currency(c)
+                                />
+                                {format!(" {}", c.code())}
+                            </label>
+                        }
+                    })}
             </span>
         </header>
     }

@@ -46,6 +46,9 @@ pub struct AppState {
     pub refused: RwSignal<Vec<Issue>>,
     /// A notice about saved data (set aside, not saved), shown at the top of the page.
     pub storage_notice: RwSignal<Option<String>>,
+    /// Typed values refused by a rule between fields, by link key, each with a retry: a change
+    /// elsewhere (raising the purchase price above a refused resale) may make them acceptable.
+    pending: StoredValue<Vec<(&'static str, Callback<()>)>>,
 }
 
 impl AppState {
@@ -95,6 +98,7 @@ impl AppState {
             issues: RwSignal::new(issues),
             refused: RwSignal::new(Vec::new()),
             storage_notice: RwSignal::new(notice),
+            pending: StoredValue::new(Vec::new()),
         }
     }
 
@@ -116,7 +120,29 @@ impl AppState {
         let valid = validate(candidate)?;
         self.scenario
             .update(|s| *(lens.get_mut)(s) = valid.into_inner());
+        // Taken out first: a retry that is refused again puts itself back.
+        let retries = self
+            .pending
+            .try_update_value(std::mem::take)
+            .unwrap_or_default();
+        for (_, retry) in retries {
+            // A retry whose field has left the page (another view now) is simply dropped.
+            let _ = retry.try_run(());
+        }
         Ok(())
+    }
+
+    /// Keeps `retry` for the field `key` until it is withdrawn or a later edit makes it pass.
+    pub fn hold(&self, key: &'static str, retry: Callback<()>) {
+        self.pending.update_value(|p| {
+            p.retain(|(k, _)| *k != key);
+            p.push((key, retry));
+        });
+    }
+
+    /// Forgets the held value of `key` (the person typed something else there).
+    pub fn release(&self, key: &'static str) {
+        self.pending.update_value(|p| p.retain(|(k, _)| *k != key));
     }
 
     /// [`AppState::edit`] for a control that has no text of its own to keep (a choice, a

@@ -19,6 +19,7 @@ pub mod memory;
 pub mod rent_buy;
 pub mod scenario;
 pub mod sensitivity;
+pub mod series;
 pub mod spot;
 pub mod table;
 pub mod units;

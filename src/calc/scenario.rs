@@ -14,14 +14,16 @@ use super::advisor::{AdvisorChoice, AdvisorInputs, Profile};
 use super::bill::BillInputs;
 use super::billing::BillingInputs;
 use super::checklists::is_item;
+use super::memory::arch::Arch;
 use super::memory::catalogue::tier_for;
+use super::memory::dtype::{KvType, WeightType};
 use super::memory::inference::inference;
 use super::memory::inputs::{InferenceInputs, MemoryInputs, ModelSpec, TrainingInputs};
 use super::memory::training::training;
 use super::rent_buy::RentBuyInputs;
 use super::spot::SpotInputs;
 use super::table::{self, Calculator, Issue, KeyedError, Pairs};
-use super::units::{Bytes, Currency};
+use super::units::{Bytes, Currency, Ratio};
 use serde::Deserialize;
 use std::collections::BTreeSet;
 use thiserror::Error;
@@ -184,7 +186,6 @@ pub fn from_pairs(pairs: &Pairs, issues: &mut Vec<Issue>) -> (Scenario, Progress
     let mut any = s.read(pairs, issues);
     if let Some(c) = read_currency(pairs, issues) {
         s.currency = c;
-        any = true;
     }
     any |= pairs.iter().any(|(k, _)| k == "cur");
     any |= p.read(pairs, issues);
@@ -220,14 +221,19 @@ pub fn from_stored(text: &str) -> Result<Restored, StoreError> {
     if schema > SCHEMA {
         return Err(StoreError::TooNew { found: schema });
     }
+    Ok(restore(&pairs, schema))
+}
+
+/// Reads stored pairs through the same checks as a link's.
+fn restore(pairs: &Pairs, schema: u32) -> Restored {
     let mut issues = Vec::new();
-    let (scenario, progress, _) = from_pairs(&pairs, &mut issues);
-    Ok(Restored {
+    let (scenario, progress, _) = from_pairs(pairs, &mut issues);
+    Restored {
         scenario,
         progress,
         issues,
         schema,
-    })
+    }
 }
 
 /// Schema 1: JSON with the model and card kept in both memory views (the inference copy was the
@@ -244,7 +250,8 @@ struct V1 {
 struct V1Scenario {
     currency: Currency,
     rent_buy: RentBuyInputs,
-    training: V1Training,
+    /// Its copy of the model and card was not used; its own settings read as today's.
+    training: TrainingInputs,
     inference: V1Inference,
     spot: SpotInputs,
     billing: BillingInputs,
@@ -253,21 +260,42 @@ struct V1Scenario {
     checked: BTreeSet<String>,
 }
 
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct V1Training {
-    #[serde(flatten)]
-    settings: TrainingInputs,
-}
-
-#[derive(Deserialize, Default)]
+/// Schema 1's inference inputs, which held the model and card both memory views used. Spelled
+/// out rather than flattened from today's structs: serde's flatten buffers every value and
+/// costs the page more code than these lines.
+#[derive(Deserialize)]
 #[serde(default)]
 struct V1Inference {
-    #[serde(flatten)]
-    model: ModelSpec,
+    model: Option<String>,
+    arch: Arch,
+    params_b: Option<f64>,
     gpu: Option<String>,
-    #[serde(flatten)]
-    settings: InferenceInputs,
+    weights: WeightType,
+    kv: KvType,
+    ctx: u64,
+    conc: u64,
+    overhead: Bytes,
+    margin: Ratio,
+    tp: u64,
+}
+
+impl Default for V1Inference {
+    fn default() -> Self {
+        let (m, i) = (ModelSpec::default(), InferenceInputs::default());
+        V1Inference {
+            model: m.model,
+            arch: m.arch,
+            params_b: m.params_b,
+            gpu: None,
+            weights: i.weights,
+            kv: i.kv,
+            ctx: i.ctx,
+            conc: i.conc,
+            overhead: i.overhead,
+            margin: i.margin,
+            tp: i.tp,
+        }
+    }
 }
 
 fn from_v1(text: &str) -> Result<Restored, StoreError> {
@@ -282,13 +310,25 @@ fn from_v1(text: &str) -> Result<Restored, StoreError> {
         currency: o.currency,
         rent_buy: o.rent_buy,
         memory: MemoryInputs {
-            model: o.inference.model,
+            model: ModelSpec {
+                model: o.inference.model,
+                arch: o.inference.arch,
+                params_b: o.inference.params_b,
+            },
             gpu: o
                 .inference
                 .gpu
                 .unwrap_or_else(|| MemoryInputs::default().gpu),
-            training: o.training.settings,
-            inference: o.inference.settings,
+            training: o.training,
+            inference: InferenceInputs {
+                weights: o.inference.weights,
+                kv: o.inference.kv,
+                ctx: o.inference.ctx,
+                conc: o.inference.conc,
+                overhead: o.inference.overhead,
+                margin: o.inference.margin,
+                tp: o.inference.tp,
+            },
         },
         spot: o.spot,
         billing: o.billing,
@@ -297,15 +337,7 @@ fn from_v1(text: &str) -> Result<Restored, StoreError> {
     };
     let progress = Progress { checked: o.checked };
     // Through the link form, so every value meets the same checks as a link's.
-    let pairs = pairs(&to_query(&raw, &progress));
-    let mut issues = Vec::new();
-    let (scenario, progress, _) = from_pairs(&pairs, &mut issues);
-    Ok(Restored {
-        scenario,
-        progress,
-        issues,
-        schema: 1,
-    })
+    Ok(restore(&pairs(&to_query(&raw, &progress)), 1))
 }
 
 impl Scenario {

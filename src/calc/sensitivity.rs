@@ -12,8 +12,7 @@ use super::table::Valid;
 /// The guide's market range for an 8-card machine, per machine-hour (section 1.2).
 pub const MARKET_PRICE_RANGE: (f64, f64) = (80.0, 200.0);
 
-/// A polyline in chart coordinates.
-pub type Series = Vec<(f64, f64)>;
+pub use super::series::Series;
 
 /// Monthly cost of owning and of renting against utilisation 0..1.
 #[derive(Debug, Clone, PartialEq)]

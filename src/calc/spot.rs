@@ -26,6 +26,7 @@
 //!   starts a fresh instance, which makes planned stops rarer: the formula errs on the long side.
 
 use super::field::{FieldError, NumField};
+use super::series::{cut_at_top, Series};
 use super::table::{validate, Calculator, Field, KeyedError, Valid};
 use super::units::{Currency, Hours, Money};
 use serde::{Deserialize, Serialize};
@@ -342,4 +343,44 @@ pub fn cost_vs_job_length(i: &Valid<SpotInputs>) -> [Vec<(f64, f64)>; 3] {
         }
     }
     [ondemand, with, without]
+}
+
+/// The cost chart as drawn: the three lines within the plot, the axis ends and the mark.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CostChart {
+    pub on_demand: Series,
+    /// Spot with checkpoints, cut where it leaves the plot.
+    pub with: Series,
+    /// Spot without checkpoints, cut where it leaves the plot (or where jobs stop finishing).
+    pub without: Series,
+    pub x_max: f64,
+    /// The top of the cost axis: twice the on-demand cost of the longest job shown, since the
+    /// cost without checkpoints grows exponentially.
+    pub y_max: f64,
+    /// Where to mark the crossover: on the on-demand line, or, when the crossing is where jobs
+    /// stop finishing at all (a fixed stop), at the end of the no-checkpoint line.
+    pub mark: Option<(f64, f64)>,
+}
+
+/// Shapes [`cost_vs_job_length`] for drawing.
+pub fn cost_chart(i: &Valid<SpotInputs>, r: &SpotReport) -> CostChart {
+    let [on_demand, with, without] = cost_vs_job_length(i);
+    let y_max = on_demand.last().map(|p| p.1 * 2.0).unwrap_or(1.0).max(1.0);
+    let x_max = on_demand.last().map(|p| p.0).unwrap_or(1.0).max(1e-9);
+    let end_without = without.last().copied();
+    let mark = r.crossover.and_then(|c| {
+        if r.crossover_is_cut_off() {
+            end_without
+        } else {
+            Some((c.0, c.0 * i.ondemand_price))
+        }
+    });
+    CostChart {
+        with: cut_at_top(&with, y_max),
+        without: cut_at_top(&without, y_max),
+        on_demand,
+        x_max,
+        y_max,
+        mark,
+    }
 }

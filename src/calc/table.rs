@@ -259,24 +259,35 @@ pub fn read_query<T: Calculator>(t: &mut T, pairs: &Pairs, issues: &mut Vec<Issu
     any
 }
 
-/// Brings `t` back within its rules: the input each failing rule names takes its base value; if
-/// that does not help, the whole calculator does. Every problem found is added to `issues`.
+/// Brings `t` back within its rules: the input each failing rule names takes its base value; when
+/// that does not help (the rule names the input that is missing, as a latent size for latent
+/// attention), the one input whose base value restores the rules does; failing both, the whole
+/// calculator falls back to its defaults. Every problem found is added to `issues`.
 pub fn repair<T: Calculator>(t: &mut T, issues: &mut Vec<Issue>) {
+    let base = t.link_base();
     for _ in 0..T::FIELDS.len() + 1 {
         let e = match validate(t.clone()) {
             Ok(_) => return,
             Err(e) => e,
         };
-        let base = t.link_base();
+        if !issues.iter().any(|i| i.key() == e.key()) {
+            issues.push(Issue::new(e.clone()));
+        }
         let before = t.clone();
         if let Some(f) = T::field(e.key()) {
             f.copy(t, &base);
         }
-        if !issues.iter().any(|i| i.key() == e.key()) {
-            issues.push(Issue::new(e));
+        if *t != before {
+            continue;
         }
-        if *t == before {
-            break;
+        let restores = T::FIELDS.iter().find(|f| {
+            let mut c = t.clone();
+            f.copy(&mut c, &base);
+            c != *t && validate(c).is_ok()
+        });
+        match restores {
+            Some(f) => f.copy(t, &base),
+            None => break,
         }
     }
     if validate(t.clone()).is_err() {

@@ -122,24 +122,7 @@ pub(crate) type LineChart<'a, DB> = ChartContext<
     Cartesian2d<plotters::coord::types::RangedCoordf64, plotters::coord::types::RangedCoordf64>,
 >;
 
-/// A rising line cut where it leaves the plot through its top, with the crossing point
-/// interpolated. Clamping the values instead would draw a flat line along the top edge, which reads
-/// as if the quantity levelled off.
-pub(crate) fn cut_at_top(points: &[(f64, f64)], top: f64) -> Vec<(f64, f64)> {
-    let mut out = Vec::with_capacity(points.len());
-    for &(x, y) in points {
-        if y <= top {
-            out.push((x, y));
-            continue;
-        }
-        if let Some(&(px, py)) = out.last() {
-            let t = (top - py) / (y - py);
-            out.push((px + (x - px) * t, top));
-        }
-        break;
-    }
-    out
-}
+pub(crate) use crate::calc::series::cut_at_top;
 
 /// Which corner of the plotting area a legend sits in.
 #[derive(Clone, Copy)]

@@ -221,6 +221,29 @@ mod memory_keys {
         assert!(inference(&d.state.scenario.memory).is_ok());
     }
 
+    /// The form and the link read one table: what one accepts the other does.
+    #[test]
+    fn form_and_link_agree_on_ranges() {
+        let d = decode("intermediate=0&experts=8&experts_per_token=2&expert_intermediate=1024");
+        assert!(d.issues.is_empty(), "{:?}", d.issues);
+        assert_eq!(d.state.scenario.memory.model.arch.intermediate, 0);
+    }
+
+    /// A rule between fields is reported under the field it names (before: under `layers`), and
+    /// only the input that breaks it falls back; the rest of the link is kept.
+    #[test]
+    fn a_broken_rule_is_reported_under_its_field_and_repaired_narrowly() {
+        let d = decode("attention=latent&ctx=4096&layers=40");
+        assert_eq!(keys(&d.issues), ["kv_lora_rank"]);
+        let m = &d.state.scenario.memory;
+        assert_eq!(m.model.arch.attention, AttentionKind::Full);
+        assert_eq!((m.inference.ctx, m.model.arch.layers), (4096, 40));
+        assert!(inference(m).is_ok());
+        let d = decode("kv_heads=5&ctx=4096");
+        assert_eq!(keys(&d.issues), ["kv_heads"]);
+        assert_eq!(d.state.scenario.memory.inference.ctx, 4096);
+    }
+
     /// A custom latent-attention shape (every key of it) survives a link: before, `kv_lora_rank`
     /// and `rope_dim` were form fields the link reader did not know.
     #[test]

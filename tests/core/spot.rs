@@ -162,3 +162,29 @@ fn checkpoint_size_from_the_training_view() {
 fn spot_table_checks_itself() {
     assert_eq!(self_check::<SpotInputs>(), Ok(()));
 }
+
+/// The chart's shaping: lines cut at the top of the plot, and the crossover marked on the
+/// on-demand line, or at the end of the no-checkpoint line when jobs past it never finish.
+#[test]
+fn cost_chart_is_cut_at_its_top_and_marks_the_crossover() {
+    use gpuplan::calc::spot::{cost_chart, report};
+    use gpuplan::calc::table::{validate, Valid};
+    use gpuplan::calc::units::Currency;
+    let v = Valid::<SpotInputs>::default();
+    let r = report(&v, Currency::Cny);
+    let c = cost_chart(&v, &r);
+    assert!(c.with.iter().chain(&c.without).all(|p| p.1 <= c.y_max));
+    assert_eq!(c.y_max, c.on_demand.last().unwrap().1 * 2.0);
+    let cross = r.crossover.unwrap().0;
+    assert_eq!(c.mark, Some((cross, cross * v.ondemand_price)));
+    // A 24-hour kind: the crossing is where jobs stop finishing without checkpoints.
+    let stops = validate(SpotInputs {
+        stop_hours: 24.0,
+        ..SpotInputs::default()
+    })
+    .unwrap();
+    let r = report(&stops, Currency::Cny);
+    assert!(r.crossover_is_cut_off());
+    let c = cost_chart(&stops, &r);
+    assert_eq!(c.mark, c.without.last().copied());
+}

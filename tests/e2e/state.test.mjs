@@ -49,6 +49,22 @@ test('a refused resale keeps every output consistent with the others and with th
   }
 });
 
+test('a value refused by another field is used once that field allows it', async () => {
+  const { context, page, errors } = await s.fresh();
+  try {
+    await page.fill('[data-testid=input-resale]', '2000000');
+    assert.match(await page.textContent('[data-testid=error-resale]'), /; using 0/);
+    await page.fill('[data-testid=input-purchase]', '3000000');
+    await page.waitForFunction(() => document.querySelector('[data-testid=error-resale]').textContent === '');
+    // (3,000,000 - 2,000,000) / 36 + electricity 2,520 + hosting 3,000 + staff 8,000.
+    assert.ok(Math.abs((await value(page, 'own-monthly')) - (1000000 / 36 + 13520)) < 0.01);
+    await page.waitForURL(/resale=2000000/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a value typed past its range says which value is still used', async () => {
   const { context, page, errors } = await s.fresh();
   try {

@@ -1,4 +1,4 @@
-//! One file per view of the page (`view=` in the link).
+//! One folder per view of the page (`view=` in the link), and the registry that lists them.
 
 pub mod bill;
 pub mod billing;
@@ -7,6 +7,5 @@ pub mod inference;
 pub mod model;
 pub mod registry;
 pub mod rent_buy;
-mod rent_buy_charts;
 pub mod spot;
 pub mod training;

@@ -47,7 +47,9 @@ where
                 role="img"
                 aria-label=label
             ></canvas>
-            <p class="field-msg" role="alert">{move || problem.get()}</p>
+            <p class="field-msg" role="alert">
+                {move || problem.get()}
+            </p>
         </figure>
     }
 }

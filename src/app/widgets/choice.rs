@@ -48,10 +48,14 @@ pub fn CheckField(
     view! {
         <label class="field">
             <span class="field-control">
-                <input type="checkbox" data-testid=format!("input-{key}")
+                <input
+                    type="checkbox"
+                    data-testid=format!("input-{key}")
                     prop:checked=move || checked.get()
-                    on:change=move |ev| on_change.run(event_target_checked(&ev)) />
-                " " {label}
+                    on:change=move |ev| on_change.run(event_target_checked(&ev))
+                />
+                " "
+                {label}
             </span>
         </label>
     }

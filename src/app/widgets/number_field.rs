@@ -58,15 +58,32 @@ impl Binding {
     /// Parses, range-checks and tries the text exactly as the link does; a refusal says which
     /// value is still in use, so the results on screen are never taken for the typed one's.
     fn input(&self, text: String) {
-        use_app().clear_issue(self.key);
-        let result = parse_in(self.key, self.min, self.max, self.whole, &text)
-            .map_err(|e| e.to_string())
-            .and_then(|v| self.write.run(v));
+        let app = use_app();
+        app.clear_issue(self.key);
+        app.release(self.key);
+        // The field's own check first: text that fails it can never become acceptable, while a
+        // value the calculator refuses breaks a rule with another field, which may change.
+        let result = match parse_in(self.key, self.min, self.max, self.whole, &text) {
+            Err(e) => Err((e.to_string(), false)),
+            Ok(v) => self.write.run(v).map_err(|e| (e, true)),
+        };
         self.error.set(
             result
+                .as_ref()
                 .err()
-                .map(|e| format!("{e}; using {}", format::number(self.value_untracked(), 6))),
+                .map(|(e, _)| format!("{e}; using {}", format::number(self.value_untracked(), 6))),
         );
+        if let Err((_, true)) = result {
+            let b = *self;
+            app.hold(
+                self.key,
+                Callback::new(move |_| {
+                    if let Some(Some(raw)) = b.raw.try_get_untracked() {
+                        b.input(raw);
+                    }
+                }),
+            );
+        }
         self.raw.set(Some(text));
     }
 
@@ -167,7 +184,9 @@ fn slider_box(
     let key = b.key;
     view! {
         <div class="field slider-field">
-            <label class="field-label" for=format!("slider-{key}")>{label}</label>
+            <label class="field-label" for=format!("slider-{key}")>
+                {label}
+            </label>
             <span class="field-control">
                 <input
                     id=format!("slider-{key}")

@@ -1,0 +1,145 @@
+//! One row of the savings levers table: ticked or not, label, group, an amount or a share of the
+//! group, and what the lever saves this month.
+
+use super::edits::{amount, group_select, BillEdits};
+use crate::app::format::{money, number};
+use crate::calc::bill::Lever;
+use crate::calc::field::parse_in;
+use leptos::prelude::*;
+
+/// The row of lever `n`.
+pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
+    let BillEdits {
+        inputs,
+        report,
+        errors,
+        ..
+    } = edits;
+    let lv = move |f: fn(&Lever) -> String| {
+        move || inputs.with(|i| i.levers.get(n).map(f).unwrap_or_default())
+    };
+    let is_share =
+        move || inputs.with(|i| i.levers.get(n).map(|l| l.share.is_some()).unwrap_or(false));
+    let set_mode = move |share: bool| {
+        // Switching keeps what the lever saves now.
+        let saved =
+            report.with_untracked(|r| r.lever_savings.get(n).map(|v| v.amount).unwrap_or(0.0));
+        let group_total = report.with_untracked(|r| r.by_group.map(|(g, v)| (g, v.amount)));
+        edits.try_lever(
+            n,
+            Box::new(move |l| {
+                if share && l.share.is_none() {
+                    let total = group_total
+                        .iter()
+                        .find(|x| x.0 == l.group)
+                        .map(|x| x.1)
+                        .unwrap_or(0.0);
+                    l.share = Some(if total > 0.0 {
+                        (l.amount / total).min(1.0)
+                    } else {
+                        0.0
+                    });
+                } else if !share && l.share.is_some() {
+                    l.amount = if l.on { saved } else { 0.0 };
+                    l.share = None;
+                }
+            }),
+        )
+    };
+    view! {
+        <tr data-testid=format!("bill-lever-{n}")>
+            <td>
+                <input
+                    type="checkbox"
+                    data-testid=format!("bill-lever-{n}-on")
+                    aria-label="apply"
+                    prop:checked=move || {
+                        inputs.with(|i| i.levers.get(n).map(|l| l.on).unwrap_or(false))
+                    }
+                    on:change=move |ev| {
+                        let on = event_target_checked(&ev);
+                        edits.try_lever(n, Box::new(move |l| l.on = on))
+                    }
+                />
+            </td>
+            <td>
+                <input
+                    type="text"
+                    aria-label="lever"
+                    prop:value=lv(|l| l.label.clone())
+                    on:change=move |ev| {
+                        let t = event_target_value(&ev);
+                        edits.try_lever(n, Box::new(move |l| l.label = t))
+                    }
+                />
+            </td>
+            <td>
+                {group_select(
+                    format!("bill-lever-{n}-group"),
+                    Signal::derive(move || {
+                        inputs.with(|i| i.levers.get(n).map(|l| l.group).unwrap_or_default())
+                    }),
+                    move |g| edits.try_lever(n, Box::new(move |l| l.group = g)),
+                )}
+            </td>
+            <td>
+                <select
+                    aria-label="amount or share"
+                    data-testid=format!("bill-lever-{n}-mode")
+                    prop:value=move || if is_share() { "share" } else { "amount" }
+                    on:change=move |ev| set_mode(event_target_value(&ev) == "share")
+                >
+                    <option value="amount" selected=move || !is_share()>
+                        "amount"
+                    </option>
+                    <option value="share" selected=is_share>
+                        "% of group"
+                    </option>
+                </select>
+                <input
+                    type="text"
+                    inputmode="decimal"
+                    aria-label="value"
+                    data-testid=format!("bill-lever-{n}-value")
+                    prop:value=lv(|l| match l.share {
+                        Some(f) => number(f * 100.0, 1),
+                        None => number(l.amount, 2),
+                    })
+                    on:input=move |ev| {
+                        let raw = event_target_value(&ev);
+                        let result = if is_share() {
+                            parse_in("share", 0.0, 100.0, false, &raw)
+                                .map_err(|e| e.to_string())
+                                .and_then(|v| {
+                                    edits
+                                        .edit_lever(n, Box::new(move |l| l.share = Some(v / 100.0)))
+                                })
+                        } else {
+                            amount(&raw)
+                                .and_then(|v| edits.edit_lever(n, Box::new(move |l| l.amount = v)))
+                        };
+                        edits.set_error(format!("lever-{n}"), result.err());
+                    }
+                />
+                <span class="field-msg" role="alert">
+                    {move || errors.with(|m| m.get(&format!("lever-{n}")).cloned())}
+                </span>
+            </td>
+            <td
+                class="num"
+                data-testid=format!("bill-lever-{n}-saves")
+                data-value=move || {
+                    report
+                        .with(|r| {
+                            r.lever_savings.get(n).map(|v| v.amount.to_string()).unwrap_or_default()
+                        })
+                }
+            >
+                {move || {
+                    report
+                        .with(|r| r.lever_savings.get(n).map(|v| money(*v, 0)).unwrap_or_default())
+                }}
+            </td>
+        </tr>
+    }
+}

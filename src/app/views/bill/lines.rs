@@ -1,0 +1,124 @@
+//! One row of the bill lines table: label, group, hours and amount as typed cells, the unit price
+//! the bill works out, and the remove button with the row's refusals beside it.
+
+use super::edits::{amount, group_select, BillEdits};
+use super::LENS;
+use crate::app::format::number;
+use crate::calc::bill::BillLine;
+use leptos::prelude::*;
+use std::collections::BTreeMap;
+
+/// The row of line `n`.
+pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
+    let BillEdits {
+        app,
+        inputs,
+        report,
+        errors,
+    } = edits;
+    let get = move |f: fn(&BillLine) -> String| {
+        move || inputs.with(|i| i.lines.get(n).map(f).unwrap_or_default())
+    };
+    view! {
+        <tr data-testid=format!("bill-line-{n}")>
+            <td>
+                <input
+                    type="text"
+                    aria-label="line"
+                    data-testid=format!("bill-line-{n}-label")
+                    prop:value=get(|l| l.label.clone())
+                    on:change=move |ev| {
+                        let t = event_target_value(&ev);
+                        edits.try_line(n, Box::new(move |l| l.label = t))
+                    }
+                />
+            </td>
+            <td>
+                {group_select(
+                    format!("bill-line-{n}-group"),
+                    Signal::derive(move || {
+                        inputs.with(|i| i.lines.get(n).map(|l| l.group).unwrap_or_default())
+                    }),
+                    move |g| edits.try_line(n, Box::new(move |l| l.group = g)),
+                )}
+            </td>
+            <td>
+                <input
+                    type="text"
+                    inputmode="decimal"
+                    aria-label="hours"
+                    data-testid=format!("bill-line-{n}-hours")
+                    prop:value=get(|l| l.hours.map(|h| number(h, 2)).unwrap_or_default())
+                    on:input=move |ev| {
+                        let raw = event_target_value(&ev);
+                        let hours = if raw.trim().is_empty() {
+                            Ok(None)
+                        } else {
+                            amount(&raw).map(Some)
+                        };
+                        let result = hours
+                            .and_then(|h| edits.edit_line(n, Box::new(move |l| l.hours = h)));
+                        edits.set_error(format!("line-{n}-hours"), result.err());
+                    }
+                />
+            </td>
+            <td>
+                <input
+                    type="text"
+                    inputmode="decimal"
+                    aria-label="amount"
+                    data-testid=format!("bill-line-{n}-amount")
+                    prop:value=get(|l| number(l.amount, 2))
+                    on:input=move |ev| {
+                        let result = amount(&event_target_value(&ev))
+                            .and_then(|v| edits.edit_line(n, Box::new(move |l| l.amount = v)));
+                        edits.set_error(format!("line-{n}-amount"), result.err());
+                    }
+                />
+            </td>
+            <td class="num">
+                {move || {
+                    report
+                        .with(|r| {
+                            r.unit_prices
+                                .get(n)
+                                .copied()
+                                .flatten()
+                                .map(|p| format!("{} /h", number(p.amount, 2)))
+                                .unwrap_or_else(|| "–".into())
+                        })
+                }}
+            </td>
+            <td>
+                <button
+                    type="button"
+                    data-testid=format!("bill-line-{n}-remove")
+                    aria-label="remove line"
+                    on:click=move |_| {
+                        errors.set(BTreeMap::new());
+                        app.try_edit(
+                            LENS,
+                            |b| {
+                                if n < b.lines.len() {
+                                    b.lines.remove(n);
+                                }
+                            },
+                        )
+                    }
+                >
+                    "×"
+                </button>
+                <span class="field-msg" role="alert">
+                    {move || {
+                        errors
+                            .with(|m| {
+                                m.get(&format!("line-{n}-amount"))
+                                    .or(m.get(&format!("line-{n}-hours")))
+                                    .cloned()
+                            })
+                    }}
+                </span>
+            </td>
+        </tr>
+    }
+}

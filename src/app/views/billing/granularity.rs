@@ -1,0 +1,182 @@
+//! Minimum billing granularity: a list of runs, the billing rule and the price, the hours billed
+//! against the hours used, and the hours billed under each rule.
+
+use super::{Figures, LENS};
+use crate::app::format::number;
+use crate::app::state::use_app;
+use crate::app::widgets::{ChartCanvas, ChoiceField, Formula, NumberField, Stat};
+use crate::calc::billing::{
+    format_runs, parse_runs, BillingInputs, BillingReport, Granularity, RUN_PRICE,
+};
+use crate::calc::choice::Choice;
+use crate::charts::bars::{draw_bars, BarChart};
+use leptos::prelude::*;
+
+pub fn rule_label(g: Granularity) -> &'static str {
+    match g {
+        Granularity::Second1m => "per second, 1-minute minimum",
+        Granularity::Second1h => "per second, 1-hour minimum",
+        Granularity::Hour => "per started hour",
+        Granularity::Day => "per started day",
+    }
+}
+
+fn short_label(g: Granularity) -> &'static str {
+    match g {
+        Granularity::Second1m => "second, 1 min",
+        Granularity::Second1h => "second, 1 h",
+        Granularity::Hour => "started hour",
+        Granularity::Day => "started day",
+    }
+}
+
+#[component]
+pub fn MinimumBilling(
+    inputs: Memo<BillingInputs>,
+    report: Memo<BillingReport>,
+    f: Figures,
+) -> impl IntoView {
+    let app = use_app();
+    let runs_raw = RwSignal::new(inputs.with_untracked(|i| format_runs(&i.runs)));
+    let runs_error = RwSignal::new(None::<String>);
+    let on_runs = move |text: String| {
+        app.clear_issue("runs");
+        let result = parse_runs(&text)
+            .map_err(|e| e.to_string())
+            .and_then(|r| app.edit(LENS, |i| i.runs = r).map_err(|e| e.to_string()));
+        runs_error.set(result.err());
+        runs_raw.set(text);
+    };
+    let set_rule = Callback::new(move |id: String| {
+        if let Some(g) = Granularity::from_id(&id) {
+            app.clear_issue("granularity");
+            app.try_edit(LENS, |i| i.granularity = g);
+        }
+    });
+    let rules: Vec<(String, String)> = Granularity::ALL
+        .iter()
+        .map(|g| (g.id().to_string(), rule_label(*g).to_string()))
+        .collect();
+
+    view! {
+        <h2>"Minimum billing granularity"</h2>
+        <div class="columns">
+            <form class="inputs" on:submit=|ev| ev.prevent_default()>
+                <label class="field">
+                    <span class="field-label">
+                        "Runs: lengths with units (s, m, h, d), comma-separated"
+                    </span>
+                    <textarea
+                        data-testid="input-runs"
+                        rows="2"
+                        placeholder="e.g. 10m,25m,3h"
+                        prop:value=move || runs_raw.get()
+                        on:input=move |ev| on_runs(event_target_value(&ev))
+                    ></textarea>
+                    <span class="field-msg" role="alert" data-testid="error-runs">
+                        {move || runs_error.get().or_else(|| app.issue("runs"))}
+                    </span>
+                </label>
+                <ChoiceField
+                    key="granularity"
+                    label="Billing rule"
+                    options=rules
+                    value=Signal::derive(move || inputs.with(|i| i.granularity.id().to_string()))
+                    on_change=set_rule
+                />
+                <span class="field-msg" role="alert">
+                    {move || app.issue("granularity")}
+                </span>
+                <NumberField
+                    field=&RUN_PRICE
+                    lens=LENS
+                    label="Price per instance-hour"
+                    unit="per h"
+                />
+            </form>
+            <div class="results">
+                <div class="stats">
+                    <Stat
+                        testid="billed-hours"
+                        label="Hours billed"
+                        value=f.stat(|r| r.runs.billed.0)
+                        text=f.hours(|r| r.runs.billed.0, 2)
+                    />
+                    <Stat
+                        testid="used-hours"
+                        label="Hours used"
+                        value=f.stat(|r| r.runs.used.0)
+                        text=f.hours(|r| r.runs.used.0, 2)
+                    />
+                    <Stat
+                        testid="billed-cost"
+                        label="Charged"
+                        value=f.stat(|r| r.billed_cost.amount)
+                        text=f.cash(|r| r.billed_cost)
+                    />
+                    <Stat
+                        testid="excess-cost"
+                        label="Paid for hours not used"
+                        value=f.stat(|r| r.excess_cost.amount)
+                        text=f.cash(|r| r.excess_cost)
+                    />
+                </div>
+                <Formula
+                    title="Hours billed"
+                    open=true
+                    symbolic="Σ billed(run): per second max(d, minimum); per started hour ⌈d⌉; per started day 24⌈d/24⌉"
+                    substituted=Signal::derive(move || {
+                        report
+                            .with(|r| {
+                                let parts: Vec<String> = r
+                                    .runs
+                                    .runs
+                                    .iter()
+                                    .take(8)
+                                    .map(|(u, b)| {
+                                        format!("{} h → {} h", number(u.0, 3), number(b.0, 3))
+                                    })
+                                    .collect();
+                                let more = if r.runs.runs.len() > 8 { ", …" } else { "" };
+                                format!(
+                                    "{}{more}; total {} h billed for {} h used",
+                                    parts.join(", "),
+                                    number(r.runs.billed.0, 3),
+                                    number(r.runs.used.0, 3),
+                                )
+                            })
+                    })
+                />
+                <ChartCanvas
+                    testid="chart-billing-rules"
+                    label="Hours billed for these runs under each rule"
+                    draw=move |root| {
+                        report
+                            .with(|r| {
+                                let cats: Vec<String> = Granularity::ALL
+                                    .iter()
+                                    .map(|g| short_label(*g).to_string())
+                                    .collect();
+                                let (used, by_rule) = (
+                                    r.runs.used.0,
+                                    r.by_rule.map(|x| x.1.0).to_vec(),
+                                );
+                                let series = vec![
+                                    ("used".to_string(), vec![used; 4]),
+                                    ("billed".to_string(), by_rule),
+                                ];
+                                draw_bars(
+                                    root,
+                                    &BarChart {
+                                        categories: &cats,
+                                        series: &series,
+                                        y_axis: "hours",
+                                    },
+                                )
+                            })
+                    }
+                />
+            </div>
+        </div>
+    }
+}

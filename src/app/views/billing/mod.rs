@@ -1,0 +1,77 @@
+//! The billing-rules view (docs/formulas.md, "Billing rules"): the component and the helpers its
+//! three sections share. Minimum billing granularity, stopped against released instances and
+//! moving data each sit in a file of their own.
+
+mod data;
+mod granularity;
+mod stopped;
+
+use self::data::MovingData;
+use self::granularity::MinimumBilling;
+use self::stopped::StoppedNotReleased;
+use crate::app::format::{money, number};
+use crate::app::state::{use_app, use_report, Lens, Reported};
+use crate::calc::billing::{report, BillingInputs, BillingReport};
+use crate::calc::units::Money;
+use leptos::prelude::*;
+
+const LENS: Lens<BillingInputs> = Lens {
+    get: |s| &s.billing,
+    get_mut: |s| &mut s.billing,
+};
+
+/// The inputs and report of this view, always computed together.
+pub type Billing = Memo<Reported<BillingInputs, BillingReport>>;
+
+#[component]
+pub fn BillingView() -> impl IntoView {
+    let app = use_app();
+    let rep: Billing = use_report(LENS, report);
+    let inputs = Memo::new(move |_| rep.with(|r| (*r.inputs).clone()));
+    let report = Memo::new(move |_| rep.with(|r| r.report.clone()));
+    let f = Figures { rep, report };
+
+    view! {
+        <section class="view billing" data-testid="view-billing">
+            <p class="field-msg" role="alert" data-testid="error-billing">
+                {move || app.issue("xregion")}
+            </p>
+            <MinimumBilling inputs=inputs report=report f=f />
+            <StoppedNotReleased f=f />
+            <MovingData inputs=inputs report=report f=f />
+        </section>
+    }
+}
+
+/// The text and `data-value` of the figures, read from the view's one report.
+#[derive(Clone, Copy)]
+pub struct Figures {
+    rep: Billing,
+    report: Memo<BillingReport>,
+}
+
+impl Figures {
+    /// A number as its `data-value`.
+    fn stat(self, get: fn(&BillingReport) -> f64) -> Signal<String> {
+        let report = self.report;
+        Signal::derive(move || report.with(|r| get(r).to_string()))
+    }
+
+    /// An amount of money, to the cent.
+    fn cash(self, get: fn(&BillingReport) -> Money) -> Signal<String> {
+        let report = self.report;
+        Signal::derive(move || report.with(|r| money(get(r), 2)))
+    }
+
+    /// A number of hours, to `digits` places.
+    fn hours(self, get: fn(&BillingReport) -> f64, digits: u8) -> Signal<String> {
+        let report = self.report;
+        Signal::derive(move || report.with(|r| format!("{} h", number(get(r), digits))))
+    }
+
+    /// A formula with the numbers in place, from the same inputs and report as every figure.
+    fn working(self, get: fn(&BillingInputs, &BillingReport) -> String) -> Signal<String> {
+        let rep = self.rep;
+        Signal::derive(move || rep.with(|r| get(&r.inputs, &r.report)))
+    }
+}

@@ -1,0 +1,187 @@
+//! The spot view (docs/formulas.md, "Spot and checkpoints"): the component and its inputs, the
+//! job and the capacity. The interval, wall times, costs and the crossing are shown by the files
+//! beside it.
+
+mod charts;
+mod formulas;
+mod results;
+
+use self::charts::SpotChart;
+use self::formulas::SpotFormulas;
+use self::results::{SpotStats, SpotWarning};
+use crate::app::format::number;
+use crate::app::state::{use_app, use_report, Lens, Reported};
+use crate::app::widgets::{CheckField, NumberField};
+use crate::calc::spot::{
+    mtbf_from_monthly_rate, report, SpotInputs, SpotReport, CKPT_GB, CKPT_MINUTES, JOB_HOURS, KEPT,
+    MTBF_HOURS, ONDEMAND_PRICE, PREEMPTIBLE_STOP, RECLAIM_BANDS, RESTART_MINUTES, SPOT_PRICE,
+    STOP_HOURS, STORAGE_PRICE,
+};
+use crate::calc::units::Hours;
+use leptos::prelude::*;
+
+/// The spot calculator's inputs; the advisor's checkpoint box writes them too.
+pub const SPOT: Lens<SpotInputs> = Lens {
+    get: |s| &s.spot,
+    get_mut: |s| &mut s.spot,
+};
+
+/// The inputs and report of this view, always computed together.
+pub type Spot = Memo<Reported<SpotInputs, SpotReport>>;
+
+#[component]
+pub fn SpotView() -> impl IntoView {
+    let app = use_app();
+    let rep: Spot = use_report(SPOT, report);
+    let inputs = Memo::new(move |_| rep.with(|r| (*r.inputs).clone()));
+    let report = Memo::new(move |_| rep.with(|r| r.report.clone()));
+    // A band the other inputs refuse (a 24-hour stop shorter than a restart and a checkpoint) is
+    // shown beside the fixed stop, the input its rule names.
+    let set_band = move |raw: String| {
+        let (band, stop) = match raw.split_once('|') {
+            Some((b, "24")) => (b.to_string(), PREEMPTIBLE_STOP.0),
+            _ => (raw.clone(), 0.0),
+        };
+        if let Some((_, rate)) = RECLAIM_BANDS.iter().find(|(l, _)| *l == band) {
+            let mt = mtbf_from_monthly_rate(*rate);
+            app.clear_issue("mtbf_hours");
+            app.clear_issue("stop_hours");
+            app.try_edit(SPOT, |i| {
+                i.mtbf = Hours((mt.0 * 10.0).round() / 10.0);
+                i.stop_hours = stop;
+            });
+        }
+    };
+
+    view! {
+        <section class="view spot" data-testid="view-spot">
+            <div class="columns">
+                <form class="inputs" on:submit=|ev| ev.prevent_default()>
+                    <fieldset>
+                        <legend>"The job"</legend>
+                        <NumberField
+                            field=&JOB_HOURS
+                            lens=SPOT
+                            label="Compute hours the job needs"
+                            unit="h"
+                        />
+                        <CheckField
+                            key="ckpt"
+                            label="the job can resume from checkpoints"
+                            checked=Signal::derive(move || inputs.with(|i| i.has_checkpoints))
+                            on_change=Callback::new(move |on: bool| {
+                                app.try_edit(SPOT, |i| i.has_checkpoints = on)
+                            })
+                        />
+                        <NumberField
+                            field=&CKPT_MINUTES
+                            lens=SPOT
+                            label="Time to write a checkpoint"
+                            unit="min"
+                        />
+                        <NumberField
+                            field=&RESTART_MINUTES
+                            lens=SPOT
+                            label="Time to restart after an interruption"
+                            unit="min"
+                        />
+                        <NumberField field=&CKPT_GB lens=SPOT label="Checkpoint size" unit="GB" />
+                        <p class="hint">
+                            {move || {
+                                app.scenario
+                                    .with(|s| s.training_checkpoint())
+                                    .map(|b| {
+                                        let gb = (b.as_gb() * 10.0).round() / 10.0;
+                                        view! {
+                                            <button
+                                                type="button"
+                                                data-testid="ckpt-from-training"
+                                                on:click=move |_| {
+                                                    app.clear_issue("ckpt_gb");
+                                                    app.try_edit(SPOT, |i| i.checkpoint_gb = gb)
+                                                }
+                                            >
+                                                {format!(
+                                                    "Use the training view's job: {} GB",
+                                                    number(gb, 1),
+                                                )}
+                                            </button>
+                                            " (trainable weights, optimiser state and master copy)"
+                                        }
+                                    })
+                            }}
+                        </p>
+                        <NumberField field=&KEPT lens=SPOT label="Checkpoints kept" unit="" />
+                        <NumberField
+                            field=&STORAGE_PRICE
+                            lens=SPOT
+                            label="Storage price"
+                            unit="per GB-month"
+                        />
+                    </fieldset>
+                    <fieldset>
+                        <legend>"The capacity"</legend>
+                        <label class="field">
+                            <span class="field-label">
+                                "Interruption band (monthly reclaim rate; sets the mean time below)"
+                            </span>
+                            <span class="field-control">
+                                <select
+                                    data-testid="input-band"
+                                    on:change=move |ev| set_band(event_target_value(&ev))
+                                >
+                                    <option value="">"choose a band…"</option>
+                                    {RECLAIM_BANDS
+                                        .iter()
+                                        .map(|(l, _)| view! { <option value=*l>{*l}</option> })
+                                        .collect_view()}
+                                    {RECLAIM_BANDS
+                                        .iter()
+                                        .map(|(l, _)| {
+                                            view! {
+                                                <option value=format!(
+                                                    "{l}|24",
+                                                )>{format!("{l}, and it always stops after 24 h")}</option>
+                                            }
+                                        })
+                                        .collect_view()}
+                                </select>
+                            </span>
+                            <span class="field-note">
+                                "Assumed: the band's upper rate is the chance of a reclaim within a 720-hour month, reclaims at random: mean hours = 720 / −ln(1 − rate). The 24-hour kinds also set the fixed stop below."
+                            </span>
+                        </label>
+                        <NumberField
+                            field=&MTBF_HOURS
+                            lens=SPOT
+                            label="Mean hours between interruptions"
+                            unit="h"
+                        />
+                        <NumberField
+                            field=&STOP_HOURS
+                            lens=SPOT
+                            label="Every instance stops after (0: never)"
+                            unit="h"
+                        />
+                        <NumberField
+                            field=&ONDEMAND_PRICE
+                            lens=SPOT
+                            label="On-demand price"
+                            unit="per h"
+                        />
+                        <NumberField field=&SPOT_PRICE lens=SPOT label="Spot price" unit="per h" />
+                        <p class="field-msg" role="alert" data-testid="error-spot">
+                            {move || app.issue("ckpt")}
+                        </p>
+                    </fieldset>
+                </form>
+                <div class="results">
+                    <SpotWarning rep=rep />
+                    <SpotStats report=report />
+                    <SpotFormulas rep=rep inputs=inputs />
+                    <SpotChart rep=rep />
+                </div>
+            </div>
+        </section>
+    }
+}

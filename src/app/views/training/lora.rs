@@ -1,0 +1,52 @@
+//! The LoRA inputs of the training run, shown for the LoRA methods: the rank and the modules the
+//! adapters target.
+
+use crate::app::state::use_app;
+use crate::app::views::model::MEMORY;
+use crate::app::widgets::NumberField;
+use crate::calc::memory::inputs::{MemoryInputs, LORA_RANK};
+use crate::calc::memory::training::LORA_MODULES;
+use leptos::prelude::*;
+
+#[component]
+pub fn LoraFields(inputs: Memo<MemoryInputs>) -> impl IntoView {
+    let app = use_app();
+    let toggle = move |m: &'static str, on: bool| {
+        app.try_edit(MEMORY, |i| {
+            let t = &mut i.training.lora_targets;
+            t.retain(|x| x != m);
+            if on {
+                t.push(m.to_string());
+            }
+            // Keep the order of the module list, so links stay stable.
+            t.sort_by_key(|x| LORA_MODULES.iter().position(|y| y == x));
+        });
+    };
+
+    view! {
+        <NumberField field=&LORA_RANK lens=MEMORY label="LoRA rank" unit="" />
+        <div class="field">
+            <span class="field-label">"LoRA targets"</span>
+            <span class="field-control radios" data-testid="input-lora_targets">
+                {LORA_MODULES
+                    .iter()
+                    .map(|m| {
+                        view! {
+                            <label>
+                                <input
+                                    type="checkbox"
+                                    prop:checked=move || {
+                                        inputs
+                                            .with(|i| i.training.lora_targets.iter().any(|x| x == m))
+                                    }
+                                    on:change=move |ev| toggle(m, event_target_checked(&ev))
+                                />
+                                {format!(" {m}")}
+                            </label>
+                        }
+                    })
+                    .collect_view()}
+            </span>
+        </div>
+    }
+}
