@@ -1,7 +1,8 @@
 // Slider-to-redraw latency in headless Chromium: 200 moves of a slider, each an `input` event as
 // a drag produces, timed inside the page from dispatch to the moment the chart's canvas reports its
-// redraw (`data-draws` changes). Two sliders: utilisation (rent or buy) and context length
-// (inference). Prints median and p95; asserts nothing.
+// redraw (`data-draws` changes). Every slider of the page: utilisation and rent (rent or buy),
+// context length and concurrency (inference), sequence length and micro-batch (training). Prints
+// median and p95; asserts nothing.
 //
 // Run with scripts/bench.sh (which builds the release first).
 import { serveDist, launch, open } from '../tests/e2e/harness.mjs';
@@ -10,7 +11,11 @@ const MOVES = Number(process.env.MOVES ?? 200);
 
 const CASES = [
   { name: 'rent-buy: utilisation slider -> cost chart', query: '', slider: 'input-util', chart: 'chart-cost-vs-util', values: (i) => 20 + ((i * 7) % 60) + (i % 2) * 0.5 },
+  { name: 'rent-buy: rent slider -> break-even chart', query: '', slider: 'input-price', chart: 'chart-break-even-vs-price', values: (i) => 60 + ((i * 7) % 200) },
   { name: 'inference: context slider -> concurrency chart', query: '?view=inference', slider: 'input-ctx', chart: 'chart-inference-concurrency', values: (i) => 1024 * (1 + ((i * 7) % 60)) },
+  { name: 'inference: concurrency slider -> stack chart', query: '?view=inference', slider: 'input-conc', chart: 'chart-inference-stack', values: (i) => 1 + ((i * 7) % 200) },
+  { name: 'training: sequence slider -> sequence chart', query: '?view=training', slider: 'input-seq', chart: 'chart-training-seq', values: (i) => 128 * (1 + ((i * 7) % 250)) },
+  { name: 'training: micro-batch slider -> stack chart', query: '?view=training', slider: 'input-batch', chart: 'chart-training-stack', values: (i) => 1 + ((i * 7) % 63) },
 ];
 
 const server = await serveDist();

@@ -12,7 +12,7 @@
 //! - data over 20 GB goes to object storage first and is pulled over the internal network.
 
 use super::field::FieldError;
-use super::table::{Calculator, Field, KeyedError};
+use super::table::{Calculator, ChoiceField, Field, FlagField, KeyedError};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -66,13 +66,16 @@ impl Default for AdvisorChoice {
     }
 }
 
+/// The kind of workload.
+pub const PROFILE: ChoiceField<AdvisorChoice> = crate::choice_field!("profile", Profile, profile);
+/// Whether the workload survives being stopped at any moment.
+pub const INTERRUPTIBLE: FlagField<AdvisorChoice> =
+    crate::flag_field!("interruptible", interruptible);
+
 impl Calculator for AdvisorChoice {
     type Error = AdvisorError;
 
-    const FIELDS: &'static [Field<Self>] = &[
-        crate::choice_field!("profile", Profile, profile),
-        crate::flag_field!("interruptible", interruptible),
-    ];
+    const FIELDS: &'static [Field<Self>] = &[Field::Choice(PROFILE), Field::Flag(INTERRUPTIBLE)];
 }
 
 /// Why the advisor's choices were refused: only a field can be wrong, as they do not constrain

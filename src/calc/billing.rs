@@ -36,7 +36,9 @@
 
 use super::choice::Choice;
 use super::field::{link_number, FieldError, NumField};
-use super::table::{validate, Calculator, Field, KeyedError, TextField, Valid};
+use super::table::{
+    validate, Calculator, ChoiceField, Field, FlagField, KeyedError, TextField, Valid,
+};
 use super::units::{Currency, Hours, Money};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -273,6 +275,12 @@ mod fields {
 }
 pub use fields::*;
 
+/// The billing rule.
+pub const GRANULARITY: ChoiceField<BillingInputs> =
+    crate::choice_field!("granularity", Granularity, granularity);
+/// Whether the data sits in another region than the instances.
+pub const XREGION: FlagField<BillingInputs> = crate::flag_field!("xregion", cross_region);
+
 impl Calculator for BillingInputs {
     type Error = BillingError;
 
@@ -287,7 +295,7 @@ impl Calculator for BillingInputs {
             },
             write: |i| format_runs(&i.runs),
         }),
-        crate::choice_field!("granularity", Granularity, granularity),
+        Field::Choice(GRANULARITY),
         Field::Num(RUN_PRICE),
         Field::Num(DISK_GB),
         Field::Num(DISK_PRICE),
@@ -304,7 +312,7 @@ impl Calculator for BillingInputs {
         Field::Num(EGRESS_PRICE),
         Field::Num(XREGION_PRICE),
         Field::Num(OBJECT_PRICE),
-        crate::flag_field!("xregion", cross_region),
+        Field::Flag(XREGION),
     ];
     // No rule ties these inputs together: each is checked by its own field.
 }

@@ -27,7 +27,7 @@
 
 use super::demand::{format_demand, parse_demand, DemandError};
 use super::field::{FieldError, NumField};
-use super::table::{validate, Calculator, Field, KeyedError, TextField, Valid};
+use super::table::{validate, Calculator, ChoiceField, Field, KeyedError, TextField, Valid};
 use super::units::{Currency, Hours, Kilowatts, Money, Ratio};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -124,6 +124,10 @@ mod fields {
 }
 pub use fields::*;
 
+/// How electricity is counted.
+pub const POWER_MODEL: ChoiceField<RentBuyInputs> =
+    crate::choice_field!("power_model", PowerModel, power_model);
+
 impl Calculator for RentBuyInputs {
     type Error = RentBuyError;
 
@@ -131,7 +135,7 @@ impl Calculator for RentBuyInputs {
         Field::Num(PURCHASE),
         Field::Num(MONTHS),
         Field::Num(RESALE),
-        crate::choice_field!("power_model", PowerModel, power_model),
+        Field::Choice(POWER_MODEL),
         Field::Num(POWER_KW),
         Field::Num(IDLE_KW),
         Field::Num(HOURS_PER_DAY),

@@ -27,7 +27,7 @@
 
 use super::field::{FieldError, NumField};
 use super::series::{cut_at_top, Series};
-use super::table::{validate, Calculator, Field, KeyedError, Valid};
+use super::table::{validate, Calculator, Field, FlagField, KeyedError, Valid};
 use super::units::{Currency, Hours, Money};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -109,6 +109,9 @@ mod fields {
 }
 pub use fields::*;
 
+/// Whether the job can resume from checkpoints.
+pub const CKPT: FlagField<SpotInputs> = crate::flag_field!("ckpt", has_checkpoints);
+
 impl Calculator for SpotInputs {
     type Error = SpotError;
 
@@ -124,7 +127,7 @@ impl Calculator for SpotInputs {
         Field::Num(STORAGE_PRICE),
         Field::Num(KEPT),
         Field::Num(STOP_HOURS),
-        crate::flag_field!("ckpt", has_checkpoints),
+        Field::Flag(CKPT),
     ];
 
     /// A fixed stop must leave each instance some time to compute after it has restarted and

@@ -306,11 +306,12 @@ pub fn write_query<T: Calculator>(t: &T, q: &mut form_urlencoded::Serializer<'_,
     }
 }
 
-/// Writes a [`ChoiceField`] for an input held as a [`Choice`] enum at `t.<path>`.
+/// Writes a [`ChoiceField`] for an input held as a [`Choice`] enum at `t.<path>`; a table lists
+/// it as `Field::Choice(NAME)`.
 #[macro_export]
 macro_rules! choice_field {
     ($key:literal, $ty:ty, $($path:ident).+) => {
-        $crate::calc::table::Field::Choice($crate::calc::table::ChoiceField {
+        $crate::calc::table::ChoiceField {
             key: $key,
             get: |t| <$ty as $crate::calc::choice::Choice>::id(t.$($path).+),
             set: |t, raw| match <$ty as $crate::calc::choice::Choice>::from_id(raw) {
@@ -321,19 +322,19 @@ macro_rules! choice_field {
                 None => false,
             },
             ids: <$ty as $crate::calc::choice::Choice>::ids,
-        })
+        }
     };
 }
 
-/// Writes a [`FlagField`] for a `bool` at `t.<path>`.
+/// Writes a [`FlagField`] for a `bool` at `t.<path>`; a table lists it as `Field::Flag(NAME)`.
 #[macro_export]
 macro_rules! flag_field {
     ($key:literal, $($path:ident).+) => {
-        $crate::calc::table::Field::Flag($crate::calc::table::FlagField {
+        $crate::calc::table::FlagField {
             key: $key,
             get: |t| t.$($path).+,
             set: |t, v| t.$($path).+ = v,
-        })
+        }
     };
 }
 

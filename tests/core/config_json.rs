@@ -50,7 +50,14 @@ fn llama_mistral_and_phi3() {
         ),
         "mistral-7b",
     );
-    same_as_preset(&cfg("phi3", r#""hidden_size": 3072, "intermediate_size": 8192, "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 32, "vocab_size": 32064, "sliding_window": 2047"#).replace(r#", "sliding_window": 2047"#, ""), "phi-3-mini");
+    // Phi-3 mini 4k's published config: the preset and the import agree on its window.
+    same_as_preset(
+        &cfg(
+            "phi3",
+            r#""hidden_size": 3072, "intermediate_size": 8192, "num_attention_heads": 32, "num_hidden_layers": 32, "num_key_value_heads": 32, "vocab_size": 32064, "sliding_window": 2047"#,
+        ),
+        "phi-3-mini",
+    );
 }
 
 #[test]
@@ -159,5 +166,65 @@ proptest::proptest! {
     #[test]
     fn any_text_parses_or_errors_without_panic(s in ".{0,300}") {
         let _ = parse(&s);
+    }
+}
+
+/// A config with huge head counts or latent sizes is refused by key before any arithmetic on them
+/// (a rope size near u64::MAX used to overflow `kv_lora_rank + qk_rope_head_dim`).
+#[test]
+fn huge_sizes_are_refused_not_overflowed() {
+    let big = u64::MAX;
+    let heads = parse(&cfg("llama", &format!(r#""hidden_size": 4096, "num_attention_heads": {big}, "num_key_value_heads": {big}, "num_hidden_layers": 32, "vocab_size": 32000"#))).unwrap_err();
+    assert!(
+        matches!(
+            heads,
+            ConfigError::Shape(ArchError::TooLarge { key: "heads", .. })
+        ),
+        "{heads:?}"
+    );
+    let deepseek = |extra: &str| {
+        cfg(
+            "deepseek_v3",
+            &format!(
+                r#""hidden_size": 7168, "num_attention_heads": 128, "num_hidden_layers": 61, "vocab_size": 129280, "intermediate_size": 18432, "kv_lora_rank": 512, "qk_nope_head_dim": 128, "v_head_dim": 128, {extra}"#
+            ),
+        )
+    };
+    let rope = parse(&deepseek(&format!(r#""qk_rope_head_dim": {big}"#))).unwrap_err();
+    assert!(
+        matches!(
+            rope,
+            ConfigError::Shape(ArchError::TooLarge {
+                key: "rope_dim",
+                ..
+            })
+        ),
+        "{rope:?}"
+    );
+    let window = parse(&cfg("mistral", &format!(r#""hidden_size": 4096, "num_attention_heads": 32, "num_hidden_layers": 32, "vocab_size": 32000, "sliding_window": {big}"#))).unwrap_err();
+    assert!(
+        matches!(
+            window,
+            ConfigError::Shape(ArchError::TooLarge { key: "window", .. })
+        ),
+        "{window:?}"
+    );
+}
+
+proptest::proptest! {
+    /// Any accepted config, however extreme its sizes, gives finite figures.
+    #[test]
+    fn accepted_configs_give_finite_figures(
+        layers in 1u64..=u64::MAX, heads_pow in 0u32..64, hidden in 1u64..=u64::MAX,
+        vocab in 1u64..=u64::MAX, window in 0u64..=u64::MAX,
+    ) {
+        let heads = 1u64 << heads_pow;
+        let json = cfg("mistral", &format!(r#""hidden_size": {hidden}, "num_attention_heads": {heads}, "num_hidden_layers": {layers}, "vocab_size": {vocab}, "intermediate_size": 14336, "sliding_window": {window}"#));
+        if let Ok(c) = parse(&json) {
+            let p = c.arch.params();
+            proptest::prop_assert!(p.total().is_finite() && p.total() > 0.0);
+            proptest::prop_assert!(c.arch.kv_elements_per_token_per_layer().is_finite());
+            proptest::prop_assert!(c.arch.cached_token_layers(10_000_000).is_finite());
+        }
     }
 }

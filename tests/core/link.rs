@@ -357,6 +357,11 @@ mod memory_keys {
                     t.method = Method::ALL[method];
                     t.optimizer = Optimizer::ALL[opt];
                     t.flash = flash;
+                    // A card count the heads cannot be split over is refused (as vLLM does):
+                    // round trips are of accepted states.
+                    if gpuplan::calc::table::validate(s.scenario.memory.clone()).is_err() {
+                        s.scenario.memory.inference.tp = 1;
+                    }
                     s
                 },
             )

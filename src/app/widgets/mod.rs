@@ -4,10 +4,12 @@
 mod canvas_backend;
 mod chart_canvas;
 mod choice;
+mod field_input;
 mod number_field;
 mod stat;
 
 pub use chart_canvas::ChartCanvas;
-pub use choice::{CheckField, ChoiceField};
+pub use choice::{CheckField, ChoiceField, ChoiceInput, FlagInput, RadioInput};
+pub use field_input::{FieldInput, Input, Inputs};
 pub use number_field::{NumberField, SliderField};
-pub use stat::{Formula, Stat};
+pub use stat::{Formula, Stat, StatRow, Stats};

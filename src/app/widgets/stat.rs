@@ -1,4 +1,5 @@
-//! A key output with its test hook, and a formula with the person's numbers substituted.
+//! A key output with its test hook, a row of them read from a table, and a formula with the
+//! person's numbers substituted.
 
 use leptos::prelude::*;
 
@@ -21,6 +22,39 @@ pub fn Stat(
             <div class="stat-note">{note}</div>
         </div>
     }
+}
+
+/// One tile of a [`Stats`] row, read from `R` (a report, or inputs and report together).
+pub struct StatRow<R: 'static> {
+    pub testid: &'static str,
+    pub label: &'static str,
+    /// The `data-value`: the raw number in base units.
+    pub value: fn(&R) -> String,
+    /// The figure as people read it.
+    pub text: fn(&R) -> String,
+    pub note: Option<fn(&R) -> String>,
+}
+
+/// A row of tiles, one for each entry of `rows`, all read from `of`.
+#[component]
+pub fn Stats<R: Send + Sync + 'static>(of: Memo<R>, rows: &'static [StatRow<R>]) -> impl IntoView {
+    let read = move |f: fn(&R) -> String| Signal::derive(move || of.with(f));
+    let tiles = rows
+        .iter()
+        .map(|row| {
+            let note = row.note.map(read).unwrap_or_default();
+            view! {
+                <Stat
+                    testid=row.testid
+                    label=row.label
+                    value=read(row.value)
+                    text=read(row.text)
+                    note=note
+                />
+            }
+        })
+        .collect_view();
+    view! { <div class="stats">{tiles}</div> }
 }
 
 /// A formula written out: its symbols, then the same with the numbers in place, then the result.

@@ -224,8 +224,20 @@ impl Arch {
     /// KV-cache elements per token of one layer: K and V of every KV head, or the latent.
     pub fn kv_elements_per_token_per_layer(&self) -> f64 {
         match self.attention {
-            AttentionKind::Latent => (self.kv_lora_rank + self.qk_rope_head_dim) as f64,
+            AttentionKind::Latent => self.kv_lora_rank as f64 + self.qk_rope_head_dim as f64,
             _ => 2.0 * self.kv_heads as f64 * self.head_dim as f64,
+        }
+    }
+
+    /// Cards over which tensor parallelism divides the KV cache, as vLLM shards it: each card
+    /// keeps `max(1, kv_heads / tp)` KV heads (`ModelConfig.get_num_kv_heads`), so the cache is
+    /// split `min(tp, kv_heads)` ways and each KV head is copied `tp / kv_heads` times when there
+    /// are more cards than KV heads; a latent cache (MLA) is one shared head, kept whole on every
+    /// card (`get_num_kv_heads` returns 1 with `use_mla`).
+    pub fn kv_cache_split(&self, tp: u64) -> u64 {
+        match self.attention {
+            AttentionKind::Latent => 1,
+            _ => tp.min(self.kv_heads).max(1),
         }
     }
 
@@ -239,17 +251,53 @@ impl Arch {
     }
 
     /// Sum over layers of the tokens each holds, at a context of `ctx` tokens.
+    /// Counted in f64: `layers x ctx` can pass u64 for the contexts a search tries.
     pub fn cached_token_layers(&self, ctx: u64) -> f64 {
         if self.attention != AttentionKind::SlidingWindow || self.window == 0 {
-            return (self.layers * ctx) as f64;
+            return self.layers as f64 * ctx as f64;
         }
-        let sliding = (0..self.layers).filter(|l| self.layer_slides(*l)).count() as u64;
-        let full = self.layers - sliding;
-        (full * ctx + sliding * ctx.min(self.window)) as f64
+        let sliding = self.sliding_layers();
+        let full = self.layers.saturating_sub(sliding);
+        full as f64 * ctx as f64 + sliding as f64 * ctx.min(self.window) as f64
+    }
+
+    /// Layers that use the sliding window.
+    pub fn sliding_layers(&self) -> u64 {
+        (0..self.layers).filter(|l| self.layer_slides(*l)).count() as u64
     }
 
     /// Checks the shape makes sense; each error names the field to fix.
     pub fn validate(&self) -> Result<(), ArchError> {
+        // Bounds that keep every count well inside f64's exact integers and u64 products, for
+        // every size an imported config.json can set, with the link fields' ranges; checked
+        // first, so a huge imported size is named before what follows from it.
+        let limits = [
+            ("layers", self.layers, 1_000),
+            ("hidden", self.hidden, 1 << 20),
+            ("vocab", self.vocab, 1 << 24),
+            ("heads", self.heads, 4096),
+            ("kv_heads", self.kv_heads, 4096),
+            ("head_dim", self.head_dim, 4096),
+            ("intermediate", self.intermediate, 1 << 20),
+            ("experts", self.experts, 4096),
+            ("experts_per_token", self.experts_per_token, 4096),
+            ("expert_intermediate", self.expert_intermediate, 1 << 20),
+            ("shared_experts", self.shared_experts, 64),
+            ("dense_layers", self.dense_layers, 1_000),
+            ("norms_per_layer", self.norms_per_layer, 16),
+            ("window", self.window, 1 << 24),
+            ("sliding_every", self.sliding_every, 64),
+            ("kv_lora_rank", self.kv_lora_rank, 65_536),
+            ("q_lora_rank", self.q_lora_rank, 65_536),
+            ("nope_dim", self.qk_nope_head_dim, 4096),
+            ("rope_dim", self.qk_rope_head_dim, 4096),
+            ("v_head_dim", self.v_head_dim, 4096),
+        ];
+        for (key, value, max) in limits {
+            if value > max {
+                return Err(ArchError::TooLarge { key, value, max });
+            }
+        }
         let positive = [
             ("layers", self.layers),
             ("hidden", self.hidden),
@@ -281,26 +329,6 @@ impl Arch {
                 per_token: self.experts_per_token,
                 experts: self.experts,
             });
-        }
-        // Bounds that keep every count well inside f64's exact integers and u64 products.
-        let limits = [
-            ("layers", self.layers, 1_000),
-            ("hidden", self.hidden, 1 << 20),
-            ("vocab", self.vocab, 1 << 24),
-            ("heads", self.heads, 4096),
-            ("kv_heads", self.kv_heads, 4096),
-            ("head_dim", self.head_dim, 4096),
-            ("intermediate", self.intermediate, 1 << 20),
-            ("experts", self.experts, 4096),
-            ("expert_intermediate", self.expert_intermediate, 1 << 20),
-            ("shared_experts", self.shared_experts, 64),
-            ("kv_lora_rank", self.kv_lora_rank, 65_536),
-            ("q_lora_rank", self.q_lora_rank, 65_536),
-        ];
-        for (key, value, max) in limits {
-            if value > max {
-                return Err(ArchError::TooLarge { key, value, max });
-            }
         }
         Ok(())
     }

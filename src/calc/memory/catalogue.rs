@@ -1,5 +1,14 @@
 //! GPU catalogue: memory, bandwidth, dense bf16 tensor throughput, board power and interconnect,
-//! from each vendor's datasheet. A card sold as "80 GB" holds 80 GiB.
+//! from each vendor's datasheet, and the memory a program can see, as `nvidia-smi` reports it
+//! (`memory.total`, MiB; `rocminfo`'s pool size for the MI300X).
+//!
+//! Every fit (inference and training) uses the memory `nvidia-smi` shows, not the size the card is
+//! sold as: GDDR cards with ECC on set part of their memory aside for the check bits (L40S 46,068
+//! MiB = 44.99 GiB of "48 GB"; A10 23,028 MiB = 22.49 GiB; T4 15,360 MiB = 15.0 GiB), and HBM3
+//! cards expose a little less than their nominal size (H100 SXM 81,559 MiB = 79.65 GiB). The A100
+//! and A800 80 GB show 81,920 MiB = 80 GiB exactly, so the guide's worked examples, which use the
+//! A100 80 GB, read as before. Card tiers ([`TIERS_GB`]) stay the nominal sizes cards are sold in.
+//! Sources for each figure are in [`Gpu::usable_source`].
 //!
 //! Rental prices change weekly and differ by region: the catalogue carries one only where the
 //! guide gives one (its 8-card machine at 80-200 CNY per hour, median 120, i.e. 15 CNY per card
@@ -12,8 +21,13 @@ pub struct Gpu {
     /// Link id (`gpu=`).
     pub id: &'static str,
     pub name: &'static str,
-    /// Memory as sold, GB (= GiB of capacity).
+    /// Memory as sold, GB (the tier the card belongs to).
     pub vram_gb: f64,
+    /// Memory as `nvidia-smi` reports it (`memory.total`), MiB: what a program can allocate
+    /// before the CUDA context takes its share.
+    pub usable_mib: f64,
+    /// Where `usable_mib` comes from.
+    pub usable_source: &'static str,
     pub bandwidth_gb_s: f64,
     pub bf16_tflops: f64,
     pub power_w: f64,
@@ -23,8 +37,9 @@ pub struct Gpu {
 }
 
 impl Gpu {
+    /// Memory a fit can use: `nvidia-smi`'s total.
     pub fn capacity(&self) -> Bytes {
-        Bytes::from_gib(self.vram_gb)
+        Bytes::from_mib(self.usable_mib)
     }
 }
 
@@ -35,17 +50,17 @@ const GUIDE_PRICE: Option<(f64, &str)> = Some((
 
 #[rustfmt::skip]
 pub const GPUS: &[Gpu] = &[
-    Gpu { id: "t4", name: "NVIDIA T4 16 GB", vram_gb: 16.0, bandwidth_gb_s: 320.0, bf16_tflops: 65.0, power_w: 70.0, interconnect: "PCIe 3.0", price_cny_per_hour: None },
-    Gpu { id: "a10", name: "NVIDIA A10 24 GB", vram_gb: 24.0, bandwidth_gb_s: 600.0, bf16_tflops: 125.0, power_w: 150.0, interconnect: "PCIe 4.0", price_cny_per_hour: None },
-    Gpu { id: "rtx-4090", name: "GeForce RTX 4090 24 GB", vram_gb: 24.0, bandwidth_gb_s: 1008.0, bf16_tflops: 165.2, power_w: 450.0, interconnect: "PCIe 4.0, no NVLink", price_cny_per_hour: None },
-    Gpu { id: "l40s", name: "NVIDIA L40S 48 GB", vram_gb: 48.0, bandwidth_gb_s: 864.0, bf16_tflops: 362.0, power_w: 350.0, interconnect: "PCIe 4.0", price_cny_per_hour: None },
-    Gpu { id: "a100-40gb", name: "NVIDIA A100 40 GB SXM", vram_gb: 40.0, bandwidth_gb_s: 1555.0, bf16_tflops: 312.0, power_w: 400.0, interconnect: "NVLink 600 GB/s", price_cny_per_hour: None },
-    Gpu { id: "a100-80gb", name: "NVIDIA A100 80 GB SXM", vram_gb: 80.0, bandwidth_gb_s: 2039.0, bf16_tflops: 312.0, power_w: 400.0, interconnect: "NVLink 600 GB/s", price_cny_per_hour: GUIDE_PRICE },
-    Gpu { id: "a800-80gb", name: "NVIDIA A800 80 GB SXM", vram_gb: 80.0, bandwidth_gb_s: 2039.0, bf16_tflops: 312.0, power_w: 400.0, interconnect: "NVLink 400 GB/s", price_cny_per_hour: GUIDE_PRICE },
-    Gpu { id: "h100-sxm", name: "NVIDIA H100 80 GB SXM", vram_gb: 80.0, bandwidth_gb_s: 3350.0, bf16_tflops: 989.0, power_w: 700.0, interconnect: "NVLink 900 GB/s", price_cny_per_hour: None },
-    Gpu { id: "h800", name: "NVIDIA H800 80 GB SXM", vram_gb: 80.0, bandwidth_gb_s: 3350.0, bf16_tflops: 989.0, power_w: 700.0, interconnect: "NVLink 400 GB/s", price_cny_per_hour: None },
-    Gpu { id: "h200", name: "NVIDIA H200 141 GB SXM", vram_gb: 141.0, bandwidth_gb_s: 4800.0, bf16_tflops: 989.0, power_w: 700.0, interconnect: "NVLink 900 GB/s", price_cny_per_hour: None },
-    Gpu { id: "mi300x", name: "AMD Instinct MI300X 192 GB", vram_gb: 192.0, bandwidth_gb_s: 5300.0, bf16_tflops: 1307.0, power_w: 750.0, interconnect: "Infinity Fabric 896 GB/s", price_cny_per_hour: None },
+    Gpu { id: "t4", name: "NVIDIA T4 16 GB", vram_gb: 16.0, usable_mib: 15360.0, usable_source: "nvidia-smi 15360MiB, ECC on (modal-labs/modal-client#2797)", bandwidth_gb_s: 320.0, bf16_tflops: 65.0, power_w: 70.0, interconnect: "PCIe 3.0", price_cny_per_hour: None },
+    Gpu { id: "a10", name: "NVIDIA A10 24 GB", vram_gb: 24.0, usable_mib: 23028.0, usable_source: "nvidia-smi 23028MiB, ECC on (modal-labs/modal-client#2797)", bandwidth_gb_s: 600.0, bf16_tflops: 125.0, power_w: 150.0, interconnect: "PCIe 4.0", price_cny_per_hour: None },
+    Gpu { id: "rtx-4090", name: "GeForce RTX 4090 24 GB", vram_gb: 24.0, usable_mib: 24564.0, usable_source: "nvidia-smi 24564MiB (RLinf/RLinf#255)", bandwidth_gb_s: 1008.0, bf16_tflops: 165.2, power_w: 450.0, interconnect: "PCIe 4.0, no NVLink", price_cny_per_hour: None },
+    Gpu { id: "l40s", name: "NVIDIA L40S 48 GB", vram_gb: 48.0, usable_mib: 46068.0, usable_source: "nvidia-smi 46068MiB, ECC on (modal-labs/modal-client#2797; akash-network/provider-configs#99)", bandwidth_gb_s: 864.0, bf16_tflops: 362.0, power_w: 350.0, interconnect: "PCIe 4.0", price_cny_per_hour: None },
+    Gpu { id: "a100-40gb", name: "NVIDIA A100 40 GB SXM", vram_gb: 40.0, usable_mib: 40960.0, usable_source: "nvidia-smi 40960MiB (modal-labs/modal-client#2797)", bandwidth_gb_s: 1555.0, bf16_tflops: 312.0, power_w: 400.0, interconnect: "NVLink 600 GB/s", price_cny_per_hour: None },
+    Gpu { id: "a100-80gb", name: "NVIDIA A100 80 GB SXM", vram_gb: 80.0, usable_mib: 81920.0, usable_source: "nvidia-smi 81920MiB (modal-labs/modal-client#2797)", bandwidth_gb_s: 2039.0, bf16_tflops: 312.0, power_w: 400.0, interconnect: "NVLink 600 GB/s", price_cny_per_hour: GUIDE_PRICE },
+    Gpu { id: "a800-80gb", name: "NVIDIA A800 80 GB SXM", vram_gb: 80.0, usable_mib: 81920.0, usable_source: "nvidia-smi 81920MiB for A800-SXM4-80GB (dexmal/dexbotic#41)", bandwidth_gb_s: 2039.0, bf16_tflops: 312.0, power_w: 400.0, interconnect: "NVLink 400 GB/s", price_cny_per_hour: GUIDE_PRICE },
+    Gpu { id: "h100-sxm", name: "NVIDIA H100 80 GB SXM", vram_gb: 80.0, usable_mib: 81559.0, usable_source: "nvidia-smi 81559MiB (modal-labs/modal-client#2797; NVIDIA/nccl#1264)", bandwidth_gb_s: 3350.0, bf16_tflops: 989.0, power_w: 700.0, interconnect: "NVLink 900 GB/s", price_cny_per_hour: None },
+    Gpu { id: "h800", name: "NVIDIA H800 80 GB SXM", vram_gb: 80.0, usable_mib: 81559.0, usable_source: "taken as the H100 SXM's 81559MiB (same 80 GB HBM3 stack); no nvidia-smi printout found", bandwidth_gb_s: 3350.0, bf16_tflops: 989.0, power_w: 700.0, interconnect: "NVLink 400 GB/s", price_cny_per_hour: None },
+    Gpu { id: "h200", name: "NVIDIA H200 141 GB SXM", vram_gb: 141.0, usable_mib: 143771.0, usable_source: "nvidia-smi 143771MiB (public printouts of 8 x H200 HGX machines)", bandwidth_gb_s: 4800.0, bf16_tflops: 989.0, power_w: 700.0, interconnect: "NVLink 900 GB/s", price_cny_per_hour: None },
+    Gpu { id: "mi300x", name: "AMD Instinct MI300X 192 GB", vram_gb: 192.0, usable_mib: 196592.0, usable_source: "rocminfo pool 201310208 KB = 196592 MiB (ROCm/legacy-rocm-build#4414)", bandwidth_gb_s: 5300.0, bf16_tflops: 1307.0, power_w: 750.0, interconnect: "Infinity Fabric 896 GB/s", price_cny_per_hour: None },
 ];
 
 /// Memory tiers cards are sold in, GB (docs/formulas.md, "Training memory", card tiers: 16-24, 40-48, 80, then larger).

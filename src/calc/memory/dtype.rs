@@ -16,11 +16,35 @@
 //! | q5_k | 256 | 2 + 2 + 12 + 32 + 128 | 5.5 |
 //! | q6_k | 256 | 128 + 64 + 16 + 2 | 6.5625 |
 //!
-//! The `_m` mixes (llama.cpp's quantiser) store `attn_v` and `ffn_down` of about half the layers
-//! (the first and last eighth, and every third layer between) and the output head in q6_k, the
-//! rest in the base type; their size is computed from the architecture's tensors.
+//! A GGUF file type is a mix, not one block type: llama.cpp's quantiser picks each tensor's type
+//! (`llama_tensor_get_type_impl` in `src/llama-quant.cpp`, ggml-org/llama.cpp) and
+//! [`WeightType::bits_per_weight`] walks the architecture's tensors through the same rules,
+//! without an importance matrix:
+//!
+//! - one-dimensional tensors (norms, biases) and the MoE router stay in f32 (the converter writes
+//!   them so and the quantiser skips them);
+//! - the output head (and a tied embedding, which serves as the head) takes q6_k, or stays q8_0
+//!   in a q8_0 file; an untied embedding takes the file's base type;
+//! - `attn_v` (in latent attention `attn_kv_b`): q2_k -> q4_k when heads / kv_heads >= 4, else
+//!   q3_k; q3_k_m -> q5_k in the first two layers, q4_k after; q4_k_m and q5_k_m -> q6_k in the
+//!   "more bits" layers (the first and last eighth, and every third layer between); q4_k_s ->
+//!   q5_k in the first four layers; in a 70B model (80 layers, grouped-query) a q3_k or q4_k
+//!   `attn_v` becomes q5_k; with 8 experts it is q8_0, and so is `attn_k`;
+//! - `ffn_down` (every expert's and the shared one): q2_k -> q3_k; q3_k_m -> q5_k in the first
+//!   sixteenth of the layers, q4_k after; q4_k_m and q5_k_m -> q6_k in the "more bits" layers;
+//!   q4_k_s -> q5_k in the first eighth;
+//! - `attn_output`: q2_k -> q3_k and q3_k_m -> q4_k; with 8 experts q2_k, q3_k_m, q4_k_s and
+//!   q4_k_m -> q5_k;
+//! - a tensor whose rows are not a whole number of blocks falls back (q2_k, q3_k -> q4_0;
+//!   q4_k -> q5_0; q5_k -> q5_1; q6_k -> q8_0; an output head -> q8_0).
+//!
+//! Checked against llama.cpp's own table for Llama-3.1-8B (`tools/quantize/README.md`: q2_k
+//! 3.1593, q4_k_s 4.6672, q4_k_m 4.8944, q5_k_m 5.7036, q6_k 6.5633, q8_0 8.5008 bits per
+//! weight): the walk gives each to within 0.0005. Not modelled: the imatrix-only rules
+//! (q4_0/q5_0 `ffn_down` in q4_1/q5_1), Falcon's rules, and fused `attn_qkv` tensors (Phi-3's
+//! GGUF), which are walked as separate q, k and v.
 
-use super::arch::Arch;
+use super::arch::{Arch, AttentionKind};
 use serde::{Deserialize, Serialize};
 
 /// How the weights are stored.
@@ -67,7 +91,8 @@ crate::choice_ids!(WeightType {
 const Q6K: f64 = 6.5625;
 
 impl WeightType {
-    /// Bits per weight of the block layout, before any mix.
+    /// Bits per weight of the base block layout, before any mix (the guide's rule for plain
+    /// formats).
     pub fn block_bits(self) -> f64 {
         match self {
             WeightType::Fp32 => 32.0,
@@ -83,40 +108,248 @@ impl WeightType {
             WeightType::Q2K => 2.625,
         }
     }
+}
 
-    fn is_mix(self) -> bool {
-        matches!(self, WeightType::Q5KM | WeightType::Q4KM | WeightType::Q3KM)
+/// A ggml tensor type a GGUF file stores one tensor in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Ggml {
+    F32,
+    F16,
+    Q2K,
+    Q3K,
+    Q4K,
+    Q5K,
+    Q6K,
+    Q4_0,
+    Q5_0,
+    Q5_1,
+    Q8_0,
+}
+
+impl Ggml {
+    fn bits(self) -> f64 {
+        match self {
+            Ggml::F32 => 32.0,
+            Ggml::F16 => 16.0,
+            Ggml::Q2K => 2.625,
+            Ggml::Q3K => 3.4375,
+            Ggml::Q4K | Ggml::Q4_0 => 4.5,
+            Ggml::Q5K | Ggml::Q5_0 => 5.5,
+            Ggml::Q6K => Q6K,
+            Ggml::Q5_1 => 6.0,
+            Ggml::Q8_0 => 8.5,
+        }
     }
 
-    /// Average bits per weight for this architecture (mixes weighted by their tensors).
+    /// Weights per block.
+    fn block(self) -> u64 {
+        match self {
+            Ggml::F32 | Ggml::F16 => 1,
+            Ggml::Q2K | Ggml::Q3K | Ggml::Q4K | Ggml::Q5K | Ggml::Q6K => 256,
+            _ => 32,
+        }
+    }
+
+    /// llama.cpp's `tensor_type_fallback`: the type used when a row of `ncols` weights is not a
+    /// whole number of blocks.
+    fn fit(self, ncols: u64) -> Ggml {
+        if ncols.is_multiple_of(self.block()) {
+            return self;
+        }
+        let next = match self {
+            Ggml::Q2K | Ggml::Q3K => Ggml::Q4_0,
+            Ggml::Q4K => Ggml::Q5_0,
+            Ggml::Q5K => Ggml::Q5_1,
+            Ggml::Q6K => Ggml::Q8_0,
+            t => t,
+        };
+        if ncols.is_multiple_of(next.block()) {
+            next
+        } else {
+            Ggml::F16
+        }
+    }
+}
+
+/// Where a tensor sits, as llama.cpp's `tensor_get_category` sorts them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    Output,
+    Embedding,
+    AttnK,
+    /// `attn_v`, or `attn_kv_b` in latent attention.
+    AttnV,
+    AttnOutput,
+    FfnDown,
+    /// Every other quantised matrix (q, gate, up, the latent down-projections).
+    Other,
+}
+
+/// The shape facts llama.cpp's rules look at.
+struct MixContext {
+    layers: u64,
+    gqa: u64,
+    experts: u64,
+    is_70b: bool,
+}
+
+impl WeightType {
+    /// The GGUF file type's base tensor type (`llama_ftype_get_default_type`), if it is one.
+    fn gguf_base(self) -> Option<Ggml> {
+        Some(match self {
+            WeightType::Q8_0 => Ggml::Q8_0,
+            WeightType::Q6K => Ggml::Q6K,
+            WeightType::Q5KM => Ggml::Q5K,
+            WeightType::Q5_0 => Ggml::Q5_0,
+            WeightType::Q4KM | WeightType::Q4KS => Ggml::Q4K,
+            WeightType::Q4_0 => Ggml::Q4_0,
+            WeightType::Q3KM => Ggml::Q3K,
+            WeightType::Q2K => Ggml::Q2K,
+            _ => return None,
+        })
+    }
+
+    /// The type llama.cpp gives one tensor of this file type (`llama_tensor_get_type_impl`,
+    /// the branches these file types reach, no importance matrix).
+    fn tensor_type(self, base: Ggml, role: Role, layer: u64, ncols: u64, c: &MixContext) -> Ggml {
+        use WeightType as W;
+        let n = c.layers;
+        let more_bits = |i: u64| i < n / 8 || i >= 7 * n / 8 || (i - n / 8) % 3 == 2;
+        let t = match role {
+            Role::Output => {
+                if !ncols.is_multiple_of(base.block()) {
+                    Ggml::Q8_0
+                } else if base == Ggml::Q8_0 {
+                    base
+                } else {
+                    Ggml::Q6K
+                }
+            }
+            Role::Embedding | Role::Other => base,
+            Role::AttnV => {
+                let mut t = match self {
+                    W::Q2K if c.gqa >= 4 => Ggml::Q4K,
+                    W::Q2K => Ggml::Q3K,
+                    W::Q3KM if layer < 2 => Ggml::Q5K,
+                    W::Q3KM => Ggml::Q4K,
+                    W::Q4KM | W::Q5KM if more_bits(layer) => Ggml::Q6K,
+                    W::Q4KS if layer < 4 => Ggml::Q5K,
+                    _ => base,
+                };
+                if c.is_70b && matches!(t, Ggml::Q3K | Ggml::Q4K) {
+                    t = Ggml::Q5K;
+                }
+                if c.experts == 8 {
+                    t = Ggml::Q8_0;
+                }
+                t
+            }
+            Role::AttnK if c.experts == 8 => Ggml::Q8_0,
+            Role::AttnK => base,
+            Role::FfnDown => match self {
+                W::Q2K => Ggml::Q3K,
+                W::Q3KM if layer < n / 16 => Ggml::Q5K,
+                W::Q3KM => Ggml::Q4K,
+                W::Q4KM | W::Q5KM if more_bits(layer) => Ggml::Q6K,
+                W::Q4KS if layer < n / 8 => Ggml::Q5K,
+                _ => base,
+            },
+            Role::AttnOutput => match self {
+                W::Q2K | W::Q3KM | W::Q4KS | W::Q4KM if c.experts == 8 => Ggml::Q5K,
+                W::Q2K => Ggml::Q3K,
+                W::Q3KM => Ggml::Q4K,
+                _ => base,
+            },
+        };
+        t.fit(ncols)
+    }
+
+    /// Bits of a GGUF file of this type over the architecture's tensors, and its weights.
+    fn gguf_bits(self, base: Ggml, a: &Arch) -> (f64, f64) {
+        let f = |v: u64| v as f64;
+        let (h, heads) = (a.hidden, a.heads);
+        let latent = a.attention == AttentionKind::Latent;
+        let c = MixContext {
+            layers: a.layers,
+            gqa: if latent { 1 } else { heads / a.kv_heads.max(1) },
+            experts: a.experts,
+            is_70b: a.layers == 80 && !latent && !a.is_moe() && heads != a.kv_heads,
+        };
+        let (mut bits, mut weights) = (0.0, 0.0);
+        let mut tensor = |t: Ggml, n: f64| {
+            bits += t.bits() * n;
+            weights += n;
+        };
+        let ty =
+            |role: Role, layer: u64, ncols: u64| self.tensor_type(base, role, layer, ncols, &c);
+        let vocab_h = f(a.vocab) * f(h);
+        if a.tied_embeddings {
+            tensor(ty(Role::Output, 0, h), vocab_h);
+        } else {
+            tensor(ty(Role::Embedding, 0, h), vocab_h);
+            tensor(ty(Role::Output, 0, h), vocab_h);
+        }
+        // One-dimensional tensors and routers, kept in f32: the final norm first.
+        let mut small = f(h);
+        for l in 0..a.layers {
+            small += f(a.norms_per_layer) * f(h);
+            if latent {
+                let (qr, kvr) = (a.q_lora_rank, a.kv_lora_rank);
+                let (nope, rope, v) = (a.qk_nope_head_dim, a.qk_rope_head_dim, a.v_head_dim);
+                let qk = f(heads) * (f(nope) + f(rope));
+                if qr > 0 {
+                    tensor(ty(Role::Other, l, h), f(h) * f(qr));
+                    tensor(ty(Role::Other, l, qr), f(qr) * qk);
+                    small += f(qr);
+                } else {
+                    tensor(ty(Role::Other, l, h), f(h) * qk);
+                }
+                tensor(ty(Role::Other, l, h), f(h) * (f(kvr) + f(rope)));
+                let kv_b = f(kvr) * f(heads) * (f(nope) + f(v));
+                tensor(ty(Role::AttnV, l, kvr), kv_b);
+                let o_cols = heads.saturating_mul(v);
+                tensor(ty(Role::AttnOutput, l, o_cols), f(heads) * f(v) * f(h));
+                small += f(kvr);
+            } else {
+                let (q, kv) = (f(heads) * f(a.head_dim), f(a.kv_heads) * f(a.head_dim));
+                tensor(ty(Role::Other, l, h), f(h) * q);
+                tensor(ty(Role::AttnK, l, h), f(h) * kv);
+                tensor(ty(Role::AttnV, l, h), f(h) * kv);
+                let o_cols = heads.saturating_mul(a.head_dim);
+                tensor(ty(Role::AttnOutput, l, o_cols), q * f(h));
+                if a.qkv_bias {
+                    small += q + 2.0 * kv;
+                }
+                if a.qk_norm {
+                    small += 2.0 * f(a.head_dim);
+                }
+            }
+            let (inner, copies) = if a.is_moe() && l >= a.dense_layers {
+                small += f(h) * f(a.experts);
+                (a.expert_intermediate, f(a.experts) + f(a.shared_experts))
+            } else {
+                (a.intermediate, 1.0)
+            };
+            let matrix = f(h) * f(inner) * copies;
+            tensor(ty(Role::Other, l, h), 2.0 * matrix);
+            tensor(ty(Role::FfnDown, l, inner), matrix);
+        }
+        tensor(Ggml::F32, small);
+        (bits, weights)
+    }
+
+    /// Average bits per weight for this architecture: the block size for plain formats (the
+    /// guide's rule), llama.cpp's per-tensor mix for GGUF file types.
     pub fn bits_per_weight(self, arch: &Arch) -> f64 {
-        let base = self.block_bits();
-        if !self.is_mix() {
-            return base;
-        }
-        let p = arch.params();
-        let total = p.total();
-        if total <= 0.0 {
-            return base;
-        }
-        let n = arch.layers;
-        let more_bits = (0..n)
-            .filter(|&l| l < n / 8 || l >= 7 * n / 8 || (l - n / 8) % 3 == 2)
-            .count() as f64;
-        let h = arch.hidden as f64;
-        let v_proj = h * arch.kv_heads as f64 * arch.head_dim as f64;
-        let down = if arch.is_moe() {
-            h * arch.expert_intermediate as f64 * (arch.experts + arch.shared_experts) as f64
-        } else {
-            h * arch.intermediate as f64
+        let Some(base) = self.gguf_base() else {
+            return self.block_bits();
         };
-        let head = if arch.tied_embeddings {
-            p.embeddings
+        let (bits, weights) = self.gguf_bits(base, arch);
+        if weights > 0.0 && bits.is_finite() {
+            bits / weights
         } else {
-            p.head
-        };
-        let upgraded = (more_bits * (v_proj + down) + head).min(total);
-        (upgraded * Q6K + (total - upgraded) * base) / total
+            self.block_bits()
+        }
     }
 }
 

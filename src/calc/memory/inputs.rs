@@ -15,7 +15,7 @@ use super::presets::preset;
 use super::training::LORA_MODULES;
 use super::training_choices::{Method, Optimizer, Precision, Recompute};
 use crate::calc::field::{link_number, parse_in, FieldError, NumField};
-use crate::calc::table::{Calculator, Field, KeyedError, TextField};
+use crate::calc::table::{Calculator, ChoiceField, Field, FlagField, KeyedError, TextField};
 use crate::calc::units::{Bytes, Ratio};
 use crate::{choice_field, flag_field};
 use serde::{Deserialize, Serialize};
@@ -172,6 +172,8 @@ pub enum MemoryError {
     NoTargets,
     #[error("frozen_layers: {frozen} frozen layers is more than the model's {layers}")]
     FrozenAboveLayers { frozen: u64, layers: u64 },
+    #[error("tp: {tp} cards do not share {heads} attention heads and {kv_heads} KV heads evenly; vLLM refuses it (tp must divide the heads, and divide the KV heads or be a multiple of them)")]
+    TensorParallel { tp: u64, heads: u64, kv_heads: u64 },
 }
 
 impl KeyedError for MemoryError {
@@ -183,6 +185,7 @@ impl KeyedError for MemoryError {
             MemoryError::UnknownGpu { .. } => "gpu",
             MemoryError::UnknownTarget { .. } | MemoryError::NoTargets => "lora_targets",
             MemoryError::FrozenAboveLayers { .. } => "frozen_layers",
+            MemoryError::TensorParallel { .. } => "tp",
         }
     }
 }
@@ -230,57 +233,130 @@ mod fields {
 }
 pub use fields::*;
 
-/// The architecture fields, in the order the model form lists them.
-pub const ARCH_FIELDS: &[F] = &[
-    LAYERS,
-    HIDDEN,
-    HEADS,
-    KV_HEADS,
-    HEAD_DIM,
-    VOCAB,
-    INTERMEDIATE,
-    EXPERTS,
-    EXPERTS_PER_TOKEN,
-    SHARED_EXPERTS,
-    EXPERT_INTERMEDIATE,
-    DENSE_LAYERS,
-    NORMS_PER_LAYER,
-    WINDOW,
-    SLIDING_EVERY,
-    Q_LORA_RANK,
-    KV_LORA_RANK,
-    NOPE_DIM,
-    ROPE_DIM,
-    V_HEAD_DIM,
-];
+// The choices and yes/no inputs, named like the numbers so the forms refer to them.
+pub const ATTENTION: ChoiceField<MemoryInputs> =
+    choice_field!("attention", AttentionKind, model.arch.attention);
+pub const TIED: FlagField<MemoryInputs> = flag_field!("tied", model.arch.tied_embeddings);
+pub const QKV_BIAS: FlagField<MemoryInputs> = flag_field!("qkv_bias", model.arch.qkv_bias);
+pub const QK_NORM: FlagField<MemoryInputs> = flag_field!("qk_norm", model.arch.qk_norm);
+pub const METHOD: ChoiceField<MemoryInputs> = choice_field!("method", Method, training.method);
+pub const OPTIMIZER: ChoiceField<MemoryInputs> =
+    choice_field!("optimizer", Optimizer, training.optimizer);
+pub const PRECISION: ChoiceField<MemoryInputs> =
+    choice_field!("precision", Precision, training.precision);
+pub const RECOMPUTE: ChoiceField<MemoryInputs> =
+    choice_field!("recompute", Recompute, training.recompute);
+pub const FLASH: FlagField<MemoryInputs> = flag_field!("flash", training.flash);
+pub const WEIGHTS: ChoiceField<MemoryInputs> =
+    choice_field!("weights", WeightType, inference.weights);
+pub const KV: ChoiceField<MemoryInputs> = choice_field!("kv", KvType, inference.kv);
 
-/// Link keys that describe the architecture (a link naming any of them derives `params`).
-pub const ARCH_KEYS: &[&str] = &[
-    "layers",
-    "hidden",
-    "heads",
-    "kv_heads",
-    "head_dim",
-    "vocab",
-    "intermediate",
-    "experts",
-    "experts_per_token",
-    "shared_experts",
-    "expert_intermediate",
-    "dense_layers",
-    "norms_per_layer",
-    "window",
-    "sliding_every",
-    "q_lora_rank",
-    "kv_lora_rank",
-    "nope_dim",
-    "rope_dim",
-    "v_head_dim",
-    "attention",
-    "tied",
-    "qkv_bias",
-    "qk_norm",
-];
+/// Writes the architecture's fields once: [`ARCH`] lists them (the model form's order, and the
+/// keys that make a link derive `params`), and the table holds them between the fields before and
+/// after them.
+macro_rules! memory_table {
+    ([$($before:expr),* $(,)?], [$($arch:expr),* $(,)?], [$($after:expr),* $(,)?] $(,)?) => {
+        /// The architecture's fields, in the order the model form lists them.
+        pub const ARCH: &[Field<MemoryInputs>] = &[$($arch),*];
+        const TABLE: &[Field<MemoryInputs>] = &[$($before,)* $($arch,)* $($after),*];
+    };
+}
+
+memory_table!(
+    // The preset first: the architecture keys after it change it.
+    [
+        Field::Text(TextField {
+            key: "model",
+            read: |m, raw| {
+                // Empty: no preset, the architecture as it stands (a custom shape).
+                if raw.trim().is_empty() {
+                    m.model.model = None;
+                    return Ok(());
+                }
+                let p = preset(raw.trim()).ok_or_else(|| MemoryError::UnknownModel {
+                    id: raw.to_string(),
+                })?;
+                m.model.model = Some(p.id.to_string());
+                m.model.arch = (p.arch)();
+                Ok(())
+            },
+            write: |m| m.model.model.clone().unwrap_or_default(),
+        }),
+        Field::Text(TextField {
+            key: "params",
+            read: |m, raw| {
+                m.model.params_b = parse_params(raw)?;
+                Ok(())
+            },
+            write: |m| m.model.params_b.map(link_number).unwrap_or_default(),
+        }),
+    ],
+    [
+        Field::Num(LAYERS),
+        Field::Num(HIDDEN),
+        Field::Num(HEADS),
+        Field::Num(KV_HEADS),
+        Field::Num(HEAD_DIM),
+        Field::Num(VOCAB),
+        Field::Num(INTERMEDIATE),
+        Field::Num(EXPERTS),
+        Field::Num(EXPERTS_PER_TOKEN),
+        Field::Num(SHARED_EXPERTS),
+        Field::Num(EXPERT_INTERMEDIATE),
+        Field::Num(DENSE_LAYERS),
+        Field::Num(NORMS_PER_LAYER),
+        Field::Num(WINDOW),
+        Field::Num(SLIDING_EVERY),
+        Field::Num(Q_LORA_RANK),
+        Field::Num(KV_LORA_RANK),
+        Field::Num(NOPE_DIM),
+        Field::Num(ROPE_DIM),
+        Field::Num(V_HEAD_DIM),
+        Field::Choice(ATTENTION),
+        Field::Flag(TIED),
+        Field::Flag(QKV_BIAS),
+        Field::Flag(QK_NORM),
+    ],
+    [
+        Field::Text(TextField {
+            key: "gpu",
+            read: |m, raw| {
+                let g = gpu(raw.trim()).ok_or_else(|| MemoryError::UnknownGpu {
+                    id: raw.to_string(),
+                })?;
+                m.gpu = g.id.to_string();
+                Ok(())
+            },
+            write: |m| m.gpu.clone(),
+        }),
+        Field::Num(FROZEN_LAYERS),
+        Field::Choice(METHOD),
+        Field::Choice(OPTIMIZER),
+        Field::Choice(PRECISION),
+        Field::Choice(RECOMPUTE),
+        Field::Flag(FLASH),
+        Field::Num(SEQ),
+        Field::Num(BATCH),
+        Field::Num(GPUS),
+        Field::Num(ZERO),
+        Field::Num(LORA_RANK),
+        Field::Text(TextField {
+            key: "lora_targets",
+            read: |m, raw| {
+                m.training.lora_targets = parse_targets(raw)?;
+                Ok(())
+            },
+            write: |m| m.training.lora_targets.join(","),
+        }),
+        Field::Choice(WEIGHTS),
+        Field::Choice(KV),
+        Field::Num(CTX),
+        Field::Num(CONC),
+        Field::Num(TP),
+        Field::Num(OVERHEAD_GIB),
+        Field::Num(MARGIN),
+    ],
+);
 
 /// The smallest and largest parameter count a person may type, billions.
 pub const PARAMS_RANGE: (f64, f64) = (0.001, 100_000.0);
@@ -317,95 +393,7 @@ fn parse_targets(raw: &str) -> Result<Vec<String>, MemoryError> {
 impl Calculator for MemoryInputs {
     type Error = MemoryError;
 
-    const FIELDS: &'static [Field<Self>] = &[
-        // The preset first: the architecture keys after it change it.
-        Field::Text(TextField {
-            key: "model",
-            read: |m, raw| {
-                // Empty: no preset, the architecture as it stands (a custom shape).
-                if raw.trim().is_empty() {
-                    m.model.model = None;
-                    return Ok(());
-                }
-                let p = preset(raw.trim()).ok_or_else(|| MemoryError::UnknownModel {
-                    id: raw.to_string(),
-                })?;
-                m.model.model = Some(p.id.to_string());
-                m.model.arch = (p.arch)();
-                Ok(())
-            },
-            write: |m| m.model.model.clone().unwrap_or_default(),
-        }),
-        Field::Text(TextField {
-            key: "params",
-            read: |m, raw| {
-                m.model.params_b = parse_params(raw)?;
-                Ok(())
-            },
-            write: |m| m.model.params_b.map(link_number).unwrap_or_default(),
-        }),
-        Field::Num(LAYERS),
-        Field::Num(HIDDEN),
-        Field::Num(HEADS),
-        Field::Num(KV_HEADS),
-        Field::Num(HEAD_DIM),
-        Field::Num(VOCAB),
-        Field::Num(INTERMEDIATE),
-        Field::Num(EXPERTS),
-        Field::Num(EXPERTS_PER_TOKEN),
-        Field::Num(SHARED_EXPERTS),
-        Field::Num(EXPERT_INTERMEDIATE),
-        Field::Num(DENSE_LAYERS),
-        Field::Num(NORMS_PER_LAYER),
-        Field::Num(WINDOW),
-        Field::Num(SLIDING_EVERY),
-        Field::Num(Q_LORA_RANK),
-        Field::Num(KV_LORA_RANK),
-        Field::Num(NOPE_DIM),
-        Field::Num(ROPE_DIM),
-        Field::Num(V_HEAD_DIM),
-        choice_field!("attention", AttentionKind, model.arch.attention),
-        flag_field!("tied", model.arch.tied_embeddings),
-        flag_field!("qkv_bias", model.arch.qkv_bias),
-        flag_field!("qk_norm", model.arch.qk_norm),
-        Field::Text(TextField {
-            key: "gpu",
-            read: |m, raw| {
-                let g = gpu(raw.trim()).ok_or_else(|| MemoryError::UnknownGpu {
-                    id: raw.to_string(),
-                })?;
-                m.gpu = g.id.to_string();
-                Ok(())
-            },
-            write: |m| m.gpu.clone(),
-        }),
-        Field::Num(FROZEN_LAYERS),
-        choice_field!("method", Method, training.method),
-        choice_field!("optimizer", Optimizer, training.optimizer),
-        choice_field!("precision", Precision, training.precision),
-        choice_field!("recompute", Recompute, training.recompute),
-        flag_field!("flash", training.flash),
-        Field::Num(SEQ),
-        Field::Num(BATCH),
-        Field::Num(GPUS),
-        Field::Num(ZERO),
-        Field::Num(LORA_RANK),
-        Field::Text(TextField {
-            key: "lora_targets",
-            read: |m, raw| {
-                m.training.lora_targets = parse_targets(raw)?;
-                Ok(())
-            },
-            write: |m| m.training.lora_targets.join(","),
-        }),
-        choice_field!("weights", WeightType, inference.weights),
-        choice_field!("kv", KvType, inference.kv),
-        Field::Num(CTX),
-        Field::Num(CONC),
-        Field::Num(TP),
-        Field::Num(OVERHEAD_GIB),
-        Field::Num(MARGIN),
-    ];
+    const FIELDS: &'static [Field<Self>] = TABLE;
 
     fn cross_check(&self) -> Result<(), MemoryError> {
         self.model.arch.validate()?;
@@ -418,6 +406,19 @@ impl Calculator for MemoryInputs {
             return Err(MemoryError::FrozenAboveLayers {
                 frozen: self.training.frozen_layers,
                 layers: self.model.arch.layers,
+            });
+        }
+        // vLLM: attention heads % tp == 0 (ModelConfig.verify_with_parallel_config), and KV heads
+        // divided by tp or copied tp / kv_heads times (QKVParallelLinear); a latent cache is one head.
+        let (a, tp) = (&self.model.arch, self.inference.tp);
+        let kv_ok = a.attention == AttentionKind::Latent
+            || a.kv_heads.is_multiple_of(tp)
+            || tp.is_multiple_of(a.kv_heads);
+        if !a.heads.is_multiple_of(tp) || !kv_ok {
+            return Err(MemoryError::TensorParallel {
+                tp,
+                heads: a.heads,
+                kv_heads: a.kv_heads,
             });
         }
         Ok(())
@@ -433,7 +434,8 @@ impl Calculator for MemoryInputs {
         if !given("head_dim") && (given("hidden") || given("heads")) && a.heads > 0 {
             a.head_dim = a.hidden / a.heads;
         }
-        if !given("params") && (given("model") || ARCH_KEYS.iter().any(|k| given(k))) {
+        // A link naming the preset or any architecture key derives the count.
+        if !given("params") && (given("model") || ARCH.iter().any(|f| given(f.key()))) {
             self.model.params_b = None;
         }
     }
@@ -450,6 +452,12 @@ impl Calculator for MemoryInputs {
         } else if a.hidden != b.hidden || a.heads != b.heads {
             // A link that names hidden or heads derives head_dim unless it is given: write it.
             base.model.arch.head_dim = 0;
+        }
+        // Likewise a multi-head base stays multi-head when a link names only `heads`: a shape
+        // that changes the head count but not to multi-head must name its KV heads.
+        let (a, b) = (&self.model.arch, &base.model.arch);
+        if b.kv_heads == b.heads && a.heads != b.heads && a.kv_heads != a.heads {
+            base.model.arch.kv_heads = 0;
         }
         // A preset or a changed architecture derives the count; the bare default types 7.
         if self.model.model.is_some() || self.model.arch != Arch::default() {

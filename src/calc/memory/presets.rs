@@ -122,9 +122,14 @@ pub const PRESETS: &[Preset] = &[
     Preset {
         id: "phi-3-mini",
         name: "Phi-3 mini (4k)",
-        source: "microsoft/Phi-3-mini-4k-instruct config.json",
+        source: "microsoft/Phi-3-mini-4k-instruct config.json (sliding_window 2047 on every layer)",
         published_params: 3_821_079_552.0,
-        arch: || dense(32, 3072, 32, 32, 32_064, 8192),
+        arch: || Arch {
+            attention: AttentionKind::SlidingWindow,
+            window: 2047,
+            sliding_every: 1,
+            ..dense(32, 3072, 32, 32, 32_064, 8192)
+        },
     },
     Preset {
         id: "deepseek-v3",

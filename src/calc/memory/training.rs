@@ -6,27 +6,46 @@
 //!                + frozen x frozen weight bytes
 //! sharding     stage 1 divides optimiser state and master copy by N cards,
 //!              stage 2 also gradients, stage 3 also weights (ZeRO; FSDP full-shard = stage 3)
-//! activations  per layer = s b (17 h + 8 I) + 5 a s^2 b     (no recomputation)
-//!              memory-efficient attention or selective recomputation drop the 5 a s^2 b term;
-//!              full recomputation keeps only each layer's input, 2 s b h
+//! activations  per layer = s b (e (4 h + q + k + v + o + 4 I) + h) + (2 e + 1) a s^2 b
+//!              (e = 2 bytes, 4 in fp32; with q = o = heads x head_dim and k = v = kv_heads x
+//!              head_dim = h this is Korthikanti's s b (17 h + 8 I) + 5 a s^2 b)
+//!              memory-efficient attention or selective recomputation drop the a s^2 b term;
+//!              full recomputation keeps each layer's input, e s b h, plus the full activations
+//!              of the one layer being recomputed
 //!              + logits s b V x 4 bytes (fp32 for the loss)
 //! ```
 //!
 //! Bytes per trainable parameter for each optimiser and precision: [`super::training_choices`].
 //!
 //! Activations follow Korthikanti et al. 2022, "Reducing Activation Recomputation in Large
-//! Transformer Models", eq. 2 (t = 1, no sequence parallelism), with the MLP term written for a
-//! gated MLP of inner size I: its input (2 h bytes) and the gate, up, activation and product
-//! outputs (2 I bytes each). They are the least certain part of any estimate: read the peak from a
-//! short trial run (`nvidia-smi`). LoRA adapters are `rank x (in + out)` per targeted matrix;
-//! QLoRA stores the frozen base in 4-bit NF4 with double-quantised constants, 4.127 bits per
-//! weight (Dettmers et al. 2023).
+//! Transformer Models", eq. 2 (t = 1, no sequence parallelism), itemised per tensor as in their
+//! section 4.1: the attention block stores its input (2 s b h), Q and K (4 s b h), V (2 s b h),
+//! the output projection's input (2 s b h) and a dropout mask (s b h); the two norms 4 s b h; the
+//! softmax output, its dropout mask and dropout output 5 a s^2 b. Changed from the paper's plain
+//! transformer: K and V are stored at their own width, `kv_heads x head_dim` (grouped-query
+//! attention makes them narrower than `h`), and Q and the output input at `heads x head_dim`;
+//! the MLP is gated, storing its input (2 h bytes) and the gate, up, activation and product
+//! outputs (2 I bytes each); in fp32 training every stored activation takes 4 bytes instead of 2
+//! (the 1-byte dropout masks stay 1 byte); under full recomputation the paper counts the stored
+//! layer inputs (2 s b h L); the backward pass also holds the full activations of the one layer
+//! being recomputed, which the page adds. Activations are the least certain part of any
+//! estimate: read the peak from a short trial run (`nvidia-smi`).
+//!
+//! LoRA adapters are `rank x (in + out)` per targeted matrix. QLoRA stores the frozen base's
+//! linear layers in 4-bit NF4 with double-quantised constants, 4.127 bits per weight (Dettmers et
+//! al. 2023), and keeps the embeddings, the output head and the norms in 16-bit: bitsandbytes
+//! quantises `nn.Linear` modules only, and transformers leaves the output head out
+//! (`replace_with_bnb_linear` and `get_keys_to_not_convert`, huggingface/transformers
+//! src/transformers/integrations/bitsandbytes.py). peft's `prepare_model_for_kbit_training`
+//! (huggingface/peft src/peft/utils/other.py) goes further and casts those 16-bit parameters to
+//! fp32 ("cast all non INT8 parameters to fp32"); the page keeps them at 16 bits, the bf16 load,
+//! and says so in docs/formulas.md.
 
 pub use super::training_choices::{
     state_bytes, Method, Optimizer, Precision, Recompute, StateBytes, LORA_MODULES,
 };
 
-use super::arch::Arch;
+use super::arch::{Arch, AttentionKind};
 use super::inputs::{MemoryError, MemoryInputs};
 use crate::calc::table::{validate, Valid};
 use crate::calc::units::Bytes;
@@ -83,6 +102,22 @@ pub fn lora_params(arch: &Arch, rank: u64, targets: &[String]) -> f64 {
     rank as f64 * per_layer * arch.layers as f64
 }
 
+/// Bits per weight of QLoRA's 4-bit NormalFloat with double-quantised constants: 4 bits, an
+/// 8-bit scale per 64 weights and a 32-bit constant per 256 scales (Dettmers et al. 2023).
+pub const NF4_BITS: f64 = 4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0);
+
+/// Bytes per parameter of QLoRA's frozen base, averaged over the architecture: the linear layers
+/// (attention and MLP, routers included) in NF4, the embeddings, output head and norms in 16-bit.
+pub fn qlora_base_bytes(arch: &Arch) -> f64 {
+    let p = arch.params();
+    let total = p.total();
+    if total <= 0.0 {
+        return NF4_BITS / 8.0;
+    }
+    let four_bit = p.attention + p.mlp;
+    (four_bit * NF4_BITS / 8.0 + (total - four_bit) * 2.0) / total
+}
+
 /// Share of the parameters in the frozen leading layers and the embeddings (full fine-tune only).
 fn frozen_share(m: &MemoryInputs) -> f64 {
     let i = &m.training;
@@ -108,29 +143,59 @@ fn activations_of(m: &MemoryInputs) -> Bytes {
     let (a, i) = (&m.model.arch, &m.training);
     let (s, b, h) = (i.seq as f64, i.batch as f64, a.hidden as f64);
     let inner = if a.is_moe() {
-        ((a.experts_per_token + a.shared_experts) * a.expert_intermediate) as f64
+        (a.experts_per_token as f64 + a.shared_experts as f64) * a.expert_intermediate as f64
     } else {
         a.intermediate as f64
     };
-    let per_layer = match i.recompute {
-        Recompute::Full => 2.0 * s * b * h,
-        _ => {
-            let linear = s * b * (17.0 * h + 8.0 * inner);
-            let quadratic = if i.flash || i.recompute == Recompute::Selective {
-                0.0
-            } else {
-                5.0 * a.heads as f64 * s * s * b
-            };
-            linear + quadratic
-        }
+    // Bytes of one stored activation element: 2 in bf16 and mixed precision, 4 in fp32.
+    let e = if i.precision == Precision::Fp32 {
+        4.0
+    } else {
+        2.0
     };
-    let logits = s * b * a.vocab as f64 * 4.0;
+    let [q, k, v, o] = attention_widths(a);
+    // Per token: the attention input, Q, K, V and the output projection's input, the two norms'
+    // inputs and the MLP's input (elements), the gated MLP's four inner tensors, and a one-byte
+    // dropout mask.
+    let linear = s * b * (e * (4.0 * h + q + k + v + o + 4.0 * inner) + h);
+    let quadratic = if i.flash || i.recompute == Recompute::Selective {
+        0.0
+    } else {
+        (2.0 * e + 1.0) * a.heads as f64 * s * s * b
+    };
+    let full_layer = linear + quadratic;
     let kept = a.layers.saturating_sub(if i.method == Method::Full {
         i.frozen_layers
     } else {
         0
-    });
-    Bytes(per_layer * kept as f64 + logits)
+    }) as f64;
+    let layers = match i.recompute {
+        // Each layer's input is kept; the one being recomputed holds all of its activations.
+        Recompute::Full if kept > 0.0 => e * s * b * h * kept + full_layer,
+        Recompute::Full => 0.0,
+        _ => full_layer * kept,
+    };
+    let logits = s * b * a.vocab as f64 * 4.0;
+    Bytes(layers + logits)
+}
+
+/// Widths of the attention activations stored per token: Q, K, V and the output projection's
+/// input. Grouped-query attention stores K and V at `kv_heads x head_dim`; latent attention
+/// stores the up-projected K (`heads x (nope + rope)`) and V (`heads x v_head_dim`).
+fn attention_widths(a: &Arch) -> [f64; 4] {
+    let heads = a.heads as f64;
+    match a.attention {
+        AttentionKind::Latent => {
+            let qk = heads * (a.qk_nope_head_dim as f64 + a.qk_rope_head_dim as f64);
+            let v = heads * a.v_head_dim as f64;
+            [qk, qk, v, v]
+        }
+        _ => {
+            let q = heads * a.head_dim as f64;
+            let kv = a.kv_heads as f64 * a.head_dim as f64;
+            [q, kv, kv, q]
+        }
+    }
 }
 
 /// States per card for `n` cards at sharding `stage`.
@@ -172,7 +237,7 @@ pub fn report(m: &Valid<MemoryInputs>) -> TrainingReport {
     };
     let sb = state_bytes(i.optimizer, i.precision);
     let frozen_bytes = match (i.method, i.precision) {
-        (Method::Qlora, _) => 4.127 / 8.0,
+        (Method::Qlora, _) => qlora_base_bytes(&m.model.arch),
         (_, Precision::Fp32) => 4.0,
         _ => 2.0,
     };

@@ -13,7 +13,7 @@ use self::levers::lever;
 use self::lines::line;
 use crate::app::format::{money, number, percent};
 use crate::app::state::{use_app, use_report, Lens, Reported};
-use crate::app::widgets::{Formula, Stat};
+use crate::app::widgets::{Formula, StatRow, Stats};
 use crate::calc::bill::{report, BillInputs, BillLine, BillReport, Group};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
@@ -34,6 +34,16 @@ fn group_label(g: Group) -> &'static str {
         Group::Other => "other",
     }
 }
+
+#[rustfmt::skip]
+const TILES: &[StatRow<BillReport>] = &[
+    StatRow { testid: "bill-total", label: "The month's bill", value: |r| r.total.amount.to_string(), text: |r| money(r.total, 0), note: None },
+    StatRow { testid: "bill-savings", label: "Saved by the levers ticked", value: |r| r.savings.amount.to_string(), text: |r| money(r.savings, 0), note: None },
+    StatRow { testid: "bill-savings-share", label: "Share of the bill", value: |r| r.share.to_string(), text: |r| percent(r.share, 1), note: None },
+    StatRow { testid: "bill-after", label: "The bill after them",
+        value: |r| r.total.checked_sub(r.savings).map(|a| a.amount.to_string()).unwrap_or_default(),
+        text: |r| r.total.checked_sub(r.savings).map(|a| money(a, 0)).unwrap_or_default(), note: None },
+];
 
 #[component]
 pub fn BillView() -> impl IntoView {
@@ -57,39 +67,7 @@ pub fn BillView() -> impl IntoView {
             <p class="field-msg" role="alert" data-testid="error-bill">
                 {move || app.issue("lines").or_else(|| app.issue("levers"))}
             </p>
-            <div class="stats">
-                <Stat
-                    testid="bill-total"
-                    label="The month's bill"
-                    value=stat(|r| r.total.amount.to_string())
-                    text=stat(|r| money(r.total, 0))
-                />
-                <Stat
-                    testid="bill-savings"
-                    label="Saved by the levers ticked"
-                    value=stat(|r| r.savings.amount.to_string())
-                    text=stat(|r| money(r.savings, 0))
-                />
-                <Stat
-                    testid="bill-savings-share"
-                    label="Share of the bill"
-                    value=stat(|r| r.share.to_string())
-                    text=stat(|r| percent(r.share, 1))
-                />
-                <Stat
-                    testid="bill-after"
-                    label="The bill after them"
-                    value=stat(|r| {
-                        r.total
-                            .checked_sub(r.savings)
-                            .map(|a| a.amount.to_string())
-                            .unwrap_or_default()
-                    })
-                    text=stat(|r| {
-                        r.total.checked_sub(r.savings).map(|a| money(a, 0)).unwrap_or_default()
-                    })
-                />
-            </div>
+            <Stats of=report rows=TILES />
             <Formula
                 title="Savings"
                 open=true

@@ -1,123 +1,53 @@
 //! Moving data: a data set loaded onto fresh instances directly over the public link against
 //! through object storage and the internal network, in hours and money a month.
 
-use super::{Figures, LENS};
+use super::{cash, hours, Figures, LENS};
 use crate::app::format::number;
-use crate::app::state::use_app;
-use crate::app::widgets::{ChartCanvas, CheckField, Formula, NumberField, Stat};
+use crate::app::widgets::{ChartCanvas, Formula, Input, Inputs, StatRow, Stats};
 use crate::calc::billing::{
     BillingInputs, BillingReport, DATA_GB, DOWNLOAD_GB, EGRESS_PRICE, INTERNAL_MBPS, LOADS,
-    OBJECT_PRICE, PUBLIC_MBPS, XREGION_PRICE,
+    OBJECT_PRICE, PUBLIC_MBPS, XREGION, XREGION_PRICE,
 };
 use crate::charts::bars::{draw_bars, BarChart};
 use leptos::prelude::*;
 
-#[component]
-pub fn MovingData(
-    inputs: Memo<BillingInputs>,
-    report: Memo<BillingReport>,
-    f: Figures,
-) -> impl IntoView {
-    let app = use_app();
+#[rustfmt::skip]
+const INPUTS: &[Input<BillingInputs>] = &[
+    Input::num(DATA_GB, "Data set", "GB"),
+    Input::num(LOADS, "Times a month it is loaded onto a fresh instance", ""),
+    Input::num(PUBLIC_MBPS, "Public bandwidth", "Mbit/s"),
+    Input::num(INTERNAL_MBPS, "Internal network from object storage", "Mbit/s"),
+    Input::num(DOWNLOAD_GB, "Downloaded to the internet a month (weights, results)", "GB"),
+    Input::num(EGRESS_PRICE, "Public traffic out", "per GB"),
+    Input::flag(XREGION, "the data sits in another region than the instances"),
+    Input::num(XREGION_PRICE, "Cross-region transfer", "per GB"),
+    Input::num(OBJECT_PRICE, "Object storage", "per GB-month"),
+];
 
+#[rustfmt::skip]
+const TILES: &[StatRow<BillingReport>] = &[
+    StatRow { testid: "upload-hours", label: "One upload over the public link", value: |r| r.upload_hours.to_string(),
+        text: |r| hours(r.upload_hours, 2), note: None },
+    StatRow { testid: "internal-hours", label: "One pull over the internal network", value: |r| r.internal_hours.to_string(),
+        text: |r| hours(r.internal_hours, 3), note: None },
+    StatRow { testid: "direct-cost-month", label: "Direct, per month", value: |r| r.direct_cost_month.amount.to_string(),
+        text: |r| cash(r.direct_cost_month),
+        note: Some(|r| format!("egress {} + cross-region {}", number(r.egress_cost.amount, 2), number(r.cross_region_cost.amount, 2))) },
+    StatRow { testid: "object-cost-month", label: "Through object storage, per month", value: |r| r.object_cost_month.amount.to_string(),
+        text: |r| cash(r.object_cost_month),
+        note: Some(|r| format!("egress {} + bucket {}", number(r.egress_cost.amount, 2), number(r.object_storage_cost.amount, 2))) },
+];
+
+#[component]
+pub fn MovingData(report: Memo<BillingReport>, f: Figures) -> impl IntoView {
     view! {
         <h2>"Moving data"</h2>
         <div class="columns">
             <form class="inputs" on:submit=|ev| ev.prevent_default()>
-                <NumberField field=&DATA_GB lens=LENS label="Data set" unit="GB" />
-                <NumberField
-                    field=&LOADS
-                    lens=LENS
-                    label="Times a month it is loaded onto a fresh instance"
-                    unit=""
-                />
-                <NumberField field=&PUBLIC_MBPS lens=LENS label="Public bandwidth" unit="Mbit/s" />
-                <NumberField
-                    field=&INTERNAL_MBPS
-                    lens=LENS
-                    label="Internal network from object storage"
-                    unit="Mbit/s"
-                />
-                <NumberField
-                    field=&DOWNLOAD_GB
-                    lens=LENS
-                    label="Downloaded to the internet a month (weights, results)"
-                    unit="GB"
-                />
-                <NumberField
-                    field=&EGRESS_PRICE
-                    lens=LENS
-                    label="Public traffic out"
-                    unit="per GB"
-                />
-                <CheckField
-                    key="xregion"
-                    label="the data sits in another region than the instances"
-                    checked=Signal::derive(move || inputs.with(|i| i.cross_region))
-                    on_change=Callback::new(move |on: bool| {
-                        app.try_edit(LENS, |i| i.cross_region = on)
-                    })
-                />
-                <NumberField
-                    field=&XREGION_PRICE
-                    lens=LENS
-                    label="Cross-region transfer"
-                    unit="per GB"
-                />
-                <NumberField
-                    field=&OBJECT_PRICE
-                    lens=LENS
-                    label="Object storage"
-                    unit="per GB-month"
-                />
+                <Inputs list=INPUTS lens=LENS />
             </form>
             <div class="results">
-                <div class="stats">
-                    <Stat
-                        testid="upload-hours"
-                        label="One upload over the public link"
-                        value=f.stat(|r| r.upload_hours)
-                        text=f.hours(|r| r.upload_hours, 2)
-                    />
-                    <Stat
-                        testid="internal-hours"
-                        label="One pull over the internal network"
-                        value=f.stat(|r| r.internal_hours)
-                        text=f.hours(|r| r.internal_hours, 3)
-                    />
-                    <Stat
-                        testid="direct-cost-month"
-                        label="Direct, per month"
-                        value=f.stat(|r| r.direct_cost_month.amount)
-                        text=f.cash(|r| r.direct_cost_month)
-                        note=Signal::derive(move || {
-                            report
-                                .with(|r| {
-                                    format!(
-                                        "egress {} + cross-region {}",
-                                        number(r.egress_cost.amount, 2),
-                                        number(r.cross_region_cost.amount, 2),
-                                    )
-                                })
-                        })
-                    />
-                    <Stat
-                        testid="object-cost-month"
-                        label="Through object storage, per month"
-                        value=f.stat(|r| r.object_cost_month.amount)
-                        text=f.cash(|r| r.object_cost_month)
-                        note=Signal::derive(move || {
-                            report
-                                .with(|r| {
-                                    format!(
-                                        "egress {} + bucket {}",
-                                        number(r.egress_cost.amount, 2),
-                                        number(r.object_storage_cost.amount, 2),
-                                    )
-                                })
-                        })
-                    />
-                </div>
+                <Stats of=report rows=TILES />
                 <Formula
                     title="Transfer time"
                     open=true

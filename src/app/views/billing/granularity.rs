@@ -1,12 +1,12 @@
 //! Minimum billing granularity: a list of runs, the billing rule and the price, the hours billed
 //! against the hours used, and the hours billed under each rule.
 
-use super::{Figures, LENS};
+use super::{cash, hours, Figures, LENS};
 use crate::app::format::number;
 use crate::app::state::use_app;
-use crate::app::widgets::{ChartCanvas, ChoiceField, Formula, NumberField, Stat};
+use crate::app::widgets::{ChartCanvas, ChoiceInput, Formula, NumberField, StatRow, Stats};
 use crate::calc::billing::{
-    format_runs, parse_runs, BillingInputs, BillingReport, Granularity, RUN_PRICE,
+    format_runs, parse_runs, BillingInputs, BillingReport, Granularity, GRANULARITY, RUN_PRICE,
 };
 use crate::calc::choice::Choice;
 use crate::charts::bars::{draw_bars, BarChart};
@@ -20,6 +20,19 @@ pub fn rule_label(g: Granularity) -> &'static str {
         Granularity::Day => "per started day",
     }
 }
+
+/// The option text of a rule's id.
+fn rule_text(id: &'static str) -> &'static str {
+    Granularity::from_id(id).map_or(id, rule_label)
+}
+
+#[rustfmt::skip]
+const TILES: &[StatRow<BillingReport>] = &[
+    StatRow { testid: "billed-hours", label: "Hours billed", value: |r| r.runs.billed.0.to_string(), text: |r| hours(r.runs.billed.0, 2), note: None },
+    StatRow { testid: "used-hours", label: "Hours used", value: |r| r.runs.used.0.to_string(), text: |r| hours(r.runs.used.0, 2), note: None },
+    StatRow { testid: "billed-cost", label: "Charged", value: |r| r.billed_cost.amount.to_string(), text: |r| cash(r.billed_cost), note: None },
+    StatRow { testid: "excess-cost", label: "Paid for hours not used", value: |r| r.excess_cost.amount.to_string(), text: |r| cash(r.excess_cost), note: None },
+];
 
 fn short_label(g: Granularity) -> &'static str {
     match g {
@@ -47,16 +60,6 @@ pub fn MinimumBilling(
         runs_error.set(result.err());
         runs_raw.set(text);
     };
-    let set_rule = Callback::new(move |id: String| {
-        if let Some(g) = Granularity::from_id(&id) {
-            app.clear_issue("granularity");
-            app.try_edit(LENS, |i| i.granularity = g);
-        }
-    });
-    let rules: Vec<(String, String)> = Granularity::ALL
-        .iter()
-        .map(|g| (g.id().to_string(), rule_label(*g).to_string()))
-        .collect();
 
     view! {
         <h2>"Minimum billing granularity"</h2>
@@ -77,13 +80,7 @@ pub fn MinimumBilling(
                         {move || runs_error.get().or_else(|| app.issue("runs"))}
                     </span>
                 </label>
-                <ChoiceField
-                    key="granularity"
-                    label="Billing rule"
-                    options=rules
-                    value=Signal::derive(move || inputs.with(|i| i.granularity.id().to_string()))
-                    on_change=set_rule
-                />
+                <ChoiceInput field=&GRANULARITY lens=LENS label="Billing rule" text=rule_text />
                 <span class="field-msg" role="alert">
                     {move || app.issue("granularity")}
                 </span>
@@ -95,32 +92,7 @@ pub fn MinimumBilling(
                 />
             </form>
             <div class="results">
-                <div class="stats">
-                    <Stat
-                        testid="billed-hours"
-                        label="Hours billed"
-                        value=f.stat(|r| r.runs.billed.0)
-                        text=f.hours(|r| r.runs.billed.0, 2)
-                    />
-                    <Stat
-                        testid="used-hours"
-                        label="Hours used"
-                        value=f.stat(|r| r.runs.used.0)
-                        text=f.hours(|r| r.runs.used.0, 2)
-                    />
-                    <Stat
-                        testid="billed-cost"
-                        label="Charged"
-                        value=f.stat(|r| r.billed_cost.amount)
-                        text=f.cash(|r| r.billed_cost)
-                    />
-                    <Stat
-                        testid="excess-cost"
-                        label="Paid for hours not used"
-                        value=f.stat(|r| r.excess_cost.amount)
-                        text=f.cash(|r| r.excess_cost)
-                    />
-                </div>
+                <Stats of=f.report rows=TILES />
                 <Formula
                     title="Hours billed"
                     open=true

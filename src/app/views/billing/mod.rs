@@ -38,12 +38,22 @@ pub fn BillingView() -> impl IntoView {
             </p>
             <MinimumBilling inputs=inputs report=report f=f />
             <StoppedNotReleased f=f />
-            <MovingData inputs=inputs report=report f=f />
+            <MovingData report=report f=f />
         </section>
     }
 }
 
-/// The text and `data-value` of the figures, read from the view's one report.
+/// An amount of money, to the cent.
+fn cash(m: Money) -> String {
+    money(m, 2)
+}
+
+/// A number of hours, to `digits` places.
+fn hours(h: f64, digits: u8) -> String {
+    format!("{} h", number(h, digits))
+}
+
+/// The view's one report, and its inputs beside it for the formulas.
 #[derive(Clone, Copy)]
 pub struct Figures {
     rep: Billing,
@@ -51,24 +61,6 @@ pub struct Figures {
 }
 
 impl Figures {
-    /// A number as its `data-value`.
-    fn stat(self, get: fn(&BillingReport) -> f64) -> Signal<String> {
-        let report = self.report;
-        Signal::derive(move || report.with(|r| get(r).to_string()))
-    }
-
-    /// An amount of money, to the cent.
-    fn cash(self, get: fn(&BillingReport) -> Money) -> Signal<String> {
-        let report = self.report;
-        Signal::derive(move || report.with(|r| money(get(r), 2)))
-    }
-
-    /// A number of hours, to `digits` places.
-    fn hours(self, get: fn(&BillingReport) -> f64, digits: u8) -> Signal<String> {
-        let report = self.report;
-        Signal::derive(move || report.with(|r| format!("{} h", number(get(r), digits))))
-    }
-
     /// A formula with the numbers in place, from the same inputs and report as every figure.
     fn working(self, get: fn(&BillingInputs, &BillingReport) -> String) -> Signal<String> {
         let rep = self.rep;

@@ -1,14 +1,37 @@
 //! Stopped is not released: what a stopped instance still costs in disks, address and
 //! snapshots, what a forgotten running one costs, and what automatic release saves.
 
-use super::{Figures, LENS};
+use super::{cash, Figures, LENS};
 use crate::app::format::number;
-use crate::app::widgets::{Formula, NumberField, Stat};
+use crate::app::widgets::{Formula, Input, Inputs, StatRow, Stats};
 use crate::calc::billing::{
-    ADDRESS_DAY, AUTO_RELEASE_HOURS, DISK_GB, DISK_PRICE, FORGOTTEN_HOURS, SNAPSHOT_GB,
-    SNAPSHOT_PRICE,
+    BillingInputs, BillingReport, ADDRESS_DAY, AUTO_RELEASE_HOURS, DISK_GB, DISK_PRICE,
+    FORGOTTEN_HOURS, SNAPSHOT_GB, SNAPSHOT_PRICE,
 };
 use leptos::prelude::*;
+
+#[rustfmt::skip]
+const INPUTS: &[Input<BillingInputs>] = &[
+    Input::num(DISK_GB, "Cloud disks kept", "GB"),
+    Input::num(DISK_PRICE, "Disk price", "per GB-month"),
+    Input::num(ADDRESS_DAY, "Public address while idle", "per day"),
+    Input::num(SNAPSHOT_GB, "Snapshots kept", "GB"),
+    Input::num(SNAPSHOT_PRICE, "Snapshot price", "per GB-month"),
+    Input::num(FORGOTTEN_HOURS, "Hours a forgotten instance runs before anyone notices", "h"),
+    Input::num(AUTO_RELEASE_HOURS, "Automatic release after", "h"),
+];
+
+#[rustfmt::skip]
+const TILES: &[StatRow<BillingReport>] = &[
+    StatRow { testid: "stopped-per-day", label: "A stopped instance still costs, per day", value: |r| r.stopped_per_day.amount.to_string(),
+        text: |r| cash(r.stopped_per_day), note: None },
+    StatRow { testid: "stopped-per-month", label: "… per month", value: |r| r.stopped_per_month.amount.to_string(), text: |r| cash(r.stopped_per_month),
+        note: Some(|_| "released: nothing, once its disks and snapshots are deleted".to_string()) },
+    StatRow { testid: "forgotten-cost", label: "A forgotten running instance", value: |r| r.forgotten_cost.amount.to_string(),
+        text: |r| cash(r.forgotten_cost), note: None },
+    StatRow { testid: "auto-release-saves", label: "Automatic release saves", value: |r| r.auto_release_saves.amount.to_string(),
+        text: |r| cash(r.auto_release_saves), note: None },
+];
 
 #[component]
 pub fn StoppedNotReleased(f: Figures) -> impl IntoView {
@@ -16,62 +39,10 @@ pub fn StoppedNotReleased(f: Figures) -> impl IntoView {
         <h2>"Stopped is not released"</h2>
         <div class="columns">
             <form class="inputs" on:submit=|ev| ev.prevent_default()>
-                <NumberField field=&DISK_GB lens=LENS label="Cloud disks kept" unit="GB" />
-                <NumberField field=&DISK_PRICE lens=LENS label="Disk price" unit="per GB-month" />
-                <NumberField
-                    field=&ADDRESS_DAY
-                    lens=LENS
-                    label="Public address while idle"
-                    unit="per day"
-                />
-                <NumberField field=&SNAPSHOT_GB lens=LENS label="Snapshots kept" unit="GB" />
-                <NumberField
-                    field=&SNAPSHOT_PRICE
-                    lens=LENS
-                    label="Snapshot price"
-                    unit="per GB-month"
-                />
-                <NumberField
-                    field=&FORGOTTEN_HOURS
-                    lens=LENS
-                    label="Hours a forgotten instance runs before anyone notices"
-                    unit="h"
-                />
-                <NumberField
-                    field=&AUTO_RELEASE_HOURS
-                    lens=LENS
-                    label="Automatic release after"
-                    unit="h"
-                />
+                <Inputs list=INPUTS lens=LENS />
             </form>
             <div class="results">
-                <div class="stats">
-                    <Stat
-                        testid="stopped-per-day"
-                        label="A stopped instance still costs, per day"
-                        value=f.stat(|r| r.stopped_per_day.amount)
-                        text=f.cash(|r| r.stopped_per_day)
-                    />
-                    <Stat
-                        testid="stopped-per-month"
-                        label="… per month"
-                        value=f.stat(|r| r.stopped_per_month.amount)
-                        text=f.cash(|r| r.stopped_per_month)
-                        note="released: nothing, once its disks and snapshots are deleted"
-                    />
-                    <Stat
-                        testid="forgotten-cost"
-                        label="A forgotten running instance"
-                        value=f.stat(|r| r.forgotten_cost.amount)
-                        text=f.cash(|r| r.forgotten_cost)
-                    />
-                    <Stat
-                        testid="auto-release-saves"
-                        label="Automatic release saves"
-                        value=f.stat(|r| r.auto_release_saves.amount)
-                        text=f.cash(|r| r.auto_release_saves)
-                    />
-                </div>
+                <Stats of=f.report rows=TILES />
                 <Formula
                     title="Stopped per day"
                     open=true

@@ -1,11 +1,14 @@
 //! Which supply form fits: the workload's kind and habits, and each form's verdict with its
 //! reason, from what the other views know.
 
-use crate::app::state::{use_app, Lens};
+use crate::app::state::Lens;
 use crate::app::views::spot::SPOT;
-use crate::app::widgets::{CheckField, ChoiceField};
-use crate::calc::advisor::{AdvisorChoice, AdvisorInputs, AdvisorReport, Form, Profile};
+use crate::app::widgets::{ChoiceInput, FlagInput};
+use crate::calc::advisor::{
+    AdvisorChoice, AdvisorInputs, AdvisorReport, Form, Profile, INTERRUPTIBLE, PROFILE,
+};
 use crate::calc::choice::Choice;
+use crate::calc::spot::CKPT;
 use leptos::prelude::*;
 
 const LENS: Lens<AdvisorChoice> = Lens {
@@ -31,49 +34,25 @@ fn profile_label(p: Profile) -> &'static str {
     }
 }
 
+/// The option text of a workload's id.
+fn profile_text(id: &'static str) -> &'static str {
+    Profile::from_id(id).map_or(id, profile_label)
+}
+
 /// `advice` holds the advisor's inputs and its verdicts, computed together.
 #[component]
 pub fn Advisor(advice: Memo<(AdvisorInputs, AdvisorReport)>) -> impl IntoView {
-    let app = use_app();
-    let profile = Signal::derive(move || advice.with(|(a, _)| a.profile.id().to_string()));
-    let set_profile = Callback::new(move |id: String| {
-        if let Some(p) = Profile::from_id(&id) {
-            app.clear_issue("profile");
-            app.try_edit(LENS, |a| a.profile = p);
-        }
-    });
-    let profiles: Vec<(String, String)> = Profile::ALL
-        .iter()
-        .map(|p| (p.id().to_string(), profile_label(*p).to_string()))
-        .collect();
-
     view! {
         <h2>"Which supply form fits"</h2>
         <div class="columns">
             <form class="inputs" on:submit=|ev| ev.prevent_default()>
-                <ChoiceField
-                    key="profile"
-                    label="The workload"
-                    options=profiles
-                    value=profile
-                    on_change=set_profile
-                />
-                <CheckField
-                    key="interruptible"
+                <ChoiceInput field=&PROFILE lens=LENS label="The workload" text=profile_text />
+                <FlagInput
+                    field=&INTERRUPTIBLE
+                    lens=LENS
                     label="it survives being stopped at any moment"
-                    checked=Signal::derive(move || advice.with(|(a, _)| a.interruptible))
-                    on_change=Callback::new(move |on: bool| {
-                        app.try_edit(LENS, |a| a.interruptible = on)
-                    })
                 />
-                <CheckField
-                    key="ckpt"
-                    label="it resumes from checkpoints"
-                    checked=Signal::derive(move || advice.with(|(a, _)| a.has_checkpoints))
-                    on_change=Callback::new(move |on: bool| {
-                        app.try_edit(SPOT, |i| i.has_checkpoints = on)
-                    })
-                />
+                <FlagInput field=&CKPT lens=SPOT label="it resumes from checkpoints" />
                 <p class="hint">
                     {move || {
                         advice

@@ -19,11 +19,12 @@ pub fn InferenceCharts(
 ) -> impl IntoView {
     let stack = Memo::new(move |_| {
         report.with(|r| {
-            let tp = inputs.with(|i| i.inference.tp.max(1)) as f64;
+            // What one card holds: its share of the weights, and of the cache as the engine
+            // shards it (copied heads and a latent cache are not divided).
             (
                 vec![
-                    ("weights".to_string(), r.weights.as_gib() / tp),
-                    ("KV cache".to_string(), r.kv_cache.as_gib() / tp),
+                    ("weights".to_string(), r.weights_per_card.as_gib()),
+                    ("KV cache".to_string(), r.kv_per_card.as_gib()),
                     ("overhead".to_string(), r.overhead.as_gib()),
                     ("headroom".to_string(), r.headroom.as_gib()),
                 ],

@@ -76,25 +76,38 @@ pub fn InferenceFormulas(
             <Formula
                 title="Needed per card"
                 open=true
-                symbolic="((weights + cache) / cards + overhead) × (1 + headroom)"
+                symbolic="(weights / cards + cache / min(cards, KV heads) + overhead) × (1 + headroom); a latent cache is whole on every card"
                 substituted=Signal::derive(move || {
                     inputs
                         .with(|i| {
                             report
                                 .with(|r| {
+                                    let tp = i.inference.tp;
+                                    let split = i.model.arch.kv_cache_split(tp);
                                     format!(
-                                        "(({} + {}) / {} + {}) × {} = {}",
+                                        "({} / {} + {} / {} + {}) × {} = {}{}",
                                         gib(r.weights),
+                                        tp,
                                         gib(r.kv_cache),
-                                        i.inference.tp,
+                                        split,
                                         gib(r.overhead),
                                         number(1.0 + i.inference.margin.0, 3),
                                         gib(r.required),
+                                        copies_note(r.kv_copies),
                                     )
                                 })
                         })
                 })
             />
         </div>
+    }
+}
+
+/// Says when each part of the cache sits on more than one card.
+fn copies_note(copies: u64) -> String {
+    if copies > 1 {
+        format!("; each part of the cache is kept on {copies} cards")
+    } else {
+        String::new()
     }
 }

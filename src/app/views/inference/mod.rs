@@ -9,15 +9,12 @@ mod results;
 use self::charts::InferenceCharts;
 use self::formulas::InferenceFormulas;
 use self::results::{InferenceStats, PeakNote};
-use super::model::card::{card_line, gpu_options, id_options};
+use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
 use crate::app::state::{use_app, use_report, Reported};
-use crate::app::widgets::{ChoiceField, NumberField, SliderField};
-use crate::calc::choice::Choice;
-use crate::calc::memory::catalogue::gpu;
-use crate::calc::memory::dtype::{KvType, WeightType};
+use crate::app::widgets::{ChoiceInput, NumberField, SliderField};
 use crate::calc::memory::inference::{report, InferenceReport};
-use crate::calc::memory::inputs::{MemoryInputs, CONC, CTX, MARGIN, OVERHEAD_GIB, TP};
+use crate::calc::memory::inputs::{MemoryInputs, CONC, CTX, KV, MARGIN, OVERHEAD_GIB, TP, WEIGHTS};
 use leptos::prelude::*;
 
 /// The inputs and report of this view, always computed together.
@@ -29,23 +26,6 @@ pub fn InferenceView() -> impl IntoView {
     let rep: Inference = use_report(MEMORY, |m, _| report(m));
     let inputs = Memo::new(move |_| rep.with(|r| (*r.inputs).clone()));
     let report = Memo::new(move |_| rep.with(|r| r.report.clone()));
-    let set_weights = Callback::new(move |id: String| {
-        if let Some(w) = WeightType::from_id(&id) {
-            app.try_edit(MEMORY, |m| m.inference.weights = w);
-        }
-    });
-    let set_kv = Callback::new(move |id: String| {
-        if let Some(k) = KvType::from_id(&id) {
-            app.try_edit(MEMORY, |m| m.inference.kv = k);
-        }
-    });
-    let set_gpu = Callback::new(move |id: String| {
-        if gpu(&id).is_some() {
-            app.try_edit(MEMORY, |m| m.gpu = id);
-        }
-    });
-    let weight_options = id_options::<WeightType>();
-    let kv_options = id_options::<KvType>();
 
     view! {
         <section class="view inference" data-testid="view-inference">
@@ -54,24 +34,8 @@ pub fn InferenceView() -> impl IntoView {
                     <ModelSection />
                     <fieldset>
                         <legend>"Serving"</legend>
-                        <ChoiceField
-                            key="weights"
-                            label="Weights stored as"
-                            options=weight_options
-                            value=Signal::derive(move || {
-                                inputs.with(|i| i.inference.weights.id().to_string())
-                            })
-                            on_change=set_weights
-                        />
-                        <ChoiceField
-                            key="kv"
-                            label="KV cache element"
-                            options=kv_options
-                            value=Signal::derive(move || {
-                                inputs.with(|i| i.inference.kv.id().to_string())
-                            })
-                            on_change=set_kv
-                        />
+                        <ChoiceInput field=&WEIGHTS lens=MEMORY label="Weights stored as" />
+                        <ChoiceInput field=&KV lens=MEMORY label="KV cache element" />
                         <SliderField
                             field=&CTX
                             lens=MEMORY
@@ -102,18 +66,7 @@ pub fn InferenceView() -> impl IntoView {
                             label="Headroom for long requests"
                             unit="%"
                         />
-                        <ChoiceField
-                            key="gpu"
-                            label="Card"
-                            options=gpu_options()
-                            value=Signal::derive(move || inputs.with(|i| i.gpu.clone()))
-                            on_change=set_gpu
-                        />
-                        <p class="field-note" data-testid="gpu-specs">
-                            {move || {
-                                inputs.with(|i| gpu(&i.gpu).map(card_line).unwrap_or_default())
-                            }}
-                        </p>
+                        <CardField testid="gpu-specs" />
                         <NumberField
                             field=&TP
                             lens=MEMORY

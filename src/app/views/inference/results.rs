@@ -2,80 +2,33 @@
 //! tier and the most sequences it holds, and the note on sizing to the peak.
 
 use crate::app::format::{billions, gb, gib, number, percent};
-use crate::app::widgets::Stat;
+use crate::app::widgets::{StatRow, Stats};
 use crate::calc::memory::inference::InferenceReport;
 use leptos::prelude::*;
 
+#[rustfmt::skip]
+const TILES: &[StatRow<InferenceReport>] = &[
+    StatRow { testid: "param-count", label: "Parameters", value: |r| r.params.round().to_string(), text: |r| billions(r.params), note: None },
+    StatRow { testid: "weights-bytes", label: "Weights", value: |r| r.weights.whole().to_string(), text: |r| gb(r.weights),
+        note: Some(|r| format!("{} · {} bits a weight", gib(r.weights), number(r.bits_per_weight, 3))) },
+    StatRow { testid: "kv-bytes-per-token", label: "KV cache per token", value: |r| r.kv_per_token.whole().to_string(),
+        text: |r| format!("{} MiB", number(r.kv_per_token.as_mib(), 4)), note: None },
+    StatRow { testid: "kv-cache-bytes", label: "KV cache", value: |r| r.kv_cache.whole().to_string(), text: |r| gib(r.kv_cache), note: None },
+    StatRow { testid: "required-bytes", label: "Needed per card, with headroom", value: |r| r.required.whole().to_string(), text: |r| gib(r.required),
+        note: Some(|r| if r.fits { "fits the chosen card".into() } else { "does not fit the chosen card".into() }) },
+    StatRow { testid: "card-tier", label: "Smallest card tier", value: |r| r.tier_gb.map(|t| t.to_string()).unwrap_or_default(),
+        text: |r| r.tier_gb.map(|t| format!("{t} GB")).unwrap_or_else(|| "more than one card".into()), note: None },
+    StatRow { testid: "max-concurrency", label: "Most sequences the card(s) hold", value: |r| r.max_concurrency.to_string(), text: |r| r.max_concurrency.to_string(),
+        note: Some(|r| if r.max_context_capped {
+            format!("or one context of {} tokens and more at this concurrency: the model's own limit applies first", number(r.max_context as f64, 0))
+        } else {
+            format!("or one context of up to {} tokens at this concurrency", number(r.max_context as f64, 0))
+        }) },
+];
+
 #[component]
 pub fn InferenceStats(report: Memo<InferenceReport>) -> impl IntoView {
-    let stat = move |get: fn(&InferenceReport) -> String| Signal::derive(move || report.with(get));
-
-    view! {
-        <div class="stats">
-            <Stat
-                testid="param-count"
-                label="Parameters"
-                value=stat(|r| r.params.round().to_string())
-                text=stat(|r| billions(r.params))
-            />
-            <Stat
-                testid="weights-bytes"
-                label="Weights"
-                value=stat(|r| r.weights.whole().to_string())
-                text=stat(|r| gb(r.weights))
-                note=stat(|r| {
-                    format!("{} · {} bits a weight", gib(r.weights), number(r.bits_per_weight, 3))
-                })
-            />
-            <Stat
-                testid="kv-bytes-per-token"
-                label="KV cache per token"
-                value=stat(|r| r.kv_per_token.whole().to_string())
-                text=stat(|r| format!("{} MiB", number(r.kv_per_token.as_mib(), 4)))
-            />
-            <Stat
-                testid="kv-cache-bytes"
-                label="KV cache"
-                value=stat(|r| r.kv_cache.whole().to_string())
-                text=stat(|r| gib(r.kv_cache))
-            />
-            <Stat
-                testid="required-bytes"
-                label="Needed per card, with headroom"
-                value=stat(|r| r.required.whole().to_string())
-                text=stat(|r| gib(r.required))
-                note=stat(|r| {
-                    if r.fits {
-                        "fits the chosen card".into()
-                    } else {
-                        "does not fit the chosen card".into()
-                    }
-                })
-            />
-            <Stat
-                testid="card-tier"
-                label="Smallest card tier"
-                value=stat(|r| r.tier_gb.map(|t| t.to_string()).unwrap_or_default())
-                text=stat(|r| {
-                    r.tier_gb
-                        .map(|t| format!("{t} GB"))
-                        .unwrap_or_else(|| "more than one card".into())
-                })
-            />
-            <Stat
-                testid="max-concurrency"
-                label="Most sequences the card(s) hold"
-                value=stat(|r| r.max_concurrency.to_string())
-                text=stat(|r| r.max_concurrency.to_string())
-                note=stat(|r| {
-                    format!(
-                        "or one context of up to {} tokens at this concurrency",
-                        number(r.max_context as f64, 0),
-                    )
-                })
-            />
-        </div>
-    }
+    view! { <Stats of=report rows=TILES /> }
 }
 
 /// How much of the card the load speaks for, under the charts.

@@ -1,88 +1,58 @@
-//! The model's architecture, folded away under the preset: the table's number fields, the yes/no
-//! flags and the attention kind.
+//! The model's architecture, folded away under the preset: the table's architecture fields, the
+//! sizes first, then the yes/no flags and the attention kind.
 
 use super::MEMORY;
 use crate::app::state::use_app;
-use crate::app::widgets::{CheckField, NumberField};
-use crate::calc::memory::arch::AttentionKind;
-use crate::calc::memory::inputs::{MemoryInputs, ARCH_FIELDS};
+use crate::app::widgets::FieldInput;
+use crate::calc::memory::inputs::{MemoryInputs, ARCH};
+use crate::calc::table::Field;
 use leptos::prelude::*;
+
+/// A field's label: the flags are worded, the others go by their link key.
+fn label(key: &'static str) -> &'static str {
+    match key {
+        "tied" => "output head tied to the embeddings",
+        "qkv_bias" => "biases on the q, k and v projections",
+        "qk_norm" => "per-head q and k norms",
+        _ => key,
+    }
+}
+
+/// How the form words the attention kinds.
+fn attention_text(id: &'static str) -> &'static str {
+    match id {
+        "sliding" => "sliding window",
+        "latent" => "latent (MLA)",
+        _ => id,
+    }
+}
+
+/// Where the form lists a field: the sizes, the flags, then the choice.
+fn place(f: &Field<MemoryInputs>) -> u8 {
+    match f {
+        Field::Num(_) | Field::Text(_) => 0,
+        Field::Flag(_) => 1,
+        Field::Choice(_) => 2,
+    }
+}
 
 #[component]
 pub fn Architecture() -> impl IntoView {
     let app = use_app();
-    let attention = move || app.scenario.with(|s| s.memory.model.arch.attention);
-    let flag = move |key: &'static str,
-                     label: &'static str,
-                     get: fn(&MemoryInputs) -> bool,
-                     set: fn(&mut MemoryInputs, bool)| {
-        view! {
-            <CheckField
-                key=key
-                label=label
-                checked=Signal::derive(move || app.scenario.with(|s| get(&s.memory)))
-                on_change=Callback::new(move |on: bool| app.try_edit(MEMORY, |m| set(m, on)))
-            />
-        }
-    };
+    let mut fields: Vec<_> = ARCH.iter().collect();
+    fields.sort_by_key(|f| place(f));
 
     view! {
         <details class="arch">
             <summary>"Architecture"</summary>
-            {ARCH_FIELDS
-                .iter()
-                .map(|f| view! { <NumberField field=f lens=MEMORY label=f.key /> })
+            {fields
+                .into_iter()
+                .map(|f| {
+                    view! {
+                        <FieldInput field=f lens=MEMORY label=label(f.key()) text=attention_text />
+                    }
+                })
                 .collect_view()}
-            {flag(
-                "tied",
-                "output head tied to the embeddings",
-                |m| m.model.arch.tied_embeddings,
-                |m, on| m.model.arch.tied_embeddings = on,
-            )}
-            {flag(
-                "qkv_bias",
-                "biases on the q, k and v projections",
-                |m| m.model.arch.qkv_bias,
-                |m, on| m.model.arch.qkv_bias = on,
-            )}
-            {flag(
-                "qk_norm",
-                "per-head q and k norms",
-                |m| m.model.arch.qk_norm,
-                |m, on| m.model.arch.qk_norm = on,
-            )}
-            <label class="field">
-                <span class="field-label">"attention"</span>
-                <span class="field-control">
-                    <select
-                        data-testid="input-attention"
-                        on:change=move |ev| {
-                            let kind = match event_target_value(&ev).as_str() {
-                                "sliding" => AttentionKind::SlidingWindow,
-                                "latent" => AttentionKind::Latent,
-                                _ => AttentionKind::Full,
-                            };
-                            app.try_edit(MEMORY, |m| m.model.arch.attention = kind);
-                        }
-                    >
-                        <option value="full" selected=move || attention() == AttentionKind::Full>
-                            "full"
-                        </option>
-                        <option
-                            value="sliding"
-                            selected=move || attention() == AttentionKind::SlidingWindow
-                        >
-                            "sliding window"
-                        </option>
-                        <option
-                            value="latent"
-                            selected=move || attention() == AttentionKind::Latent
-                        >
-                            "latent (MLA)"
-                        </option>
-                    </select>
-                </span>
-            </label>
             <p class="field-msg" role="alert" data-testid="error-arch">
                 {move || app.issue("attention")}
             </p>

@@ -1,27 +1,44 @@
-//! Choices both memory views offer: the cards of the catalogue, a choice's ids for a drop-down,
-//! and the chosen card's datasheet line.
+//! The card both memory views size against: the catalogue's cards to choose from, and the chosen
+//! card's datasheet line.
 
+use super::MEMORY;
 use crate::app::format::number;
-use crate::calc::choice::Choice;
-use crate::calc::memory::catalogue::{Gpu, GPUS};
+use crate::app::state::use_app;
+use crate::app::widgets::ChoiceField;
+use crate::calc::memory::catalogue::{gpu, Gpu, GPUS};
+use leptos::prelude::*;
 
-/// The cards to choose from, for both memory views.
-pub fn gpu_options() -> Vec<(String, String)> {
+/// The card's drop-down and its datasheet line below it; `testid` names the line.
+#[component]
+pub fn CardField(#[prop(optional)] testid: Option<&'static str>) -> impl IntoView {
+    let app = use_app();
+    let value = Signal::derive(move || app.scenario.with(|s| s.memory.gpu.clone()));
+    let on_change = Callback::new(move |id: String| {
+        if gpu(&id).is_some() {
+            app.try_edit(MEMORY, |m| m.gpu = id);
+        }
+    });
+    let line = move || {
+        app.scenario
+            .with(|s| gpu(&s.memory.gpu).map(card_line).unwrap_or_default())
+    };
+    view! {
+        <ChoiceField key="gpu" label="Card" options=gpu_options() value=value on_change=on_change />
+        <p class="field-note" data-testid=testid>
+            {line}
+        </p>
+    }
+}
+
+/// The cards to choose from.
+fn gpu_options() -> Vec<(String, String)> {
     GPUS.iter()
         .map(|g| (g.id.to_string(), g.name.to_string()))
         .collect()
 }
 
-/// `(id, id)` pairs of a choice, for a drop-down.
-pub fn id_options<C: Choice>() -> Vec<(String, String)> {
-    C::ALL
-        .iter()
-        .map(|c| (c.id().to_string(), c.id().to_string()))
-        .collect()
-}
-
 /// The chosen card's datasheet figures and, where the catalogue has one, its sourced price.
-pub fn card_line(g: &Gpu) -> String {
+fn card_line(g: &Gpu) -> String {
     let price = g
         .price_cny_per_hour
         .map(|(p, src)| format!(" · about {} CNY per card-hour ({src})", number(p, 0)))

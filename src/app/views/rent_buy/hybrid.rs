@@ -4,10 +4,18 @@
 use super::{RentBuy, LENS};
 use crate::app::format::{money, percent};
 use crate::app::state::use_app;
-use crate::app::widgets::Stat;
-use crate::calc::demand::{self, format_demand, parse_demand};
+use crate::app::widgets::{StatRow, Stats};
+use crate::calc::demand::{self, format_demand, parse_demand, HybridReport};
 use crate::calc::units::Money;
 use leptos::prelude::*;
+
+#[rustfmt::skip]
+const TILES: &[StatRow<HybridReport>] = &[
+    StatRow { testid: "hybrid-owned", label: "Machines to own", value: |p| p.best.owned.to_string(), text: |p| p.best.owned.to_string(),
+        note: Some(|p| format!("over {} month(s) of demand", p.demand.len())) },
+    StatRow { testid: "hybrid-monthly", label: "Average monthly cost of that plan", value: |p| p.best.monthly.amount.to_string(),
+        text: |p| money(p.best.monthly, 0), note: Some(|p| format!("renting everything: {}", money(p.all_rent, 0))) },
+];
 
 /// The demand profile and the best mix of owned and rented machines.
 #[component]
@@ -43,26 +51,7 @@ pub fn Hybrid(rep: RentBuy) -> impl IntoView {
                     {move || error.get().or_else(|| app.issue("demand"))}
                 </span>
             </label>
-            <div class="stats">
-                <Stat
-                    testid="hybrid-owned"
-                    label="Machines to own"
-                    value=Signal::derive(move || plan.with(|p| p.best.owned.to_string()))
-                    text=Signal::derive(move || plan.with(|p| p.best.owned.to_string()))
-                    note=Signal::derive(move || {
-                        plan.with(|p| format!("over {} month(s) of demand", p.demand.len()))
-                    })
-                />
-                <Stat
-                    testid="hybrid-monthly"
-                    label="Average monthly cost of that plan"
-                    value=Signal::derive(move || plan.with(|p| p.best.monthly.amount.to_string()))
-                    text=Signal::derive(move || plan.with(|p| money(p.best.monthly, 0)))
-                    note=Signal::derive(move || {
-                        plan.with(|p| format!("renting everything: {}", money(p.all_rent, 0)))
-                    })
-                />
-            </div>
+            <Stats of=plan rows=TILES />
             <table class="plans">
                 <thead>
                     <tr>

@@ -11,10 +11,10 @@ use self::formulas::Formulas;
 use self::hybrid::Hybrid;
 use self::results::Results;
 use crate::app::state::{use_app, use_report, AppState, Lens, Reported};
-use crate::app::widgets::{NumberField, SliderField};
+use crate::app::widgets::{NumberField, RadioInput, SliderField};
 use crate::calc::rent_buy::{
     report, PowerModel, RentBuyInputs, RentBuyReport, HOSTING, HOURS_PER_DAY, IDLE_KW, KWH_PRICE,
-    MONTHS, MONTH_HOURS, OPS, POWER_KW, PRICE, PUE, PURCHASE, RESALE, UTIL,
+    MONTHS, MONTH_HOURS, OPS, POWER_KW, POWER_MODEL, PRICE, PUE, PURCHASE, RESALE, UTIL,
 };
 use leptos::prelude::*;
 
@@ -53,41 +53,12 @@ pub fn RentBuyView() -> impl IntoView {
                             label="Resale value at the end"
                             unit=cur_code(app)
                         />
-                        <div class="field">
-                            <span class="field-label">"Electricity"</span>
-                            <span class="field-control radios" data-testid="input-power_model">
-                                <label>
-                                    <input
-                                        type="radio"
-                                        name="power_model"
-                                        value="fixed"
-                                        prop:checked=fixed_hours
-                                        on:change=move |_| {
-                                            app.try_edit(
-                                                LENS,
-                                                |i| i.power_model = PowerModel::FixedHours,
-                                            )
-                                        }
-                                    />
-                                    " fixed hours a day (the guide)"
-                                </label>
-                                <label>
-                                    <input
-                                        type="radio"
-                                        name="power_model"
-                                        value="use"
-                                        prop:checked=move || !fixed_hours()
-                                        on:change=move |_| {
-                                            app.try_edit(
-                                                LENS,
-                                                |i| i.power_model = PowerModel::FollowsUse,
-                                            )
-                                        }
-                                    />
-                                    " follows utilisation (idle + load)"
-                                </label>
-                            </span>
-                        </div>
+                        <RadioInput
+                            field=&POWER_MODEL
+                            lens=LENS
+                            label="Electricity"
+                            text=power_text
+                        />
                         <NumberField
                             field=&POWER_KW
                             lens=LENS
@@ -191,13 +162,21 @@ pub fn RentBuyView() -> impl IntoView {
                 </form>
 
                 <div class="results">
-                    <Results rep=rep inputs=inputs report=report />
+                    <Results rep=rep report=report />
                     <Formulas inputs=inputs report=report />
                     <RentBuyCharts rep=rep />
                     <Hybrid rep=rep />
                 </div>
             </div>
         </section>
+    }
+}
+
+/// How the form words the electricity models.
+fn power_text(id: &'static str) -> &'static str {
+    match id {
+        "fixed" => " fixed hours a day (the guide)",
+        _ => " follows utilisation (idle + load)",
     }
 }
 

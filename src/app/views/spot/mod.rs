@@ -11,10 +11,10 @@ use self::formulas::SpotFormulas;
 use self::results::{SpotStats, SpotWarning};
 use crate::app::format::number;
 use crate::app::state::{use_app, use_report, Lens, Reported};
-use crate::app::widgets::{CheckField, NumberField};
+use crate::app::widgets::{Input, Inputs};
 use crate::calc::spot::{
-    mtbf_from_monthly_rate, report, SpotInputs, SpotReport, CKPT_GB, CKPT_MINUTES, JOB_HOURS, KEPT,
-    MTBF_HOURS, ONDEMAND_PRICE, PREEMPTIBLE_STOP, RECLAIM_BANDS, RESTART_MINUTES, SPOT_PRICE,
+    mtbf_from_monthly_rate, report, SpotInputs, SpotReport, CKPT, CKPT_GB, CKPT_MINUTES, JOB_HOURS,
+    KEPT, MTBF_HOURS, ONDEMAND_PRICE, PREEMPTIBLE_STOP, RECLAIM_BANDS, RESTART_MINUTES, SPOT_PRICE,
     STOP_HOURS, STORAGE_PRICE,
 };
 use crate::calc::units::Hours;
@@ -25,6 +25,29 @@ pub const SPOT: Lens<SpotInputs> = Lens {
     get: |s| &s.spot,
     get_mut: |s| &mut s.spot,
 };
+
+#[rustfmt::skip]
+const JOB: &[Input<SpotInputs>] = &[
+    Input::num(JOB_HOURS, "Compute hours the job needs", "h"),
+    Input::flag(CKPT, "the job can resume from checkpoints"),
+    Input::num(CKPT_MINUTES, "Time to write a checkpoint", "min"),
+    Input::num(RESTART_MINUTES, "Time to restart after an interruption", "min"),
+    Input::num(CKPT_GB, "Checkpoint size", "GB"),
+];
+
+#[rustfmt::skip]
+const KEEPING: &[Input<SpotInputs>] = &[
+    Input::num(KEPT, "Checkpoints kept", ""),
+    Input::num(STORAGE_PRICE, "Storage price", "per GB-month"),
+];
+
+#[rustfmt::skip]
+const CAPACITY: &[Input<SpotInputs>] = &[
+    Input::num(MTBF_HOURS, "Mean hours between interruptions", "h"),
+    Input::num(STOP_HOURS, "Every instance stops after (0: never)", "h"),
+    Input::num(ONDEMAND_PRICE, "On-demand price", "per h"),
+    Input::num(SPOT_PRICE, "Spot price", "per h"),
+];
 
 /// The inputs and report of this view, always computed together.
 pub type Spot = Memo<Reported<SpotInputs, SpotReport>>;
@@ -59,33 +82,7 @@ pub fn SpotView() -> impl IntoView {
                 <form class="inputs" on:submit=|ev| ev.prevent_default()>
                     <fieldset>
                         <legend>"The job"</legend>
-                        <NumberField
-                            field=&JOB_HOURS
-                            lens=SPOT
-                            label="Compute hours the job needs"
-                            unit="h"
-                        />
-                        <CheckField
-                            key="ckpt"
-                            label="the job can resume from checkpoints"
-                            checked=Signal::derive(move || inputs.with(|i| i.has_checkpoints))
-                            on_change=Callback::new(move |on: bool| {
-                                app.try_edit(SPOT, |i| i.has_checkpoints = on)
-                            })
-                        />
-                        <NumberField
-                            field=&CKPT_MINUTES
-                            lens=SPOT
-                            label="Time to write a checkpoint"
-                            unit="min"
-                        />
-                        <NumberField
-                            field=&RESTART_MINUTES
-                            lens=SPOT
-                            label="Time to restart after an interruption"
-                            unit="min"
-                        />
-                        <NumberField field=&CKPT_GB lens=SPOT label="Checkpoint size" unit="GB" />
+                        <Inputs list=JOB lens=SPOT />
                         <p class="hint">
                             {move || {
                                 app.scenario
@@ -111,13 +108,7 @@ pub fn SpotView() -> impl IntoView {
                                     })
                             }}
                         </p>
-                        <NumberField field=&KEPT lens=SPOT label="Checkpoints kept" unit="" />
-                        <NumberField
-                            field=&STORAGE_PRICE
-                            lens=SPOT
-                            label="Storage price"
-                            unit="per GB-month"
-                        />
+                        <Inputs list=KEEPING lens=SPOT />
                     </fieldset>
                     <fieldset>
                         <legend>"The capacity"</legend>
@@ -151,25 +142,7 @@ pub fn SpotView() -> impl IntoView {
                                 "Assumed: the band's upper rate is the chance of a reclaim within a 720-hour month, reclaims at random: mean hours = 720 / −ln(1 − rate). The 24-hour kinds also set the fixed stop below."
                             </span>
                         </label>
-                        <NumberField
-                            field=&MTBF_HOURS
-                            lens=SPOT
-                            label="Mean hours between interruptions"
-                            unit="h"
-                        />
-                        <NumberField
-                            field=&STOP_HOURS
-                            lens=SPOT
-                            label="Every instance stops after (0: never)"
-                            unit="h"
-                        />
-                        <NumberField
-                            field=&ONDEMAND_PRICE
-                            lens=SPOT
-                            label="On-demand price"
-                            unit="per h"
-                        />
-                        <NumberField field=&SPOT_PRICE lens=SPOT label="Spot price" unit="per h" />
+                        <Inputs list=CAPACITY lens=SPOT />
                         <p class="field-msg" role="alert" data-testid="error-spot">
                             {move || app.issue("ckpt")}
                         </p>

@@ -3,7 +3,7 @@
 
 use super::Spot;
 use crate::app::format::{money, number, percent};
-use crate::app::widgets::Stat;
+use crate::app::widgets::{StatRow, Stats};
 use crate::calc::spot::SpotReport;
 use crate::calc::units::Money;
 use leptos::prelude::*;
@@ -42,88 +42,36 @@ pub fn SpotWarning(rep: Spot) -> impl IntoView {
     }
 }
 
+#[rustfmt::skip]
+const TILES: &[StatRow<SpotReport>] = &[
+    StatRow { testid: "optimal-interval-hours", label: "Best checkpoint interval (Daly)", value: |r| r.daly.0.to_string(),
+        text: |r| format!("{} min", number(r.daly.0 * 60.0, 1)), note: None },
+    StatRow { testid: "young-interval-hours", label: "Young's first-order interval", value: |r| r.young.0.to_string(),
+        text: |r| format!("{} min", number(r.young.0 * 60.0, 1)), note: None },
+    StatRow { testid: "spot-wall-hours", label: "Spot with checkpoints: wall time", value: |r| r.wall_with.0.to_string(),
+        text: |r| format!("{} h", number(r.wall_with.0, 1)), note: None },
+    StatRow { testid: "spot-cost", label: "Spot with checkpoints: cost", value: |r| r.cost_with.amount.to_string(), text: |r| money(r.cost_with, 0),
+        note: Some(|r| format!("{} of on demand", percent(r.ratio_with, 0))) },
+    StatRow { testid: "nockpt-wall-hours", label: "Spot without checkpoints: wall time",
+        value: |r| r.wall_without.map(|w| w.0.to_string()).unwrap_or_else(|| NEVER.into()),
+        text: |r| r.wall_without.map(|w| format!("{} h", number(w.0, 0))).unwrap_or_else(|| "never finishes".into()), note: None },
+    StatRow { testid: "nockpt-cost", label: "Spot without checkpoints: cost",
+        value: |r| r.cost_without.map(|c| c.amount.to_string()).unwrap_or_else(|| NEVER.into()),
+        text: |r| r.cost_without.map(|c| money(c, 0)).unwrap_or_else(|| "no bound".into()), note: None },
+    StatRow { testid: "crossover-hours", label: "Spot without checkpoints costs more past",
+        value: |r| r.crossover.map(|c| c.0.to_string()).unwrap_or_default(),
+        text: |r| r.crossover.map(|c| format!("{} h", number(c.0, 1))).unwrap_or_else(|| "no crossing".into()),
+        note: Some(|r| if r.crossover_is_cut_off() {
+            "of compute: no longer job finishes without checkpoints".into()
+        } else {
+            "of compute: longer jobs need checkpoints".into()
+        }) },
+    StatRow { testid: "ondemand-cost", label: "On demand", value: |r| r.ondemand_cost.amount.to_string(), text: |r| money(r.ondemand_cost, 0), note: None },
+    StatRow { testid: "checkpoint-storage", label: "Checkpoint storage per month", value: |r| r.storage_per_month.amount.to_string(),
+        text: |r| money(r.storage_per_month, 0), note: None },
+];
+
 #[component]
 pub fn SpotStats(report: Memo<SpotReport>) -> impl IntoView {
-    let stat = move |get: fn(&SpotReport) -> String| Signal::derive(move || report.with(get));
-
-    view! {
-        <div class="stats">
-            <Stat
-                testid="optimal-interval-hours"
-                label="Best checkpoint interval (Daly)"
-                value=stat(|r| r.daly.0.to_string())
-                text=stat(|r| format!("{} min", number(r.daly.0 * 60.0, 1)))
-            />
-            <Stat
-                testid="young-interval-hours"
-                label="Young's first-order interval"
-                value=stat(|r| r.young.0.to_string())
-                text=stat(|r| format!("{} min", number(r.young.0 * 60.0, 1)))
-            />
-            <Stat
-                testid="spot-wall-hours"
-                label="Spot with checkpoints: wall time"
-                value=stat(|r| r.wall_with.0.to_string())
-                text=stat(|r| format!("{} h", number(r.wall_with.0, 1)))
-            />
-            <Stat
-                testid="spot-cost"
-                label="Spot with checkpoints: cost"
-                value=stat(|r| r.cost_with.amount.to_string())
-                text=stat(|r| money(r.cost_with, 0))
-                note=stat(|r| format!("{} of on demand", percent(r.ratio_with, 0)))
-            />
-            <Stat
-                testid="nockpt-wall-hours"
-                label="Spot without checkpoints: wall time"
-                value=stat(|r| {
-                    r.wall_without.map(|w| w.0.to_string()).unwrap_or_else(|| NEVER.into())
-                })
-                text=stat(|r| {
-                    r.wall_without
-                        .map(|w| format!("{} h", number(w.0, 0)))
-                        .unwrap_or_else(|| "never finishes".into())
-                })
-            />
-            <Stat
-                testid="nockpt-cost"
-                label="Spot without checkpoints: cost"
-                value=stat(|r| {
-                    r.cost_without.map(|c| c.amount.to_string()).unwrap_or_else(|| NEVER.into())
-                })
-                text=stat(|r| {
-                    r.cost_without.map(|c| money(c, 0)).unwrap_or_else(|| "no bound".into())
-                })
-            />
-            <Stat
-                testid="crossover-hours"
-                label="Spot without checkpoints costs more past"
-                value=stat(|r| r.crossover.map(|c| c.0.to_string()).unwrap_or_default())
-                text=stat(|r| {
-                    r.crossover
-                        .map(|c| format!("{} h", number(c.0, 1)))
-                        .unwrap_or_else(|| "no crossing".into())
-                })
-                note=stat(|r| {
-                    if r.crossover_is_cut_off() {
-                        "of compute: no longer job finishes without checkpoints".into()
-                    } else {
-                        "of compute: longer jobs need checkpoints".into()
-                    }
-                })
-            />
-            <Stat
-                testid="ondemand-cost"
-                label="On demand"
-                value=stat(|r| r.ondemand_cost.amount.to_string())
-                text=stat(|r| money(r.ondemand_cost, 0))
-            />
-            <Stat
-                testid="checkpoint-storage"
-                label="Checkpoint storage per month"
-                value=stat(|r| r.storage_per_month.amount.to_string())
-                text=stat(|r| money(r.storage_per_month, 0))
-            />
-        </div>
-    }
+    view! { <Stats of=report rows=TILES /> }
 }

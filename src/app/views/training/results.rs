@@ -2,67 +2,28 @@
 //! card, and the fewest cards of the chosen type that hold the run.
 
 use crate::app::format::{billions, gb, gib, number};
-use crate::app::widgets::Stat;
+use crate::app::widgets::{StatRow, Stats};
 use crate::calc::memory::training::TrainingReport;
 use leptos::prelude::*;
 
+#[rustfmt::skip]
+const TILES: &[StatRow<TrainingReport>] = &[
+    StatRow { testid: "param-count", label: "Parameters", value: |r| r.params.round().to_string(), text: |r| billions(r.params), note: None },
+    StatRow { testid: "trainable-params", label: "Trainable", value: |r| r.trainable.round().to_string(), text: |r| billions(r.trainable),
+        note: Some(|r| format!("{}% of all", number(100.0 * r.trainable / r.params.max(1.0), 3))) },
+    StatRow { testid: "train-states-bytes", label: "Model states per card", value: |r| r.states.whole().to_string(), text: |r| gb(r.states),
+        note: Some(|r| format!("{} · unsharded {}", gib(r.states), gb(r.states_unsharded))) },
+    StatRow { testid: "train-activations-bytes", label: "Activations per card", value: |r| r.activations.whole().to_string(), text: |r| gib(r.activations),
+        note: Some(|_| "an estimate: check the peak in a short trial run".to_string()) },
+    StatRow { testid: "train-total-bytes", label: "Total per card", value: |r| r.total.whole().to_string(), text: |r| gib(r.total),
+        note: Some(|r| if r.fits { format!("fits {}", gib(r.capacity)) } else { format!("over the card's {}", gib(r.capacity)) }) },
+    StatRow { testid: "train-min-gpus", label: "Fewest cards that hold it",
+        value: |r| r.min_gpus.map(|n| n.to_string()).unwrap_or_default(),
+        text: |r| r.min_gpus.map(|n| n.to_string()).unwrap_or_else(|| "none".into()),
+        note: Some(|r| format!("with sharding stage {}", r.min_gpus_stage)) },
+];
+
 #[component]
 pub fn TrainingStats(report: Memo<TrainingReport>) -> impl IntoView {
-    let stat = move |get: fn(&TrainingReport) -> String| Signal::derive(move || report.with(get));
-
-    view! {
-        <div class="stats">
-            <Stat
-                testid="param-count"
-                label="Parameters"
-                value=stat(|r| r.params.round().to_string())
-                text=stat(|r| billions(r.params))
-            />
-            <Stat
-                testid="trainable-params"
-                label="Trainable"
-                value=stat(|r| r.trainable.round().to_string())
-                text=stat(|r| billions(r.trainable))
-                note=stat(|r| {
-                    format!("{}% of all", number(100.0 * r.trainable / r.params.max(1.0), 3))
-                })
-            />
-            <Stat
-                testid="train-states-bytes"
-                label="Model states per card"
-                value=stat(|r| r.states.whole().to_string())
-                text=stat(|r| gb(r.states))
-                note=stat(|r| format!("{} · unsharded {}", gib(r.states), gb(r.states_unsharded)))
-            />
-            <Stat
-                testid="train-activations-bytes"
-                label="Activations per card"
-                value=stat(|r| r.activations.whole().to_string())
-                text=stat(|r| gib(r.activations))
-                note=Signal::derive(|| {
-                    "an estimate: check the peak in a short trial run".to_string()
-                })
-            />
-            <Stat
-                testid="train-total-bytes"
-                label="Total per card"
-                value=stat(|r| r.total.whole().to_string())
-                text=stat(|r| gib(r.total))
-                note=stat(|r| {
-                    if r.fits {
-                        format!("fits {}", gib(r.capacity))
-                    } else {
-                        format!("over the card's {}", gib(r.capacity))
-                    }
-                })
-            />
-            <Stat
-                testid="train-min-gpus"
-                label="Fewest cards that hold it"
-                value=stat(|r| r.min_gpus.map(|n| n.to_string()).unwrap_or_default())
-                text=stat(|r| r.min_gpus.map(|n| n.to_string()).unwrap_or_else(|| "none".into()))
-                note=stat(|r| format!("with sharding stage {}", r.min_gpus_stage))
-            />
-        </div>
-    }
+    view! { <Stats of=report rows=TILES /> }
 }

@@ -1,0 +1,129 @@
+// Page objects: what a person does on each view and what they read there, so the tests say what
+// happens rather than which selector it happens in.
+import assert from 'node:assert/strict';
+import { value, text, drag } from './harness.mjs';
+
+const byTestid = (id) => `[data-testid="${id}"]`;
+
+/** What every view shares: the navigation, the address, the title and the field messages. */
+export class Page {
+  constructor(page) {
+    this.page = page;
+  }
+  async go(view) {
+    await this.page.click(byTestid(`nav-${view}`));
+    await this.page.waitForSelector(byTestid(`view-${view}`));
+  }
+  async back(view) {
+    await this.page.goBack();
+    await this.page.waitForSelector(byTestid(`view-${view}`));
+  }
+  async forward(view) {
+    await this.page.goForward();
+    await this.page.waitForSelector(byTestid(`view-${view}`));
+  }
+  title() {
+    return this.page.title();
+  }
+  /** The navigation link marked as the current page. */
+  current() {
+    return this.page.getAttribute('nav [aria-current=page]', 'data-testid');
+  }
+  /** The query of the address, with its `?`. */
+  query() {
+    const url = this.page.url();
+    const at = url.indexOf('?');
+    return at < 0 ? '' : url.slice(at);
+  }
+  /** Waits until the address holds `pattern` (writes wait for edits to settle). */
+  async addressHas(pattern) {
+    await this.page.waitForURL(pattern);
+  }
+  async type(key, text) {
+    await this.page.fill(byTestid(`input-${key}`), text);
+  }
+  /** Types into a box one key at a time, as a person does. */
+  async typeKeys(testid, text) {
+    const box = this.page.locator(byTestid(testid));
+    await box.fill('');
+    await box.pressSequentially(text);
+  }
+  message(key) {
+    return this.page.textContent(byTestid(`error-${key}`));
+  }
+  async messageCleared(key) {
+    await this.page.waitForFunction(
+      (id) => document.querySelector(`[data-testid="${id}"]`).textContent === '',
+      `error-${key}`,
+    );
+  }
+  value(testid) {
+    return value(this.page, testid);
+  }
+  notice() {
+    return this.page.textContent(byTestid('storage-notice'));
+  }
+}
+
+/** The rent-or-buy view. */
+export class RentBuyPage extends Page {
+  /** Every key output, read from its test hooks. */
+  async outputs() {
+    return {
+      own: await value(this.page, 'own-monthly'),
+      rent: await value(this.page, 'rent-monthly'),
+      breakEven: await value(this.page, 'break-even-utilization'),
+      verdict: await text(this.page, 'verdict'),
+    };
+  }
+  async dragUtilisation(fraction) {
+    await drag(this.page, 'input-util', fraction);
+  }
+  async utilisation() {
+    return Number(await this.page.inputValue(byTestid('input-util'))) / 100;
+  }
+  async waitForVerdict(verdict) {
+    await this.page.waitForFunction(
+      (v) => document.querySelector('[data-testid=verdict]').dataset.value === v,
+      verdict,
+    );
+  }
+  rentNote() {
+    return this.page.textContent('.stat:has([data-testid=rent-monthly]) .stat-note');
+  }
+}
+
+/** The inference view with the shared model section. */
+export class InferencePage extends Page {
+  async openArchitecture() {
+    await this.page.click('details.arch summary');
+  }
+  async pasteConfig(json) {
+    await this.page.click('details.config summary');
+    await this.page.fill(byTestid('config-json'), json);
+    await this.page.click(byTestid('config-apply'));
+    await this.page.waitForFunction(() =>
+      document.querySelector('[data-testid=config-result]').textContent.startsWith('Read'));
+  }
+  async figures() {
+    return {
+      params: await value(this.page, 'param-count'),
+      kvPerToken: await value(this.page, 'kv-bytes-per-token'),
+      required: await value(this.page, 'required-bytes'),
+    };
+  }
+}
+
+/**
+ * Opens `query` in a fresh profile as a page object of `Kind`, runs `body` with it, checks the
+ * page logged no error, and closes the profile whatever happens.
+ */
+export async function visit(suite, query, Kind, body) {
+  const { context, page, errors } = await suite.fresh(query);
+  try {
+    await body(new Kind(page), page);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+}
