@@ -13,6 +13,8 @@ mod common;
 mod config_json;
 #[path = "core/demand.rs"]
 mod demand;
+#[path = "core/engine.rs"]
+mod engine;
 #[path = "core/link.rs"]
 mod link;
 #[path = "core/memory.rs"]
@@ -21,5 +23,7 @@ mod memory;
 mod rent_buy;
 #[path = "core/scenario.rs"]
 mod scenario;
+#[path = "core/serving.rs"]
+mod serving;
 #[path = "core/spot.rs"]
 mod spot;

@@ -320,6 +320,44 @@ pub struct Reported<T, R> {
     pub report: R,
 }
 
+/// The report of a calculator that also reads other calculators' inputs (the serving view reads
+/// the memory views' model and card and the rent-or-buy view's owning cost): like
+/// [`use_report`], but `calc` is given the whole scenario, and the report is recomputed when
+/// any of it changes (the memo still stops equal reports from redrawing anything).
+pub fn use_scenario_report<T, R>(
+    lens: Lens<T>,
+    calc: fn(&Valid<T>, &Scenario) -> R,
+) -> Memo<Reported<T, R>>
+where
+    T: Calculator,
+    R: Clone + PartialEq + Send + Sync + 'static,
+{
+    let app = use_app();
+    Memo::new(move |prev: Option<&Reported<T, R>>| {
+        app.scenario.with(|s| {
+            let currency = s.currency;
+            match validate((lens.get)(s).clone()) {
+                Ok(v) => Reported {
+                    report: calc(&v, s),
+                    inputs: v,
+                    currency,
+                },
+                Err(_) => match prev {
+                    Some(p) => p.clone(),
+                    None => {
+                        let v = Valid::<T>::default();
+                        Reported {
+                            report: calc(&v, s),
+                            inputs: v,
+                            currency,
+                        }
+                    }
+                },
+            }
+        })
+    })
+}
+
 /// The report of the calculator at `lens`, recomputed when its inputs or the currency change.
 /// The scenario holds only valid inputs; should it ever hold others, the last good pair stays.
 pub fn use_report<T, R>(lens: Lens<T>, calc: fn(&Valid<T>, Currency) -> R) -> Memo<Reported<T, R>>

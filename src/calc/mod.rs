@@ -20,6 +20,7 @@ pub mod rent_buy;
 pub mod scenario;
 pub mod sensitivity;
 pub mod series;
+pub mod serving;
 pub mod spot;
 pub mod table;
 pub mod units;

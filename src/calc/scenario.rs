@@ -21,6 +21,7 @@ use super::memory::inference::inference;
 use super::memory::inputs::{InferenceInputs, MemoryInputs, ModelSpec, TrainingInputs};
 use super::memory::training::training;
 use super::rent_buy::RentBuyInputs;
+use super::serving::ServingInputs;
 use super::spot::SpotInputs;
 use super::table::{self, Calculator, Issue, KeyedError, Pairs};
 use super::units::{Bytes, Currency, Ratio};
@@ -78,6 +79,7 @@ calculators! {
     billing: BillingInputs,
     bill: BillInputs,
     advisor: AdvisorChoice,
+    serving: ServingInputs,
 }
 
 /// What the reader has done, kept beside the scenario: ticked checklist items.
@@ -328,12 +330,15 @@ fn from_v1(text: &str) -> Result<Restored, StoreError> {
                 overhead: o.inference.overhead,
                 margin: o.inference.margin,
                 tp: o.inference.tp,
+                ..InferenceInputs::default()
             },
         },
         spot: o.spot,
         billing: o.billing,
         bill: o.bill,
         advisor: o.advisor,
+        // Calculators added after schema 1 start from their defaults.
+        ..Scenario::default()
     };
     let progress = Progress { checked: o.checked };
     // Through the link form, so every value meets the same checks as a link's.

@@ -362,7 +362,8 @@ fn guide_training_example_112_gb_does_not_fit_one_80_gb_card() {
     assert!(r.min_gpus.unwrap() >= 2);
 }
 
-/// docs/formulas.md, "Training memory": 7B LoRA trains in 24-32 GB with batch and sequence kept small.
+/// docs/formulas.md, "Training memory": 7B LoRA trains in 24-32 GB with batch and sequence kept small
+/// (the total with its reserve).
 #[test]
 fn guide_lora_7b_within_24_to_32_gb_at_short_sequences() {
     let i = TrainingInputs {
@@ -372,10 +373,18 @@ fn guide_lora_7b_within_24_to_32_gb_at_short_sequences() {
     };
     let r = training(&with_training(i.clone())).unwrap();
     assert!(r.trainable < 0.01 * r.params, "adapters are a tiny share");
+    // 23.5 GiB of states and activations, 25.4 GiB (27.3 GB) with the CUDA context, workspaces
+    // and allocator reserve: inside the guide's 24-32 GB.
+    let held = r.states.0 + r.activations.0;
     assert!(
-        r.total.as_gib() > 16.0 && r.total.as_gib() <= 24.0,
+        held / GIB > 16.0 && held / GIB <= 24.0,
         "{} GiB",
-        r.total.as_gib()
+        held / GIB
+    );
+    assert!(
+        r.total.as_gb() >= 24.0 && r.total.as_gb() <= 32.0,
+        "{} GB",
+        r.total.as_gb()
     );
     let short = training(&with_training(TrainingInputs { seq: 512, ..i })).unwrap();
     assert!(short.total.as_gib() < 24.0);
@@ -714,7 +723,8 @@ fn usable_memory_as_nvidia_smi_shows_it() {
     }
 }
 
-/// Every fit uses that memory: a training run of 46 GiB does not fit a "48 GB" L40S.
+/// Every fit uses that memory: a training run of 46 GiB does not fit a "48 GB" L40S, and with its
+/// reserve would not fit the nominal 48 GiB either.
 #[test]
 fn fits_use_the_usable_memory() {
     let t = with_training(TrainingInputs {
@@ -731,11 +741,11 @@ fn fits_use_the_usable_memory() {
     };
     let l40s = on("l40s");
     assert_close(l40s.capacity.as_gib(), 44.99, 0.005);
-    assert!(
-        l40s.total.as_gib() > 44.99 && l40s.total.as_gib() < 48.0,
-        "{}",
-        l40s.total.as_gib()
-    );
+    // States and activations of 46 GiB, between the usable 44.99 and the nominal 48; with the
+    // CUDA context, workspaces and allocator reserve the total passes 48 too.
+    let held = (l40s.states.0 + l40s.activations.0) / GIB;
+    assert!(held > 44.99 && held < 48.0, "{held}");
+    assert!(l40s.total.as_gib() > 48.0, "{}", l40s.total.as_gib());
     assert!(!l40s.fits);
     let r = inference(&MemoryInputs {
         gpu: "l40s".into(),

@@ -2,6 +2,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suite, value, text, pixels, drag } from './harness.mjs';
+import { InferencePage, visit } from './pages.mjs';
 
 const s = suite();
 
@@ -103,3 +104,26 @@ test('a memory link with a preset and a bad value', async () => {
     await context.close();
   }
 });
+
+test('DeepSeek-V3 in fp8 on 8 x H200 at 32k holds 16 sequences: the latent cache is whole on every card', () =>
+  visit(s, '?view=inference&model=deepseek-v3&weights=fp8&gpu=h200&tp=8&ctx=32768', InferencePage, async (inf) => {
+    assert.equal(await inf.maxConcurrency(), 16);
+    assert.equal(await inf.enginePool(), null, 'the guide’s rule is the default');
+  }));
+
+test('engine=vllm shows the KV pool vLLM would allocate and the launch flags to copy', () =>
+  visit(s, '?view=inference&model=deepseek-v3&weights=fp8&gpu=h200&tp=8&ctx=32768&conc=16', InferencePage, async (inf) => {
+    await inf.chooseEngine('vllm');
+    const pool = await inf.enginePool();
+    // 70,272 B a token of latent cache, whole on each card; whole blocks of 16 tokens.
+    assert.ok(pool.bytes > 30 * GIB && pool.bytes < 60 * GIB, `${pool.bytes}`);
+    assert.equal(pool.tokens % 16, 0);
+    assert.equal(pool.bytes, pool.tokens * 70272);
+    assert.equal(pool.concurrency, Math.round((pool.tokens / 32768) * 100) / 100);
+    assert.equal(pool.flags, '--gpu-memory-utilization 0.9 --max-model-len 32768 --max-num-seqs 16 --tensor-parallel-size 8 --kv-cache-dtype auto');
+    await inf.addressHas(/engine=vllm/);
+    // The share moves the pool and the flag.
+    await inf.type('gpu_util', '80');
+    await inf.page.waitForFunction((b) => Number(document.querySelector('[data-testid=kv-pool-bytes]').dataset.value) < b, pool.bytes);
+    assert.match((await inf.enginePool()).flags, /--gpu-memory-utilization 0\.8 /);
+  }));

@@ -112,6 +112,25 @@ export class InferencePage extends Page {
       required: await value(this.page, 'required-bytes'),
     };
   }
+  /** The most sequences: the guide's whole count, or vLLM's stated figure with engine=vllm. */
+  maxConcurrency() {
+    return value(this.page, 'max-concurrency');
+  }
+  /** Chooses how memory is counted (`guide` or `vllm`). */
+  async chooseEngine(id) {
+    await this.page.selectOption(byTestid('input-engine'), id);
+    await this.page.waitForSelector(byTestid(id === 'vllm' ? 'engine-vllm' : 'view-inference'));
+  }
+  /** What vLLM would allocate per card and the launch flags to copy, or null in guide mode. */
+  async enginePool() {
+    if ((await this.page.locator(byTestid('engine-vllm')).count()) === 0) return null;
+    return {
+      bytes: await value(this.page, 'kv-pool-bytes'),
+      tokens: await value(this.page, 'kv-pool-tokens'),
+      concurrency: await value(this.page, 'max-concurrency'),
+      flags: await text(this.page, 'vllm-flags'),
+    };
+  }
 }
 
 /**
@@ -125,5 +144,31 @@ export async function visit(suite, query, Kind, body) {
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
+  }
+}
+
+/** The serving view: one request's speed, the replica's throughput, the fleet and its cost. */
+export class ServingPage extends Page {
+  async outputs() {
+    const v = (id) => value(this.page, id);
+    return {
+      decode: await v('decode-tokens-per-second'),
+      throughput: await v('throughput-tokens-per-second'),
+      maxThroughput: await v('max-throughput-tokens-per-second'),
+      ttft: await v('ttft-seconds'),
+      tpot: await v('tpot-seconds'),
+      cards: await v('cards-needed'),
+      cost: await v('cost-per-million-tokens'),
+    };
+  }
+  /** Drags the concurrency slider to `fraction` of its track. */
+  async dragConcurrency(fraction) {
+    await drag(this.page, 'input-serve_conc', fraction);
+  }
+  concurrency() {
+    return this.page.inputValue(byTestid('input-serve_conc-box'));
+  }
+  charts() {
+    return ['chart-serving-throughput', 'chart-serving-latency', 'chart-serving-cost'];
   }
 }

@@ -7,5 +7,6 @@ pub mod inference;
 pub mod model;
 pub mod registry;
 pub mod rent_buy;
+pub mod serving;
 pub mod spot;
 pub mod training;

@@ -6,6 +6,7 @@ use super::billing::BillingView;
 use super::checklists::ChecklistsView;
 use super::inference::InferenceView;
 use super::rent_buy::RentBuyView;
+use super::serving::ServingView;
 use super::spot::SpotView;
 use super::training::TrainingView;
 use crate::calc::field::FieldError;
@@ -42,6 +43,12 @@ pub static VIEWS: &[ViewEntry] = &[
         title: "Inference memory",
         in_nav: true,
         render: || view! { <InferenceView /> }.into_any(),
+    },
+    ViewEntry {
+        id: "serving",
+        title: "Serving capacity",
+        in_nav: true,
+        render: || view! { <ServingView /> }.into_any(),
     },
     ViewEntry {
         id: "spot",

@@ -44,6 +44,25 @@
 //! (q4_0/q5_0 `ffn_down` in q4_1/q5_1), Falcon's rules, and fused `attn_qkv` tensors (Phi-3's
 //! GGUF), which are walked as separate q, k and v.
 
+//!
+//! Checkpoint formats (`awq`, `gptq`, `fp8-ckpt`) count what a real checkpoint stores, where the
+//! plain `int4` and `fp8` keep the guide's rule (every parameter at 4 or 8 bits):
+//!
+//! - `awq` (AutoAWQ GEMM, `w_bit=4`, `q_group_size=128`, `zero_point=true`) and `gptq`
+//!   (AutoGPTQ/GPTQModel, `bits=4`, `group_size=128`): the attention and MLP matrices (routers
+//!   and experts included) at 4 bits, plus per group of 128 input weights one fp16 scale and one
+//!   4-bit zero point packed in int32 (`scales`, `qzeros`): 4 + 16/128 + 4/128 = 4.15625 bits; the
+//!   embeddings, the output head (`lm_head` is not quantised by either tool) and the norms stay
+//!   16-bit. GPTQ also stores `g_idx` (one int32 per input row of each matrix, under 0.1% of the
+//!   file), not counted. Check: hugging-quants/Meta-Llama-3.1-8B-Instruct-AWQ-INT4's two
+//!   safetensors shards come to about 5.7 GB on the Hugging Face page (the figure; the
+//!   shard sizes were not re-read when this was written); this rule gives 5.73 GB, the same
+//!   tensors (`qweight`, `qzeros`, `scales`, 16-bit `embed_tokens` and `lm_head`) counted.
+//! - `fp8-ckpt` (llm-compressor / neuralmagic FP8 checkpoints, `quant_method: "compressed-tensors"`
+//!   or `"fp8"`): the same matrices in fp8 (E4M3) with one fp32 scale per tensor or per output
+//!   channel (not counted, under 0.05%), the embeddings, output head and norms 16-bit:
+//!   Llama-3.1-8B 9.08 GB where the guide's 8 bits everywhere gives 8.03 GB.
+
 use super::arch::{Arch, AttentionKind};
 use serde::{Deserialize, Serialize};
 
@@ -59,6 +78,13 @@ pub enum WeightType {
     Int8,
     /// Plain 4-bit (the guide's 0.5 B per parameter), scales not counted.
     Int4,
+    /// AWQ 4-bit checkpoint, group 128: scales and zeros per group, embeddings and head 16-bit.
+    Awq,
+    /// GPTQ 4-bit checkpoint, group 128: as AWQ (`g_idx` not counted).
+    Gptq,
+    /// fp8 checkpoint: matrices in fp8, embeddings and head 16-bit.
+    #[serde(rename = "fp8-ckpt")]
+    Fp8Ckpt,
     Q8_0,
     Q6K,
     Q5KM,
@@ -77,6 +103,9 @@ crate::choice_ids!(WeightType {
     Fp8 => "fp8",
     Int8 => "int8",
     Int4 => "int4",
+    Awq => "awq",
+    Gptq => "gptq",
+    Fp8Ckpt => "fp8-ckpt",
     Q8_0 => "q8_0",
     Q6K => "q6_k",
     Q5KM => "q5_k_m",
@@ -90,6 +119,10 @@ crate::choice_ids!(WeightType {
 
 const Q6K: f64 = 6.5625;
 
+/// Bits per quantised weight of a 4-bit AWQ or GPTQ checkpoint, group 128: 4 bits, an fp16 scale
+/// and a packed 4-bit zero point per 128 weights.
+pub const GROUP_128_BITS: f64 = 4.0 + 16.0 / 128.0 + 4.0 / 128.0;
+
 impl WeightType {
     /// Bits per weight of the base block layout, before any mix (the guide's rule for plain
     /// formats).
@@ -99,6 +132,8 @@ impl WeightType {
             WeightType::Bf16 | WeightType::Fp16 => 16.0,
             WeightType::Fp8 | WeightType::Int8 => 8.0,
             WeightType::Int4 => 4.0,
+            WeightType::Awq | WeightType::Gptq => GROUP_128_BITS,
+            WeightType::Fp8Ckpt => 8.0,
             WeightType::Q8_0 => 8.5,
             WeightType::Q6K => Q6K,
             WeightType::Q5KM => 5.5,
@@ -341,6 +376,12 @@ impl WeightType {
     /// Average bits per weight for this architecture: the block size for plain formats (the
     /// guide's rule), llama.cpp's per-tensor mix for GGUF file types.
     pub fn bits_per_weight(self, arch: &Arch) -> f64 {
+        if matches!(
+            self,
+            WeightType::Awq | WeightType::Gptq | WeightType::Fp8Ckpt
+        ) {
+            return self.checkpoint_bits(arch);
+        }
         let Some(base) = self.gguf_base() else {
             return self.block_bits();
         };
@@ -350,6 +391,20 @@ impl WeightType {
         } else {
             self.block_bits()
         }
+    }
+}
+
+impl WeightType {
+    /// Average bits of a checkpoint format: the attention and MLP matrices at [`Self::block_bits`],
+    /// the embeddings, output head and norms at 16 bits.
+    fn checkpoint_bits(self, arch: &Arch) -> f64 {
+        let p = arch.params();
+        let total = p.total();
+        let matrices = p.attention + p.mlp;
+        if total <= 0.0 || !total.is_finite() {
+            return self.block_bits();
+        }
+        (matrices * self.block_bits() + (total - matrices) * 16.0) / total
     }
 }
 

@@ -26,6 +26,9 @@
 //! card, and so is [`InferenceReport::max_concurrency`]. A `tp` that does not divide the attention
 //! heads is refused, as vLLM refuses it (`MemoryInputs::cross_check`).
 //!
+//! With `engine=vllm` the report also carries the pool vLLM would allocate ([`super::vllm`]):
+//! its own accounting beside the guide's, which stays the default.
+//!
 //! Every fit uses the card's memory as `nvidia-smi` shows it ([`super::catalogue`]). When every
 //! layer slides (Mistral 7B v0.1), the cache stops growing and memory no longer bounds the
 //! context: the longest context is then capped at [`MAX_CONTEXT`] and
@@ -34,6 +37,7 @@
 
 use super::catalogue::tier_for;
 use super::inputs::{MemoryError, MemoryInputs};
+use super::vllm::{pool, Engine, VllmPool};
 use crate::calc::table::{validate, Valid};
 use crate::calc::units::Bytes;
 
@@ -75,6 +79,9 @@ pub struct InferenceReport {
     /// The longest context reached [`MAX_CONTEXT`]: memory would hold more (every layer slides,
     /// or the model is tiny), so the model's maximum position is what limits it.
     pub max_context_capped: bool,
+    /// With `engine=vllm`: the KV cache pool vLLM would allocate on each card and the concurrency
+    /// it would state ([`super::vllm`]).
+    pub vllm: Option<VllmPool>,
 }
 
 /// The longest context the page reports: the largest context it accepts (`ctx`'s range).
@@ -125,6 +132,7 @@ pub fn report_with_capacity(m: &Valid<MemoryInputs>, capacity: Bytes) -> Inferen
     };
     let (max_context, max_context_capped) =
         max_context(m, usable * split as f64 / i.conc.max(1) as f64);
+    let vllm = (i.engine == Engine::Vllm).then(|| pool(m, capacity, weights_per_card, layer));
     InferenceReport {
         params,
         bits_per_weight: bits,
@@ -145,6 +153,7 @@ pub fn report_with_capacity(m: &Valid<MemoryInputs>, capacity: Bytes) -> Inferen
         max_concurrency,
         max_context,
         max_context_capped,
+        vllm,
     }
 }
 

@@ -14,6 +14,7 @@ use super::dtype::{KvType, WeightType};
 use super::presets::preset;
 use super::training::LORA_MODULES;
 use super::training_choices::{Method, Optimizer, Precision, Recompute};
+use super::vllm::Engine;
 use crate::calc::field::{link_number, parse_in, FieldError, NumField};
 use crate::calc::table::{Calculator, ChoiceField, Field, FlagField, KeyedError, TextField};
 use crate::calc::units::{Bytes, Ratio};
@@ -110,6 +111,10 @@ pub struct InferenceInputs {
     pub overhead: Bytes,
     pub margin: Ratio,
     pub tp: u64,
+    /// How memory is counted: the guide's rule, or vLLM's allocator beside it.
+    pub engine: Engine,
+    /// vLLM's `gpu_memory_utilization` (used with `engine=vllm`).
+    pub gpu_util: Ratio,
 }
 
 impl Default for InferenceInputs {
@@ -122,6 +127,8 @@ impl Default for InferenceInputs {
             overhead: Bytes::from_gib(3.0),
             margin: Ratio(0.2),
             tp: 1,
+            engine: Engine::Guide,
+            gpu_util: Ratio(0.9),
         }
     }
 }
@@ -230,6 +237,8 @@ mod fields {
     pub const TP: F = NumField { key: "tp", min: 1.0, max: 64.0, step: 1.0, whole: true, get: |m| m.inference.tp as f64, set: |m, v| m.inference.tp = v as u64 };
     pub const OVERHEAD_GIB: F = NumField { key: "overhead_gib", min: 0.0, max: 256.0, step: 0.5, whole: false, get: |m| m.inference.overhead.as_gib(), set: |m, v| m.inference.overhead = Bytes::from_gib(v) };
     pub const MARGIN: F = NumField { key: "margin", min: 0.0, max: 200.0, step: 1.0, whole: false, get: |m| m.inference.margin.percent(), set: |m, v| m.inference.margin = Ratio::from_percent(v) };
+    /// vLLM's `gpu_memory_utilization` as a percent (vLLM takes 0 < x <= 1).
+    pub const GPU_UTIL: F = NumField { key: "gpu_util", min: 1.0, max: 100.0, step: 1.0, whole: false, get: |m| m.inference.gpu_util.percent(), set: |m, v| m.inference.gpu_util = Ratio::from_percent(v) };
 }
 pub use fields::*;
 
@@ -250,6 +259,7 @@ pub const FLASH: FlagField<MemoryInputs> = flag_field!("flash", training.flash);
 pub const WEIGHTS: ChoiceField<MemoryInputs> =
     choice_field!("weights", WeightType, inference.weights);
 pub const KV: ChoiceField<MemoryInputs> = choice_field!("kv", KvType, inference.kv);
+pub const ENGINE: ChoiceField<MemoryInputs> = choice_field!("engine", Engine, inference.engine);
 
 /// Writes the architecture's fields once: [`ARCH`] lists them (the model form's order, and the
 /// keys that make a link derive `params`), and the table holds them between the fields before and
@@ -355,6 +365,8 @@ memory_table!(
         Field::Num(TP),
         Field::Num(OVERHEAD_GIB),
         Field::Num(MARGIN),
+        Field::Choice(ENGINE),
+        Field::Num(GPU_UTIL),
     ],
 );
 

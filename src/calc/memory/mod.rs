@@ -11,3 +11,4 @@ pub mod inputs;
 pub mod presets;
 pub mod training;
 pub mod training_choices;
+pub mod vllm;

@@ -17,6 +17,23 @@
 //!
 //! Bytes per trainable parameter for each optimiser and precision: [`super::training_choices`].
 //!
+//! ```text
+//! reserve      = CUDA context + workspaces + allocator share x (states + activations)
+//! total        = states + activations + reserve          (what must fit the card)
+//! ```
+//!
+//! The reserve is memory a training process holds that is neither a model state nor an
+//! activation, shown as its own part of the per-card total: the CUDA context ([`CUDA_CONTEXT`],
+//! about 0.5 GiB a process on recent drivers with lazy module loading: the memory `nvidia-smi`
+//! shows for a process that has only initialised CUDA); the cuBLAS, cuDNN and attention kernels'
+//! workspaces ([`WORKSPACES`]: cuBLAS takes 4-32 MiB per handle and stream, PyTorch's
+//! `CUBLAS_WORKSPACE_CONFIG`, and the fused attention and optimiser kernels their scratch); and
+//! the caching allocator's reserve over what tensors hold ([`ALLOCATOR_SHARE`]: PyTorch keeps
+//! freed blocks cached and splits them, so `torch.cuda.memory_reserved()` runs some percent above
+//! `memory_allocated()`; the CUDA semantics notes, "Memory management"). Estimates, each stated:
+//! a run of 46 GiB of states and activations needs about 49 GiB, so it fits neither an L40S's
+//! 44.99 GiB nor its nominal 48.
+//!
 //! Activations follow Korthikanti et al. 2022, "Reducing Activation Recomputation in Large
 //! Transformer Models", eq. 2 (t = 1, no sequence parallelism), itemised per tensor as in their
 //! section 4.1: the attention block stores its input (2 s b h), Q and K (4 s b h), V (2 s b h),
@@ -68,12 +85,27 @@ pub struct TrainingReport {
     /// All states on one card without sharding (the guide's "112 GB").
     pub states_unsharded: Bytes,
     pub activations: Bytes,
+    /// CUDA context, workspaces and the allocator's reserve (see the module docs).
+    pub reserve: Bytes,
+    /// States, activations and the reserve: what one card must hold.
     pub total: Bytes,
     pub capacity: Bytes,
     pub fits: bool,
     /// Fewest cards of the chosen type that hold it, and the sharding stage that assumes.
     pub min_gpus: Option<u64>,
     pub min_gpus_stage: u8,
+}
+
+/// CUDA context of one process, bytes.
+pub const CUDA_CONTEXT: f64 = 0.5 * 1_073_741_824.0;
+/// cuBLAS, cuDNN and fused kernels' workspaces, bytes.
+pub const WORKSPACES: f64 = 0.25 * 1_073_741_824.0;
+/// The caching allocator's reserve over what tensors hold, as a share of states and activations.
+pub const ALLOCATOR_SHARE: f64 = 0.05;
+
+/// The reserve a process holds beside `held` bytes of states and activations.
+pub fn reserve(held: f64) -> f64 {
+    CUDA_CONTEXT + WORKSPACES + ALLOCATOR_SHARE * held
 }
 
 /// LoRA trainable parameters: rank x (in + out) per targeted matrix per layer.
@@ -247,14 +279,15 @@ pub fn report(m: &Valid<MemoryInputs>) -> TrainingReport {
         .iter()
         .sum();
     let act = activations_of(m);
-    let total = Bytes(states + act.0);
+    let reserve_bytes = reserve(states + act.0);
+    let total = Bytes(states + act.0 + reserve_bytes);
     let capacity = m.card().map(|c| c.capacity()).unwrap_or_default();
     let stage = if i.zero == 0 { 3 } else { i.zero };
     let min_gpus = (1..=4096u64).find(|&n| {
         let s: f64 = states_on(trainable, frozen, frozen_bytes, sb, n as f64, stage)
             .iter()
             .sum();
-        s + act.0 <= capacity.0
+        s + act.0 + reserve(s + act.0) <= capacity.0
     });
     TrainingReport {
         params,
@@ -268,6 +301,7 @@ pub fn report(m: &Valid<MemoryInputs>) -> TrainingReport {
         states: Bytes(states),
         states_unsharded: Bytes(unsharded),
         activations: act,
+        reserve: Bytes(reserve_bytes),
         total,
         capacity,
         fits: total.0 <= capacity.0,

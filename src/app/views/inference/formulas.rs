@@ -3,6 +3,7 @@
 
 use crate::app::format::{gb, gib, number};
 use crate::app::widgets::Formula;
+use crate::calc::memory::arch::AttentionKind;
 use crate::calc::memory::inference::InferenceReport;
 use crate::calc::memory::inputs::MemoryInputs;
 use leptos::prelude::*;
@@ -34,23 +35,9 @@ pub fn InferenceFormulas(
             <Formula
                 title="KV cache per token"
                 open=true
-                symbolic="2 (K and V) × layers × KV heads × head size × element bytes"
+                symbolic="2 (K and V) × layers × KV heads × head size × element bytes; latent attention: layers × (latent + rotary key) × element bytes"
                 substituted=Signal::derive(move || {
-                    inputs
-                        .with(|i| {
-                            report
-                                .with(|r| {
-                                    format!(
-                                        "2 × {} × {} × {} × {} B = {} B = {} MiB",
-                                        i.model.arch.layers,
-                                        i.model.arch.kv_heads,
-                                        i.model.arch.head_dim,
-                                        number(i.inference.kv.bytes(), 0),
-                                        number(r.kv_per_token.0, 0),
-                                        number(r.kv_per_token.as_mib(), 4),
-                                    )
-                                })
-                        })
+                    inputs.with(|i| report.with(|r| kv_per_token(i, r)))
                 })
             />
             <Formula
@@ -99,8 +86,37 @@ pub fn InferenceFormulas(
                         })
                 })
             />
+            <Show when=move || report.with(|r| r.vllm.is_some())>
+                <Formula
+                    title="vLLM's KV cache pool per card"
+                    open=true
+                    symbolic="usable × gpu_memory_utilization − weights / cards − activation peak (T × 2 B × (4 h + 3 I / cards) + seqs × vocab × 8 B) − non-torch (0.16 GiB + 64 MiB per further card) − CUDA graphs (0.36 GiB), in whole blocks of 16 tokens"
+                    substituted=Signal::derive(move || report.with(pool_numbers))
+                />
+            </Show>
         </div>
     }
+}
+
+/// The vLLM pool with the numbers in place.
+fn pool_numbers(r: &InferenceReport) -> String {
+    let Some(v) = &r.vllm else {
+        return String::new();
+    };
+    format!(
+        "{} × {} − {} − {} (T = {}) − {} − {} = {} = {} tokens; {:.2}x for {} tokens per request",
+        gib(r.capacity),
+        number(v.gpu_util.0, 2),
+        gib(v.weights),
+        gib(v.activation_peak),
+        v.batched_tokens,
+        gib(v.non_torch),
+        gib(v.cuda_graphs),
+        gib(v.pool),
+        number(v.tokens as f64, 0),
+        v.max_concurrency,
+        number(v.ctx as f64, 0),
+    )
 }
 
 /// Says when each part of the cache sits on more than one card.
@@ -110,4 +126,23 @@ fn copies_note(copies: u64) -> String {
     } else {
         String::new()
     }
+}
+
+/// The cache per token with the numbers in place, in the form the model's attention uses.
+fn kv_per_token(i: &MemoryInputs, r: &InferenceReport) -> String {
+    let a = &i.model.arch;
+    let factors = if a.attention == AttentionKind::Latent {
+        format!(
+            "{} × ({} + {})",
+            a.layers, a.kv_lora_rank, a.qk_rope_head_dim
+        )
+    } else {
+        format!("2 × {} × {} × {}", a.layers, a.kv_heads, a.head_dim)
+    };
+    format!(
+        "{factors} × {} B = {} B = {} MiB",
+        number(i.inference.kv.bytes(), 0),
+        number(r.kv_per_token.0, 0),
+        number(r.kv_per_token.as_mib(), 4),
+    )
 }

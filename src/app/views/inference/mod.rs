@@ -8,14 +8,25 @@ mod results;
 
 use self::charts::InferenceCharts;
 use self::formulas::InferenceFormulas;
-use self::results::{InferenceStats, PeakNote};
+use self::results::{EngineStats, InferenceStats, PeakNote};
 use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
 use crate::app::state::{use_app, use_report, Reported};
 use crate::app::widgets::{ChoiceInput, NumberField, SliderField};
 use crate::calc::memory::inference::{report, InferenceReport};
-use crate::calc::memory::inputs::{MemoryInputs, CONC, CTX, KV, MARGIN, OVERHEAD_GIB, TP, WEIGHTS};
+use crate::calc::memory::inputs::{
+    MemoryInputs, CONC, CTX, ENGINE, GPU_UTIL, KV, MARGIN, OVERHEAD_GIB, TP, WEIGHTS,
+};
 use leptos::prelude::*;
+
+/// How the engine choices read.
+fn engine_text(id: &str) -> &str {
+    match id {
+        "guide" => "the guide's rule (weights + cache + overhead + headroom)",
+        "vllm" => "vLLM's allocator (gpu_memory_utilization, profile run, KV pool)",
+        other => other,
+    }
+}
 
 /// The inputs and report of this view, always computed together.
 pub type Inference = Memo<Reported<MemoryInputs, InferenceReport>>;
@@ -76,10 +87,23 @@ pub fn InferenceView() -> impl IntoView {
                         <p class="field-msg" role="alert" data-testid="error-gpu">
                             {move || app.issue("gpu")}
                         </p>
+                        <ChoiceInput
+                            field=&ENGINE
+                            lens=MEMORY
+                            label="Memory counted as"
+                            text=engine_text
+                        />
+                        <NumberField
+                            field=&GPU_UTIL
+                            lens=MEMORY
+                            label="vLLM gpu_memory_utilization (with the vLLM engine)"
+                            unit="%"
+                        />
                     </fieldset>
                 </form>
                 <div class="results">
                     <InferenceStats report=report />
+                    <EngineStats report=report />
                     <InferenceFormulas inputs=inputs report=report />
                     <InferenceCharts rep=rep inputs=inputs report=report />
                     <PeakNote report=report />

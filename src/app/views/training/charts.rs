@@ -25,6 +25,7 @@ pub fn TrainingCharts(
                     ("optimiser".to_string(), r.optimizer.as_gib()),
                     ("master copy".to_string(), r.master.as_gib()),
                     ("activations".to_string(), r.activations.as_gib()),
+                    ("context and reserve".to_string(), r.reserve.as_gib()),
                 ],
                 r.capacity.as_gib(),
             )

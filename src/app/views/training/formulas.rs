@@ -5,6 +5,7 @@ use crate::app::format::{gb, gib, number};
 use crate::app::widgets::Formula;
 use crate::calc::memory::inputs::MemoryInputs;
 use crate::calc::memory::training::TrainingReport;
+use crate::calc::units::Bytes;
 use leptos::prelude::*;
 
 #[component]
@@ -63,6 +64,22 @@ pub fn TrainingFormulas(inputs: Memo<MemoryInputs>, report: Memo<TrainingReport>
                                         gib(r.activations),
                                     )
                                 })
+                        })
+                })
+            />
+            <Formula
+                title="CUDA context, workspaces and allocator reserve"
+                open=false
+                symbolic="0.5 GiB CUDA context + 0.25 GiB cuBLAS, cuDNN and kernel workspaces + 5% × (states + activations) held by PyTorch's caching allocator"
+                substituted=Signal::derive(move || {
+                    report
+                        .with(|r| {
+                            format!(
+                                "0.5 + 0.25 + 0.05 × {} = {}; total per card {}",
+                                gib(Bytes(r.states.0 + r.activations.0)),
+                                gib(r.reserve),
+                                gib(r.total),
+                            )
                         })
                 })
             />

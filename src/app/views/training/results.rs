@@ -15,6 +15,8 @@ const TILES: &[StatRow<TrainingReport>] = &[
         note: Some(|r| format!("{} · unsharded {}", gib(r.states), gb(r.states_unsharded))) },
     StatRow { testid: "train-activations-bytes", label: "Activations per card", value: |r| r.activations.whole().to_string(), text: |r| gib(r.activations),
         note: Some(|_| "an estimate: check the peak in a short trial run".to_string()) },
+    StatRow { testid: "train-reserve-bytes", label: "CUDA context, workspaces, allocator", value: |r| r.reserve.whole().to_string(), text: |r| gib(r.reserve),
+        note: Some(|_| "0.5 GiB context + 0.25 GiB workspaces + 5% allocator reserve (estimates; see formulas)".to_string()) },
     StatRow { testid: "train-total-bytes", label: "Total per card", value: |r| r.total.whole().to_string(), text: |r| gib(r.total),
         note: Some(|r| if r.fits { format!("fits {}", gib(r.capacity)) } else { format!("over the card's {}", gib(r.capacity)) }) },
     StatRow { testid: "train-min-gpus", label: "Fewest cards that hold it",

@@ -1,0 +1,226 @@
+//! The serving engine's view of inference memory: the KV cache pool vLLM allocates on each card,
+//! in bytes and tokens, and the concurrency it states at start-up (docs/formulas.md, "Inference
+//! memory", engine mode). The guide's rule ([`super::inference`]) stays the default; `engine=vllm`
+//! adds this beside it.
+//!
+//! ```text
+//! pool per card   = usable memory x gpu_memory_utilization
+//!                   - weights per card - activation peak - non-torch memory - CUDA graph memory
+//! blocks          = floor(pool / (16 tokens x KV bytes per token per card))
+//! KV cache tokens = blocks x 16                                ("GPU KV cache size: N tokens")
+//! concurrency     = blocks / blocks one request of max_model_len needs
+//!                                      ("Maximum concurrency for N tokens per request: X.XXx")
+//! ```
+//!
+//! How vLLM does it (vllm-project/vllm, v1 engine): `Worker.determine_available_memory`
+//! (vllm/v1/worker/gpu_worker.py) takes `requested_memory = total memory x
+//! gpu_memory_utilization`, runs one profile forward pass (`profile_run`) inside
+//! `memory_profiling` (vllm/utils), and gives the KV cache `requested_memory -
+//! non_kv_cache_memory`, where `non_kv_cache_memory` = weights + the torch peak increase of the
+//! profile run + the non-torch increase (NCCL and custom all-reduce buffers, cuBLAS workspace);
+//! since v0.21 it also subtracts the CUDA graphs' memory, estimated before capture
+//! (`VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1`, the default). The KV cache is sized per card in
+//! pages of `block_size` = 16 tokens (`get_kv_cache_config`, vllm/v1/core/kv_cache_utils.py): one
+//! page of one layer holds 16 tokens of the card's KV heads (`max(1, kv_heads / tp)`, or the whole
+//! latent with MLA); `get_max_concurrency_for_kv_cache_config` divides the blocks by the blocks
+//! one request of `max_model_len` tokens takes, printed with two decimals.
+//!
+//! The parts this module estimates, each with its source:
+//!
+//! - **Activation peak**: the profile run pushes `max_num_batched_tokens` tokens through the model
+//!   and samples `max_num_seqs` rows. `max_num_batched_tokens` is vLLM's default for `vllm serve`
+//!   (`EngineArgs.get_batch_defaults`, formerly `_set_default_args`, vllm/engine/arg_utils.py):
+//!   8192 on cards of 70 GiB and more whose name does not contain "a100", 2048 otherwise. `max_num_seqs` is the page's
+//!   concurrency, printed as `--max-num-seqs`. The peak is taken as the widest layer's tensors in
+//!   bf16, `T x 2 B x (4 h + 3 I / tp)` (the hidden states, residual and attention output, the
+//!   gate-and-up output and the activation; `I` the dense MLP width or the routed and shared
+//!   experts' width per token), plus the sampler's fp32 logits and probabilities, `S x vocab x 8
+//!   B`. Checked: Llama-3-8B on an H100 at 8192 tokens gives 1.15 GiB where vLLM logged 1.26 GiB
+//!   (vllm-project/vllm#10511).
+//! - **Non-torch memory**: 0.16 GiB on one card, as vLLM logs it for 7-8B models on an H100
+//!   (vllm-project/vllm#12126; kubernetes-sigs/gateway-api-inference-extension#550), plus
+//!   [`NCCL_PER_PEER`] per further card for NCCL's channel buffers and vLLM's custom all-reduce
+//!   buffers. An estimate: vLLM has logged 0.20 GiB per card across more than four RTX 3090s over
+//!   PCIe (vllm-project/vllm#14447), while an older accounting (v0.6.5, which counted the whole
+//!   process's non-torch memory) logged 1.79 GiB on one H100 and 3.58 GiB on two
+//!   (vllm-project/vllm#10511).
+//! - **CUDA graph memory**: [`CUDA_GRAPHS`], from vLLM's own estimate in published logs: 0.36 GiB
+//!   (gpustack/runner#251, vLLM 0.27, two cards) and 0.26 GiB (vllm-project/vllm#30515).
+//! - **Total memory**: the card's memory as `nvidia-smi` shows it ([`super::catalogue`]). PyTorch
+//!   reports a little less (79.22 GiB of an H100's 79.65), so the pool here runs about 0.4 GiB x
+//!   gpu_memory_utilization high.
+//!
+//! Not modelled: a sliding-window model's pool (vLLM's hybrid allocator gives sliding layers
+//! their own block groups; the page counts every layer's tokens at the context), pipeline
+//! parallelism, speculative decoding and LoRA adapters (each raises the peak).
+
+use super::arch::Arch;
+use super::inputs::MemoryInputs;
+use crate::calc::units::{Bytes, Ratio, GIB};
+use serde::{Deserialize, Serialize};
+
+/// How inference memory is counted: the guide's rule (the default) or vLLM's allocator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Engine {
+    #[default]
+    Guide,
+    Vllm,
+}
+
+crate::choice_ids!(Engine { Guide => "guide", Vllm => "vllm" });
+
+/// Tokens in one KV cache block (vLLM's default `--block-size` on CUDA).
+pub const BLOCK_SIZE: u64 = 16;
+/// Non-torch memory on a single card (vllm-project/vllm#12126).
+pub const NON_TORCH_ONE_CARD: f64 = 0.16 * GIB;
+/// Non-torch memory added per further tensor-parallel card: NCCL and custom all-reduce buffers
+/// (an estimate, see the module docs).
+pub const NCCL_PER_PEER: f64 = 0.0625 * GIB;
+/// CUDA graph memory per card, vLLM's estimate in published logs (gpustack/runner#251).
+pub const CUDA_GRAPHS: f64 = 0.36 * GIB;
+
+/// What vLLM would allocate on each card.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct VllmPool {
+    pub gpu_util: Ratio,
+    /// `usable memory x gpu_memory_utilization`: what this vLLM instance may take.
+    pub budget: Bytes,
+    pub weights: Bytes,
+    /// Tokens the profile run pushes through (`max_num_batched_tokens`).
+    pub batched_tokens: u64,
+    /// Sequences the sampler's profile run takes (`--max-num-seqs`).
+    pub max_num_seqs: u64,
+    pub activation_peak: Bytes,
+    pub non_torch: Bytes,
+    pub cuda_graphs: Bytes,
+    /// The KV cache pool, whole blocks ("Available KV cache memory", rounded down to blocks).
+    pub pool: Bytes,
+    /// KV cache bytes one token takes on one card (all layers).
+    pub bytes_per_token: Bytes,
+    /// "GPU KV cache size: N tokens".
+    pub tokens: u64,
+    /// "Maximum concurrency for N tokens per request: X.XXx", two decimals.
+    pub max_concurrency: f64,
+    /// `max_model_len`: the chosen context.
+    pub ctx: u64,
+    /// The launch flags that give this configuration.
+    pub flags: String,
+}
+
+/// `max_num_batched_tokens` vLLM's `vllm serve` defaults to on a card of `capacity`:
+/// 8192 from 70 GiB, else 2048; the A100 is excepted by name (`"a100" not in device_name`, so
+/// an A800 takes 8192).
+pub fn default_batched_tokens(gpu_id: &str, capacity: Bytes) -> u64 {
+    if capacity.0 >= 70.0 * GIB && !gpu_id.starts_with("a100") {
+        8192
+    } else {
+        2048
+    }
+}
+
+/// Peak torch memory of the profile run on one card: `T` tokens forward, `S` rows sampled.
+pub fn activation_peak(a: &Arch, tp: u64, tokens: u64, seqs: u64) -> Bytes {
+    let f = |v: u64| v as f64;
+    let experts = (f(a.experts_per_token) + f(a.shared_experts)) * f(a.expert_intermediate);
+    let inner = if a.is_moe() {
+        experts.max(f(a.intermediate))
+    } else {
+        f(a.intermediate)
+    };
+    let forward = f(tokens) * 2.0 * (4.0 * f(a.hidden) + 3.0 * inner / f(tp.max(1)));
+    let sampler = f(seqs) * f(a.vocab) * 8.0;
+    Bytes(forward + sampler)
+}
+
+/// The pool vLLM would allocate for these inputs on their card, with `weights_per_card` and
+/// `kv_layer_bytes` (one layer's cache per token, whole) from the inference report.
+pub fn pool(
+    m: &MemoryInputs,
+    capacity: Bytes,
+    weights_per_card: Bytes,
+    kv_layer_bytes: f64,
+) -> VllmPool {
+    let (a, i) = (&m.model.arch, &m.inference);
+    let tp = i.tp.max(1);
+    let budget = Bytes(capacity.0 * i.gpu_util.0);
+    let max_num_seqs = i.conc.max(1);
+    let batched_tokens = default_batched_tokens(&m.gpu, capacity).max(max_num_seqs);
+    let activation_peak = activation_peak(a, tp, batched_tokens, max_num_seqs);
+    let non_torch = Bytes(NON_TORCH_ONE_CARD + NCCL_PER_PEER * (tp - 1) as f64);
+    let cuda_graphs = Bytes(CUDA_GRAPHS);
+    let free = budget.0 - weights_per_card.0 - activation_peak.0 - non_torch.0 - cuda_graphs.0;
+    let layer_card = kv_layer_bytes / a.kv_cache_split(tp) as f64;
+    let size = kv_cache_size(a, free, layer_card, i.ctx);
+    let flags = format!(
+        "--gpu-memory-utilization {} --max-model-len {} --max-num-seqs {} --tensor-parallel-size {} --kv-cache-dtype {}",
+        crate::calc::field::link_number(i.gpu_util.0),
+        i.ctx,
+        max_num_seqs,
+        tp,
+        kv_cache_dtype(i.kv),
+    );
+    VllmPool {
+        gpu_util: i.gpu_util,
+        budget,
+        weights: weights_per_card,
+        batched_tokens,
+        max_num_seqs,
+        activation_peak,
+        non_torch,
+        cuda_graphs,
+        pool: size.pool,
+        bytes_per_token: size.bytes_per_token,
+        tokens: size.tokens,
+        max_concurrency: size.max_concurrency,
+        ctx: i.ctx,
+        flags,
+    }
+}
+
+/// A KV cache pool as vLLM sizes and states it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct KvCacheSize {
+    /// Whole blocks' bytes.
+    pub pool: Bytes,
+    pub bytes_per_token: Bytes,
+    pub tokens: u64,
+    pub max_concurrency: f64,
+}
+
+/// What vLLM makes of `free` bytes on one card holding `layer_card` bytes per token and layer
+/// (`get_kv_cache_config` and `get_max_concurrency_for_kv_cache_config`): whole blocks of
+/// [`BLOCK_SIZE`] tokens over all layers, and the blocks over one request of `ctx` tokens, each
+/// layer's tokens rounded up to whole blocks, with two decimals.
+pub fn kv_cache_size(a: &Arch, free: f64, layer_card: f64, ctx: u64) -> KvCacheSize {
+    let bytes_per_token = Bytes(layer_card * a.layers as f64);
+    let block = BLOCK_SIZE as f64 * bytes_per_token.0;
+    let blocks = if free > 0.0 && block > 0.0 {
+        (free / block).floor().min(1e12)
+    } else {
+        0.0
+    };
+    let ctx_blocks = ctx.div_ceil(BLOCK_SIZE) * BLOCK_SIZE;
+    let per_request = layer_card * a.cached_token_layers(ctx_blocks);
+    let max_concurrency = if per_request > 0.0 {
+        ((blocks * block / per_request) * 100.0).round() / 100.0
+    } else {
+        0.0
+    };
+    KvCacheSize {
+        pool: Bytes(blocks * block),
+        bytes_per_token,
+        tokens: (blocks * BLOCK_SIZE as f64) as u64,
+        max_concurrency,
+    }
+}
+
+/// vLLM's `--kv-cache-dtype` for the page's KV element: `auto` follows the model's 16-bit
+/// activations; an 8-bit cache is `fp8` (vLLM has no int8 KV cache on CUDA, so int8 maps to fp8).
+pub fn kv_cache_dtype(kv: super::dtype::KvType) -> &'static str {
+    use super::dtype::KvType;
+    match kv {
+        KvType::Fp16 | KvType::Bf16 => "auto",
+        KvType::Fp8 | KvType::Int8 => "fp8",
+    }
+}

@@ -1,0 +1,315 @@
+//! The serving calculator: calibration cases against published measurements (docs/formulas.md,
+//! "Serving capacity"), its properties, and its table.
+
+use crate::common::assert_close;
+use gpuplan::calc::memory::catalogue::{gpu, GPUS};
+use gpuplan::calc::scenario::{from_pairs, pairs, Scenario};
+use gpuplan::calc::serving::{
+    concurrency_chart, cost_chart, erlang_c, report, ServingInputs, ServingReport, SPREAD,
+};
+use gpuplan::calc::table::{self_check, validate, Valid};
+use proptest::prelude::*;
+
+/// A scenario from a link query, refusing any problem.
+fn scenario(query: &str) -> Scenario {
+    let mut issues = Vec::new();
+    let (s, _, _) = from_pairs(&pairs(query), &mut issues);
+    assert!(issues.is_empty(), "{query}: {issues:?}");
+    s
+}
+
+fn run(query: &str) -> ServingReport {
+    let s = scenario(query);
+    let i: Valid<ServingInputs> = validate(s.serving.clone()).unwrap();
+    report(&i, &s)
+}
+
+/// One calibration case: the link, what was measured, how to read the estimate, the tolerance.
+pub struct Case {
+    pub name: &'static str,
+    pub query: &'static str,
+    pub measured: f64,
+    pub estimate: fn(&ServingReport) -> f64,
+    pub tolerance: f64,
+    /// Counted in the page's range ([`SPREAD`]); a known miss of the model is not.
+    pub in_spread: bool,
+}
+
+const TPS: fn(&ServingReport) -> f64 = |r| r.decode_tps;
+
+/// The published measurements the runtime constants are calibrated on.
+pub const CASES: &[Case] = &[
+    // llama-bench, ggml-org/llama.cpp#4766 (master column): RTX 3090, llama 7B F16, tg128 48.52 t/s.
+    Case { name: "llama.cpp RTX 3090 llama 7B F16 tg128", query: "model=llama-2-7b&gpu=rtx-3090&weights=fp16&runtime=llamacpp&in_tokens=1&out_tokens=128&serve_conc=1", measured: 48.52, estimate: TPS, tolerance: 0.10, in_spread: true },
+    // Same table: llama 7B Q4_0, tg128 121.82 t/s.
+    Case { name: "llama.cpp RTX 3090 llama 7B Q4_0 tg128", query: "model=llama-2-7b&gpu=rtx-3090&weights=q4_0&runtime=llamacpp&in_tokens=1&out_tokens=128&serve_conc=1", measured: 121.82, estimate: TPS, tolerance: 0.10, in_spread: true },
+    // Same table: llama 7B F16, pp512 4184.85 t/s (prompt tokens a second).
+    Case { name: "llama.cpp RTX 3090 llama 7B F16 pp512", query: "model=llama-2-7b&gpu=rtx-3090&weights=fp16&runtime=llamacpp&in_tokens=512&out_tokens=1&serve_conc=1", measured: 4184.85, estimate: |r| 512.0 / r.prefill_s, tolerance: 0.10, in_spread: true },
+    // Same table, not used to fit: llama 7B Q2_K, tg128 92.69 t/s. A known miss: k-quants below
+    // 4 bits cost llama.cpp more to unpack than they save in bytes; the model, which counts
+    // bytes, is 64% high. Kept out of the page's range and said beside the runtime.
+    Case { name: "llama.cpp RTX 3090 llama 7B Q2_K tg128 (check)", query: "model=llama-2-7b&gpu=rtx-3090&weights=q2_k&runtime=llamacpp&in_tokens=1&out_tokens=128&serve_conc=1", measured: 92.69, estimate: TPS, tolerance: 0.70, in_spread: false },
+    // johnmusgrave.com, "vLLM throughput-latency sweep on NVIDIA A100": Llama 3.1 8B bf16, vLLM
+    // 0.23, A100 40GB, 1024 in / 128 out, one request: about 75 tok/s.
+    Case { name: "vLLM A100 40GB Llama 3.1 8B bf16 one request", query: "model=llama-3.1-8b&gpu=a100-40gb&weights=bf16&runtime=vllm&in_tokens=1024&out_tokens=128&serve_conc=1", measured: 75.0, estimate: TPS, tolerance: 0.10, in_spread: true },
+    // yobitelcomm InferenceBench concurrency-sweep recipe: Llama 3.1 8B fp16, vLLM 0.21, H100
+    // 80GB HBM3, conc 1: TPOT p50 6.48 ms (154 tok/s); chat-short lengths taken as 128 / 128.
+    Case { name: "vLLM H100 Llama 3.1 8B fp16 one request", query: "model=llama-3.1-8b&gpu=h100-sxm&weights=fp16&runtime=vllm&in_tokens=128&out_tokens=128&serve_conc=1", measured: 1000.0 / 6.48, estimate: TPS, tolerance: 0.10, in_spread: true },
+    // mushfiqrahman.dev, "vLLM on a single RTX 4090": Mistral 7B Instruct v0.3 (bf16), 256 in /
+    // 128 out, max concurrency 8: 377 output tok/s. Not used to fit.
+    Case { name: "vLLM RTX 4090 Mistral 7B concurrency 8 (check)", query: "model=mistral-7b&gpu=rtx-4090&weights=bf16&runtime=vllm&in_tokens=256&out_tokens=128&serve_conc=8", measured: 377.0, estimate: |r| r.throughput, tolerance: 0.25, in_spread: true },
+    // TensorRT-LLM 0.5.0 docs/source/performance.md: H100 fp8, LLaMA 7B, batch 64, TP 1,
+    // 128 in / 128 out: 9,193 output tok/s.
+    Case { name: "TensorRT-LLM H100 LLaMA 7B fp8 batch 64", query: "model=llama-2-7b&gpu=h100-sxm&weights=fp8&runtime=trtllm&in_tokens=128&out_tokens=128&serve_conc=64", measured: 9193.0, estimate: |r| r.throughput, tolerance: 0.15, in_spread: true },
+    // Same table: LLaMA 70B, batch 64, TP 4, 128 / 128: 3,317 tok/s (Llama 3.1 70B's shape stands
+    // in for Llama 2 70B's: same layers and KV heads, a larger vocabulary).
+    Case { name: "TensorRT-LLM 4 x H100 LLaMA 70B fp8 batch 64", query: "model=llama-3.1-70b&gpu=h100-sxm&weights=fp8&tp=4&runtime=trtllm&in_tokens=128&out_tokens=128&serve_conc=64", measured: 3317.0, estimate: |r| r.throughput, tolerance: 0.25, in_spread: true },
+];
+
+#[test]
+fn calibration_table() {
+    let mut lo = f64::INFINITY;
+    let mut hi = f64::NEG_INFINITY;
+    let mut bad = Vec::new();
+    for c in CASES {
+        let r = run(c.query);
+        let e = (c.estimate)(&r);
+        let err = e / c.measured - 1.0;
+        if c.in_spread {
+            lo = lo.min(err);
+            hi = hi.max(err);
+        }
+        println!(
+            "| {} | {:.2} | {:.2} | {:+.1}% | {:.0}% |",
+            c.name,
+            c.measured,
+            e,
+            err * 100.0,
+            c.tolerance * 100.0
+        );
+        bad.extend((err.abs() > c.tolerance).then_some(c.name));
+    }
+    assert!(bad.is_empty(), "outside their tolerance: {bad:?}");
+    println!("spread {:+.1}% .. {:+.1}%", lo * 100.0, hi * 100.0);
+    // The page's range covers every case.
+    assert!(
+        SPREAD.0 <= lo + 1e-9 && SPREAD.1 >= hi - 1e-9,
+        "spread {lo} {hi} vs {SPREAD:?}"
+    );
+}
+
+/// Calibration by a measured figure rescales every rate by the same factor.
+#[test]
+fn a_measured_figure_rescales_every_rate() {
+    let base = run("model=llama-3.1-8b&gpu=a100-80gb&weights=bf16");
+    let single = run("model=llama-3.1-8b&gpu=a100-80gb&weights=bf16&serve_conc=1");
+    let measured = single.decode_tps * 0.8;
+    let cal = run(&format!(
+        "model=llama-3.1-8b&gpu=a100-80gb&weights=bf16&measured_tps={measured}"
+    ));
+    assert_close(cal.scale, 0.8, 1e-9);
+    assert_close(
+        cal.throughput,
+        base.throughput * 0.8,
+        1e-6 * base.throughput,
+    );
+    assert_close(
+        cal.decode_tps,
+        base.decode_tps * 0.8,
+        1e-6 * base.decode_tps,
+    );
+    assert_close(cal.tpot_s, base.tpot_s / 0.8, 1e-9);
+}
+
+/// Defaults: Llama-2-7B-shaped 7B fp16 on an A100 80 GB with vLLM, 1024 in / 256 out, 16 requests.
+#[test]
+fn defaults_fit_and_meet_the_latency_goal() {
+    let r = run("");
+    assert!(r.max_conc >= 16, "{}", r.max_conc);
+    assert_eq!(r.conc, 16);
+    assert!(r.meets_tpot && r.meets_ttft);
+    assert!(r.step.bandwidth_bound);
+    assert!(r.cards >= 1 && r.utilisation <= 1.0);
+    // The price: the guide's 15 CNY per card-hour from the catalogue.
+    assert_close(r.rent_card_hour.amount, 15.0, 1e-12);
+    // Owning: the rent-or-buy machine's monthly cost over 8 cards and 720 hours.
+    let own = (1_200_000.0 / 36.0 + 7.0 * 12.0 * 30.0 + 3000.0 + 8000.0) / 8.0 / 720.0;
+    assert_close(r.own_card_hour.amount, own, 1e-9);
+}
+
+#[test]
+fn the_table_checks_itself() {
+    assert_eq!(self_check::<ServingInputs>(), Ok(()));
+}
+
+/// Every card has its 16-bit tensor figure; fp8 only where the card has fp8 units; the T4 has
+/// no bf16.
+#[test]
+fn every_card_has_tensor_throughput() {
+    for g in GPUS {
+        assert!(g.bf16_tflops > 0.0, "{}", g.id);
+        if let Some(f) = g.fp8_tflops {
+            assert!(f >= g.bf16_tflops, "{}", g.id);
+        }
+    }
+    assert!(!gpu("t4").unwrap().bf16);
+    for id in [
+        "rtx-3090",
+        "rtx-3090-ti",
+        "rtx-4080",
+        "rtx-a6000",
+        "rtx-6000-ada",
+        "a40",
+        "l4",
+        "a100-pcie-80gb",
+        "h100-pcie",
+        "h20",
+        "b200",
+    ] {
+        assert!(gpu(id).is_some(), "{id}");
+    }
+    assert_eq!(gpu("h100-sxm").unwrap().fp8_tflops, Some(1979.0));
+    assert_eq!(gpu("a100-80gb").unwrap().fp8_tflops, None);
+}
+
+#[test]
+fn erlang_c_known_values() {
+    // One server: the chance to wait is the utilisation.
+    assert_close(erlang_c(1, 0.5), 0.5, 1e-12);
+    // Two servers at 1 erlang: 1/3.
+    assert_close(erlang_c(2, 1.0), 1.0 / 3.0, 1e-12);
+}
+
+fn with(conc: u64, extra: &str) -> ServingReport {
+    run(&format!(
+        "model=llama-3.1-8b&gpu=a100-80gb&weights=bf16&serve_conc={conc}{extra}"
+    ))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// More concurrency (within memory's limit) never lowers aggregate throughput nor lowers the
+    /// time per output token.
+    #[test]
+    fn more_concurrency_more_throughput_and_slower_tokens(a in 1u64..200, d in 1u64..200, out in 16u64..2048) {
+        let extra = format!("&out_tokens={out}");
+        let (x, y) = (with(a, &extra), with(a + d, &extra));
+        prop_assume!(a + d <= x.max_conc);
+        prop_assert!(y.throughput >= x.throughput * (1.0 - 1e-12));
+        prop_assert!(y.tpot_s >= x.tpot_s * (1.0 - 1e-12));
+        prop_assert!(x.max_throughput >= x.throughput * (1.0 - 1e-12));
+    }
+
+    /// More bandwidth never slows a bandwidth-bound step.
+    #[test]
+    fn more_bandwidth_never_slows_a_bandwidth_bound_step(conc in 1u64..64) {
+        // Same compute, more bandwidth: H200 over H100 SXM (both 989 TFLOPS bf16).
+        let slow = run(&format!("model=llama-3.1-8b&gpu=h100-sxm&weights=bf16&serve_conc={conc}"));
+        let fast = run(&format!("model=llama-3.1-8b&gpu=h200&weights=bf16&serve_conc={conc}"));
+        prop_assume!(slow.step.bandwidth_bound);
+        prop_assert!(fast.step.seconds <= slow.step.seconds);
+        prop_assert!(fast.decode_tps >= slow.decode_tps);
+    }
+
+    /// Cost per million output tokens = price x cards / tokens per hour x 1e6.
+    #[test]
+    fn cost_per_million_is_price_times_cards_over_tokens(price in 0.1f64..100.0, rps in 0.01f64..50.0, out in 16u64..4096) {
+        let r = run(&format!("card_price={price}&target_rps={rps}&out_tokens={out}"));
+        let tph = rps * out as f64 * 3600.0;
+        prop_assert!((r.tokens_per_hour - tph).abs() <= 1e-9 * tph);
+        let want = price * r.cards as f64 / tph * 1e6;
+        prop_assert!((r.cost_rented.amount - want).abs() <= 1e-9 * want);
+        prop_assert!(r.cards >= r.tp && r.cards.is_multiple_of(r.tp));
+        prop_assert!(r.utilisation > 0.0 && r.utilisation <= 1.0);
+    }
+}
+
+/// The charts' series come from the core: the lines stop at memory's limit and the cost lines
+/// fall with utilisation for cards paid every hour.
+#[test]
+fn chart_series_are_shaped_in_the_core() {
+    let s = scenario("model=llama-3.1-8b&gpu=rtx-4090&weights=bf16&serve_conc=8");
+    let i = validate(s.serving.clone()).unwrap();
+    let r = report(&i, &s);
+    let c = concurrency_chart(&i, &s, &r);
+    assert!(c.throughput.iter().all(|p| p.0 <= r.max_conc as f64));
+    assert!(c.throughput.windows(2).all(|w| w[1].1 >= w[0].1));
+    assert_eq!(c.tpot_goal_ms, 50.0);
+    let k = cost_chart(&s, &r);
+    assert!(k.rented.windows(2).all(|w| w[1].1 <= w[0].1));
+    assert!(k.owned.first().unwrap().1 > k.owned.last().unwrap().1);
+    assert_close(
+        k.rented.last().unwrap().1,
+        k.rented_used[0].1,
+        1e-9 * k.rented_used[0].1,
+    );
+}
+
+/// Every card, a dense, a mixture-of-experts and a latent-attention model, every runtime: finite,
+/// non-negative figures, even where the model does not fit (memory's limit 0).
+#[test]
+fn every_card_and_runtime_gives_finite_figures() {
+    for g in GPUS {
+        for model in ["llama-3.1-8b", "mixtral-8x7b", "deepseek-v3"] {
+            for rt in ["llamacpp", "vllm", "trtllm", "sglang"] {
+                let r = run(&format!(
+                    "model={model}&gpu={}&runtime={rt}&target_rps=1000",
+                    g.id
+                ));
+                for v in [
+                    r.decode_tps,
+                    r.throughput,
+                    r.max_throughput,
+                    r.tpot_s,
+                    r.ttft_s,
+                    r.cost_rented.amount,
+                    r.cost_owned.amount,
+                ] {
+                    assert!(
+                        v.is_finite() && v >= 0.0,
+                        "{model} on {} with {rt}: {r:?}",
+                        g.id
+                    );
+                }
+                assert!(r.cards >= 1);
+            }
+        }
+    }
+}
+
+/// Mixture of experts: a batch reads more experts than one token, so its step reads more bytes.
+#[test]
+fn a_batch_reads_more_experts_than_one_token() {
+    let one = run("model=mixtral-8x7b&gpu=h100-sxm&weights=fp8&serve_conc=1");
+    let many =
+        run("model=mixtral-8x7b&gpu=h100-sxm&weights=fp8&serve_conc=8&in_tokens=1&out_tokens=1");
+    let one_short =
+        run("model=mixtral-8x7b&gpu=h100-sxm&weights=fp8&serve_conc=1&in_tokens=1&out_tokens=1");
+    assert!(
+        many.step.bytes > one_short.step.bytes * 1.5,
+        "{} vs {}",
+        many.step.bytes,
+        one_short.step.bytes
+    );
+    // One token reads 2 of 8 experts: well under the 46.7 GB of all weights in fp8.
+    assert!(one.step.bytes < 20e9, "{}", one.step.bytes);
+}
+
+/// johnmusgrave.com's sweep (vLLM 0.23, A100 40GB, Llama 3.1 8B bf16, 1024 in / 128 out):
+/// concurrency 8 gives 6.6 times the output throughput of one request. Not used to fit.
+#[test]
+fn vllm_a100_batching_gain_at_concurrency_8() {
+    let q =
+        "model=llama-3.1-8b&gpu=a100-40gb&weights=bf16&runtime=vllm&in_tokens=1024&out_tokens=128";
+    let one = run(&format!("{q}&serve_conc=1"));
+    let eight = run(&format!("{q}&serve_conc=8"));
+    let gain = eight.throughput / one.throughput;
+    println!(
+        "| vLLM A100 40GB Llama 3.1 8B gain at concurrency 8 | 6.6 | {gain:.2} | {:+.1}% |",
+        (gain / 6.6 - 1.0) * 100.0
+    );
+    assert!((gain / 6.6 - 1.0).abs() <= 0.20, "{gain}");
+    // Inside the range the page shows.
+    assert!(gain / 6.6 - 1.0 >= SPREAD.0, "{gain}");
+}

@@ -1,0 +1,56 @@
+// The serving view in headless Chromium.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { suite, open, pixels } from './harness.mjs';
+import { ServingPage } from './pages.mjs';
+
+const s = suite();
+
+test('moving the concurrency slider changes the numbers and both charts', async () => {
+  const context = await s.browser.newContext();
+  try {
+    const { page, errors } = await open(context, s.url, '?view=serving&model=llama-3.1-8b&gpu=h100-sxm&weights=bf16&target_rps=40');
+    const p = new ServingPage(page);
+    const before = await p.outputs();
+    assert.ok(before.decode > 0 && before.throughput > before.decode);
+    assert.ok(before.maxThroughput >= before.throughput);
+    assert.ok(before.cards >= 1 && before.cost > 0);
+    const drawn = {};
+    for (const c of p.charts()) drawn[c] = await pixels(page, c);
+    await p.dragConcurrency(0.9);
+    await page.waitForFunction(
+      (t) => Number(document.querySelector('[data-testid=throughput-tokens-per-second]').dataset.value) !== t,
+      before.throughput,
+    );
+    const after = await p.outputs();
+    assert.ok(Number(await p.concurrency()) > 16);
+    assert.ok(after.throughput > before.throughput, 'more requests in flight: more tokens a second');
+    assert.ok(after.tpot > before.tpot, 'and each token waits longer');
+    assert.ok(after.cards < before.cards, 'a busier replica: fewer cards for the same load');
+    assert.ok(after.cost < before.cost);
+    for (const c of p.charts()) assert.notEqual(await pixels(page, c), drawn[c], c);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('a link reproduces a fleet', async () => {
+  const context = await s.browser.newContext();
+  try {
+    const q = '?view=serving&model=llama-3.1-70b&gpu=h100-sxm&weights=fp8&tp=4&runtime=trtllm&in_tokens=2048&out_tokens=512&serve_conc=32&target_rps=5&tpot_ms=60&ttft_ms=3000&card_price=20';
+    const { page, errors } = await open(context, s.url, q);
+    const p = new ServingPage(page);
+    const first = await p.outputs();
+    assert.equal(first.cards % 4, 0, 'whole replicas of four cards');
+    const tph = 5 * 512 * 3600;
+    assert.ok(Math.abs(first.cost - (20 * first.cards) / tph * 1e6) < 1e-6 * first.cost);
+    // The page's own link, opened fresh, shows the same fleet.
+    await page.waitForURL(/serve_conc=32/);
+    const again = await open(context, s.url, await page.evaluate(() => location.search));
+    assert.deepEqual(await new ServingPage(again.page).outputs(), first);
+    assert.deepEqual([...errors, ...again.errors], []);
+  } finally {
+    await context.close();
+  }
+});
