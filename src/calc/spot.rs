@@ -289,7 +289,9 @@ pub fn crossover(i: &Valid<SpotInputs>) -> Option<Hours> {
         None => f64::INFINITY,
     };
     let (mut lo, mut hi) = (1e-6, 1e6_f64.min(m * 700.0));
-    if excess(lo) > 0.0 || excess(hi) < 0.0 {
+    // Strictly dearer at the far end: with both prices at 0 the lines never part, and a
+    // bisection over equal costs would report an arbitrary length.
+    if excess(lo) > 0.0 || excess(hi) <= 0.0 {
         return None;
     }
     for _ in 0..200 {

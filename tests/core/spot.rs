@@ -188,3 +188,25 @@ fn cost_chart_is_cut_at_its_top_and_marks_the_crossover() {
     let c = cost_chart(&stops, &r);
     assert_eq!(c.mark, c.without.last().copied());
 }
+
+/// With spot free, or both prices at 0, nothing crosses: no length comes from equal costs.
+#[test]
+fn free_capacity_has_no_crossover() {
+    use gpuplan::calc::spot::{report, SpotInputs};
+    use gpuplan::calc::table::validate;
+    use gpuplan::calc::units::Currency;
+    for (spot_price, ondemand_price) in [(0.0, 10.0), (0.0, 0.0)] {
+        let v = validate(SpotInputs {
+            spot_price,
+            ondemand_price,
+            ..SpotInputs::default()
+        })
+        .unwrap();
+        let r = report(&v, Currency::Cny);
+        assert_eq!(
+            r.crossover, None,
+            "spot {spot_price}, on demand {ondemand_price}"
+        );
+        assert!(r.ratio_with.is_finite());
+    }
+}
