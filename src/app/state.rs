@@ -320,6 +320,26 @@ pub struct Reported<T, R> {
     pub report: R,
 }
 
+/// The pair for `inputs` once checked; should they fail (the scenario holds only valid inputs,
+/// so they should not), the last good pair, or the defaults' on the first run.
+fn pair<T: Calculator, R: Clone>(
+    inputs: &T,
+    currency: Currency,
+    prev: Option<&Reported<T, R>>,
+    calc: impl Fn(&Valid<T>) -> R,
+) -> Reported<T, R> {
+    let v = match (validate(inputs.clone()), prev) {
+        (Ok(v), _) => v,
+        (Err(_), Some(p)) => return p.clone(),
+        (Err(_), None) => Valid::<T>::default(),
+    };
+    Reported {
+        report: calc(&v),
+        inputs: v,
+        currency,
+    }
+}
+
 /// The report of a calculator that also reads other calculators' inputs (the serving view reads
 /// the memory views' model and card and the rent-or-buy view's owning cost): like
 /// [`use_report`], but `calc` is given the whole scenario, and the report is recomputed when
@@ -334,32 +354,12 @@ where
 {
     let app = use_app();
     Memo::new(move |prev: Option<&Reported<T, R>>| {
-        app.scenario.with(|s| {
-            let currency = s.currency;
-            match validate((lens.get)(s).clone()) {
-                Ok(v) => Reported {
-                    report: calc(&v, s),
-                    inputs: v,
-                    currency,
-                },
-                Err(_) => match prev {
-                    Some(p) => p.clone(),
-                    None => {
-                        let v = Valid::<T>::default();
-                        Reported {
-                            report: calc(&v, s),
-                            inputs: v,
-                            currency,
-                        }
-                    }
-                },
-            }
-        })
+        app.scenario
+            .with(|s| pair((lens.get)(s), s.currency, prev, |v| calc(v, s)))
     })
 }
 
 /// The report of the calculator at `lens`, recomputed when its inputs or the currency change.
-/// The scenario holds only valid inputs; should it ever hold others, the last good pair stays.
 pub fn use_report<T, R>(lens: Lens<T>, calc: fn(&Valid<T>, Currency) -> R) -> Memo<Reported<T, R>>
 where
     T: Calculator,
@@ -370,23 +370,6 @@ where
     let currency = Memo::new(move |_| app.scenario.with(|s| s.currency));
     Memo::new(move |prev: Option<&Reported<T, R>>| {
         let currency = currency.get();
-        match inputs.with(|i| validate(i.clone())) {
-            Ok(v) => Reported {
-                report: calc(&v, currency),
-                inputs: v,
-                currency,
-            },
-            Err(_) => match prev {
-                Some(p) => p.clone(),
-                None => {
-                    let v = Valid::<T>::default();
-                    Reported {
-                        report: calc(&v, currency),
-                        inputs: v,
-                        currency,
-                    }
-                }
-            },
-        }
+        inputs.with(|i| pair(i, currency, prev, |v| calc(v, currency)))
     })
 }

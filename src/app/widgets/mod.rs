@@ -12,4 +12,4 @@ pub use chart_canvas::ChartCanvas;
 pub use choice::{CheckField, ChoiceField, ChoiceInput, FlagInput, RadioInput};
 pub use field_input::{FieldInput, Input, Inputs};
 pub use number_field::{NumberField, SliderField};
-pub use stat::{Formula, Stat, StatRow, Stats};
+pub use stat::{Formula, FormulaRow, Formulas, Stat, StatRow, Stats};

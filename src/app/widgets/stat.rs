@@ -57,6 +57,47 @@ pub fn Stats<R: Send + Sync + 'static>(of: Memo<R>, rows: &'static [StatRow<R>])
     view! { <div class="stats">{tiles}</div> }
 }
 
+/// One block of a [`Formulas`] list, read from `P` (a report, or inputs and report together).
+pub struct FormulaRow<P: 'static> {
+    pub title: &'static str,
+    pub symbolic: &'static str,
+    /// Whether the block starts unfolded.
+    pub open: bool,
+    /// The same formula with the numbers in place, and the result.
+    pub substituted: fn(&P) -> String,
+    /// When set, the block is shown only while this holds.
+    pub show: Option<fn(&P) -> bool>,
+}
+
+/// The formulas of `rows`, one after another, all read from `of`.
+#[component]
+pub fn Formulas<P: Send + Sync + 'static>(
+    of: Memo<P>,
+    rows: &'static [FormulaRow<P>],
+) -> impl IntoView {
+    rows.iter()
+        .map(|row| {
+            let get = row.substituted;
+            let block = move || {
+                view! {
+                    <Formula
+                        title=row.title
+                        open=row.open
+                        symbolic=row.symbolic
+                        substituted=Signal::derive(move || of.with(get))
+                    />
+                }
+            };
+            match row.show {
+                Some(show) => {
+                    view! { <Show when=move || of.with(show)>{block()}</Show> }.into_any()
+                }
+                None => block().into_any(),
+            }
+        })
+        .collect_view()
+}
+
 /// A formula written out: its symbols, then the same with the numbers in place, then the result.
 #[component]
 pub fn Formula(

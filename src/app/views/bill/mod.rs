@@ -13,7 +13,7 @@ use self::levers::lever;
 use self::lines::line;
 use crate::app::format::{money, number, percent};
 use crate::app::state::{use_app, use_report, Lens, Reported};
-use crate::app::widgets::{Formula, StatRow, Stats};
+use crate::app::widgets::{FormulaRow, Formulas, StatRow, Stats};
 use crate::calc::bill::{report, BillInputs, BillLine, BillReport, Group};
 use leptos::prelude::*;
 use std::collections::BTreeMap;
@@ -45,6 +45,33 @@ const TILES: &[StatRow<BillReport>] = &[
         text: |r| r.total.checked_sub(r.savings).map(|a| money(a, 0)).unwrap_or_default(), note: None },
 ];
 
+#[rustfmt::skip]
+const FORMULAS: &[FormulaRow<BillReport>] = &[
+    FormulaRow { title: "Savings", symbolic: "Σ levers ticked (each at most its group) / total", open: true, substituted: savings, show: None },
+];
+
+/// The savings with the numbers in place.
+fn savings(r: &BillReport) -> String {
+    let parts: Vec<String> = r
+        .lever_savings
+        .iter()
+        .filter(|v| v.amount > 0.0)
+        .map(|v| number(v.amount, 0))
+        .collect();
+    format!(
+        "({}) / {} = {} / {} = {}",
+        if parts.is_empty() {
+            "0".into()
+        } else {
+            parts.join(" + ")
+        },
+        number(r.total.amount, 0),
+        number(r.savings.amount, 0),
+        number(r.total.amount, 0),
+        percent(r.share, 1),
+    )
+}
+
 #[component]
 pub fn BillView() -> impl IntoView {
     let app = use_app();
@@ -60,7 +87,6 @@ pub fn BillView() -> impl IntoView {
     };
     let lines_len = Memo::new(move |_| inputs.with(|i| i.lines.len()));
     let levers_len = Memo::new(move |_| inputs.with(|i| i.levers.len()));
-    let stat = move |get: fn(&BillReport) -> String| Signal::derive(move || report.with(get));
 
     view! {
         <section class="view bill" data-testid="view-bill">
@@ -68,27 +94,7 @@ pub fn BillView() -> impl IntoView {
                 {move || app.issue("lines").or_else(|| app.issue("levers"))}
             </p>
             <Stats of=report rows=TILES />
-            <Formula
-                title="Savings"
-                open=true
-                symbolic="Σ levers ticked (each at most its group) / total"
-                substituted=stat(|r| {
-                    let parts: Vec<String> = r
-                        .lever_savings
-                        .iter()
-                        .filter(|v| v.amount > 0.0)
-                        .map(|v| number(v.amount, 0))
-                        .collect();
-                    format!(
-                        "({}) / {} = {} / {} = {}",
-                        if parts.is_empty() { "0".into() } else { parts.join(" + ") },
-                        number(r.total.amount, 0),
-                        number(r.savings.amount, 0),
-                        number(r.total.amount, 0),
-                        percent(r.share, 1),
-                    )
-                })
-            />
+            <Formulas of=report rows=FORMULAS />
             <div class="bill-grid">
                 <div>
                     <h2>"Bill lines"</h2>

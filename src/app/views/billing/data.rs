@@ -1,9 +1,9 @@
 //! Moving data: a data set loaded onto fresh instances directly over the public link against
 //! through object storage and the internal network, in hours and money a month.
 
-use super::{cash, hours, Figures, LENS};
+use super::{cash, hours, Figures, Rep, LENS};
 use crate::app::format::number;
-use crate::app::widgets::{ChartCanvas, Formula, Input, Inputs, StatRow, Stats};
+use crate::app::widgets::{ChartCanvas, FormulaRow, Formulas, Input, Inputs, StatRow, Stats};
 use crate::calc::billing::{
     BillingInputs, BillingReport, DATA_GB, DOWNLOAD_GB, EGRESS_PRICE, INTERNAL_MBPS, LOADS,
     OBJECT_PRICE, PUBLIC_MBPS, XREGION, XREGION_PRICE,
@@ -38,6 +38,11 @@ const TILES: &[StatRow<BillingReport>] = &[
         note: Some(|r| format!("egress {} + bucket {}", number(r.egress_cost.amount, 2), number(r.object_storage_cost.amount, 2))) },
 ];
 
+#[rustfmt::skip]
+const ROWS: &[FormulaRow<Rep>] = &[
+    FormulaRow { title: "Transfer time", symbolic: "GB × 8000 / (Mbit/s × 3600) hours", open: true, substituted: transfer_time, show: None },
+];
+
 #[component]
 pub fn MovingData(report: Memo<BillingReport>, f: Figures) -> impl IntoView {
     view! {
@@ -48,21 +53,7 @@ pub fn MovingData(report: Memo<BillingReport>, f: Figures) -> impl IntoView {
             </form>
             <div class="results">
                 <Stats of=report rows=TILES />
-                <Formula
-                    title="Transfer time"
-                    open=true
-                    symbolic="GB × 8000 / (Mbit/s × 3600) hours"
-                    substituted=f
-                        .working(|i, r| {
-                            format!(
-                                "{} × 8000 / ({} × 3600) = {} h; internally {} h",
-                                number(i.data_gb, 1),
-                                number(i.public_mbps, 0),
-                                number(r.upload_hours, 3),
-                                number(r.internal_hours, 4),
-                            )
-                        })
-                />
+                <Formulas of=f.rep rows=ROWS />
                 <ChartCanvas
                     testid="chart-data-hours"
                     label="Hours a month spent moving the data set"
@@ -89,4 +80,15 @@ pub fn MovingData(report: Memo<BillingReport>, f: Figures) -> impl IntoView {
             </div>
         </div>
     }
+}
+
+fn transfer_time(p: &Rep) -> String {
+    let (i, r) = (&p.inputs, &p.report);
+    format!(
+        "{} × 8000 / ({} × 3600) = {} h; internally {} h",
+        number(i.data_gb, 1),
+        number(i.public_mbps, 0),
+        number(r.upload_hours, 3),
+        number(r.internal_hours, 4),
+    )
 }

@@ -4,7 +4,9 @@
 use super::{cash, hours, Figures, LENS};
 use crate::app::format::number;
 use crate::app::state::use_app;
-use crate::app::widgets::{ChartCanvas, ChoiceInput, Formula, NumberField, StatRow, Stats};
+use crate::app::widgets::{
+    ChartCanvas, ChoiceInput, FormulaRow, Formulas, NumberField, StatRow, Stats,
+};
 use crate::calc::billing::{
     format_runs, parse_runs, BillingInputs, BillingReport, Granularity, GRANULARITY, RUN_PRICE,
 };
@@ -42,6 +44,11 @@ fn short_label(g: Granularity) -> &'static str {
         Granularity::Day => "started day",
     }
 }
+
+#[rustfmt::skip]
+const ROWS: &[FormulaRow<BillingReport>] = &[
+    FormulaRow { title: "Hours billed", symbolic: "Σ billed(run): per second max(d, minimum); per started hour ⌈d⌉; per started day 24⌈d/24⌉", open: true, substituted: hours_billed, show: None },
+];
 
 #[component]
 pub fn MinimumBilling(
@@ -93,32 +100,7 @@ pub fn MinimumBilling(
             </form>
             <div class="results">
                 <Stats of=f.report rows=TILES />
-                <Formula
-                    title="Hours billed"
-                    open=true
-                    symbolic="Σ billed(run): per second max(d, minimum); per started hour ⌈d⌉; per started day 24⌈d/24⌉"
-                    substituted=Signal::derive(move || {
-                        report
-                            .with(|r| {
-                                let parts: Vec<String> = r
-                                    .runs
-                                    .runs
-                                    .iter()
-                                    .take(8)
-                                    .map(|(u, b)| {
-                                        format!("{} h → {} h", number(u.0, 3), number(b.0, 3))
-                                    })
-                                    .collect();
-                                let more = if r.runs.runs.len() > 8 { ", …" } else { "" };
-                                format!(
-                                    "{}{more}; total {} h billed for {} h used",
-                                    parts.join(", "),
-                                    number(r.runs.billed.0, 3),
-                                    number(r.runs.used.0, 3),
-                                )
-                            })
-                    })
-                />
+                <Formulas of=f.report rows=ROWS />
                 <ChartCanvas
                     testid="chart-billing-rules"
                     label="Hours billed for these runs under each rule"
@@ -151,4 +133,21 @@ pub fn MinimumBilling(
             </div>
         </div>
     }
+}
+
+fn hours_billed(r: &BillingReport) -> String {
+    let parts: Vec<String> = r
+        .runs
+        .runs
+        .iter()
+        .take(8)
+        .map(|(u, b)| format!("{} h → {} h", number(u.0, 3), number(b.0, 3)))
+        .collect();
+    let more = if r.runs.runs.len() > 8 { ", …" } else { "" };
+    format!(
+        "{}{more}; total {} h billed for {} h used",
+        parts.join(", "),
+        number(r.runs.billed.0, 3),
+        number(r.runs.used.0, 3),
+    )
 }

@@ -21,7 +21,10 @@ const LENS: Lens<BillingInputs> = Lens {
 };
 
 /// The inputs and report of this view, always computed together.
-pub type Billing = Memo<Reported<BillingInputs, BillingReport>>;
+pub type Billing = Memo<Rep>;
+
+/// What the formulas read: the inputs and report together.
+type Rep = Reported<BillingInputs, BillingReport>;
 
 #[component]
 pub fn BillingView() -> impl IntoView {
@@ -58,12 +61,4 @@ fn hours(h: f64, digits: u8) -> String {
 pub struct Figures {
     rep: Billing,
     report: Memo<BillingReport>,
-}
-
-impl Figures {
-    /// A formula with the numbers in place, from the same inputs and report as every figure.
-    fn working(self, get: fn(&BillingInputs, &BillingReport) -> String) -> Signal<String> {
-        let rep = self.rep;
-        Signal::derive(move || rep.with(|r| get(&r.inputs, &r.report)))
-    }
 }

@@ -1,9 +1,9 @@
 //! Stopped is not released: what a stopped instance still costs in disks, address and
 //! snapshots, what a forgotten running one costs, and what automatic release saves.
 
-use super::{cash, Figures, LENS};
+use super::{cash, Figures, Rep, LENS};
 use crate::app::format::number;
-use crate::app::widgets::{Formula, Input, Inputs, StatRow, Stats};
+use crate::app::widgets::{FormulaRow, Formulas, Input, Inputs, StatRow, Stats};
 use crate::calc::billing::{
     BillingInputs, BillingReport, ADDRESS_DAY, AUTO_RELEASE_HOURS, DISK_GB, DISK_PRICE,
     FORGOTTEN_HOURS, SNAPSHOT_GB, SNAPSHOT_PRICE,
@@ -33,6 +33,12 @@ const TILES: &[StatRow<BillingReport>] = &[
         text: |r| cash(r.auto_release_saves), note: None },
 ];
 
+#[rustfmt::skip]
+const ROWS: &[FormulaRow<Rep>] = &[
+    FormulaRow { title: "Stopped per day", symbolic: "disks × price / 30 + address per day + snapshots × price / 30", open: true, substituted: stopped_per_day, show: None },
+    FormulaRow { title: "Automatic release", symbolic: "(hours until noticed − min(hours until noticed, auto-release)) × price", open: true, substituted: auto_release, show: None },
+];
+
 #[component]
 pub fn StoppedNotReleased(f: Figures) -> impl IntoView {
     view! {
@@ -43,39 +49,32 @@ pub fn StoppedNotReleased(f: Figures) -> impl IntoView {
             </form>
             <div class="results">
                 <Stats of=f.report rows=TILES />
-                <Formula
-                    title="Stopped per day"
-                    open=true
-                    symbolic="disks × price / 30 + address per day + snapshots × price / 30"
-                    substituted=f
-                        .working(|i, r| {
-                            format!(
-                                "{} × {} / 30 + {} + {} × {} / 30 = {}",
-                                number(i.disk_gb, 0),
-                                number(i.disk_price, 3),
-                                number(i.address_per_day, 2),
-                                number(i.snapshot_gb, 0),
-                                number(i.snapshot_price, 3),
-                                number(r.stopped_per_day.amount, 2),
-                            )
-                        })
-                />
-                <Formula
-                    title="Automatic release"
-                    open=true
-                    symbolic="(hours until noticed − min(hours until noticed, auto-release)) × price"
-                    substituted=f
-                        .working(|i, r| {
-                            format!(
-                                "({} − {}) × {} = {}",
-                                number(i.forgotten_hours, 1),
-                                number(i.forgotten_hours.min(i.auto_release_hours), 1),
-                                number(i.price, 2),
-                                number(r.auto_release_saves.amount, 2),
-                            )
-                        })
-                />
+                <Formulas of=f.rep rows=ROWS />
             </div>
         </div>
     }
+}
+
+fn stopped_per_day(p: &Rep) -> String {
+    let (i, r) = (&p.inputs, &p.report);
+    format!(
+        "{} × {} / 30 + {} + {} × {} / 30 = {}",
+        number(i.disk_gb, 0),
+        number(i.disk_price, 3),
+        number(i.address_per_day, 2),
+        number(i.snapshot_gb, 0),
+        number(i.snapshot_price, 3),
+        number(r.stopped_per_day.amount, 2),
+    )
+}
+
+fn auto_release(p: &Rep) -> String {
+    let (i, r) = (&p.inputs, &p.report);
+    format!(
+        "({} − {}) × {} = {}",
+        number(i.forgotten_hours, 1),
+        number(i.forgotten_hours.min(i.auto_release_hours), 1),
+        number(i.price, 2),
+        number(r.auto_release_saves.amount, 2),
+    )
 }

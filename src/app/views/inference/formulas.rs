@@ -2,100 +2,70 @@
 //! formula and with the numbers in place.
 
 use crate::app::format::{gb, gib, number};
-use crate::app::widgets::Formula;
+use crate::app::widgets::{FormulaRow, Formulas};
 use crate::calc::memory::arch::AttentionKind;
 use crate::calc::memory::inference::InferenceReport;
 use crate::calc::memory::inputs::MemoryInputs;
 use leptos::prelude::*;
+
+type Pair = (MemoryInputs, InferenceReport);
+
+#[rustfmt::skip]
+const ROWS: &[FormulaRow<Pair>] = &[
+    FormulaRow { title: "Weights", symbolic: "parameters × bits per weight / 8", open: true, substituted: weights, show: None },
+    FormulaRow { title: "KV cache per token", symbolic: "2 (K and V) × layers × KV heads × head size × element bytes; latent attention: layers × (latent + rotary key) × element bytes", open: true, substituted: |(i, r)| kv_per_token(i, r), show: None },
+    FormulaRow { title: "KV cache", symbolic: "per token × context × concurrent sequences (windowed layers hold at most the window)", open: true, substituted: kv_cache, show: None },
+    FormulaRow { title: "Needed per card", symbolic: "(weights / cards + cache / min(cards, KV heads) + overhead) × (1 + headroom); a latent cache is whole on every card", open: true, substituted: needed, show: None },
+    FormulaRow { title: "vLLM's KV cache pool per card", symbolic: "usable × gpu_memory_utilization − weights / cards − activation peak (T × 2 B × (4 h + 3 I / cards) + seqs × vocab × 8 B) − non-torch (0.16 GiB + 64 MiB per further card) − CUDA graphs (0.36 GiB), in whole blocks of 16 tokens", open: true, substituted: |(_, r)| pool_numbers(r), show: Some(|(_, r)| r.vllm.is_some()) },
+];
 
 #[component]
 pub fn InferenceFormulas(
     inputs: Memo<MemoryInputs>,
     report: Memo<InferenceReport>,
 ) -> impl IntoView {
+    let pair = Memo::new(move |_| (inputs.get(), report.get()));
     view! {
         <div class="formulas">
-            <Formula
-                title="Weights"
-                open=true
-                symbolic="parameters × bits per weight / 8"
-                substituted=Signal::derive(move || {
-                    report
-                        .with(|r| {
-                            format!(
-                                "{} × {} / 8 B = {} ({})",
-                                number(r.params, 0),
-                                number(r.bits_per_weight, 4),
-                                gb(r.weights),
-                                gib(r.weights),
-                            )
-                        })
-                })
-            />
-            <Formula
-                title="KV cache per token"
-                open=true
-                symbolic="2 (K and V) × layers × KV heads × head size × element bytes; latent attention: layers × (latent + rotary key) × element bytes"
-                substituted=Signal::derive(move || {
-                    inputs.with(|i| report.with(|r| kv_per_token(i, r)))
-                })
-            />
-            <Formula
-                title="KV cache"
-                open=true
-                symbolic="per token × context × concurrent sequences (windowed layers hold at most the window)"
-                substituted=Signal::derive(move || {
-                    inputs
-                        .with(|i| {
-                            report
-                                .with(|r| {
-                                    format!(
-                                        "{} MiB × {} × {} = {}",
-                                        number(r.kv_per_token.as_mib(), 4),
-                                        number(i.inference.ctx as f64, 0),
-                                        i.inference.conc,
-                                        gib(r.kv_cache),
-                                    )
-                                })
-                        })
-                })
-            />
-            <Formula
-                title="Needed per card"
-                open=true
-                symbolic="(weights / cards + cache / min(cards, KV heads) + overhead) × (1 + headroom); a latent cache is whole on every card"
-                substituted=Signal::derive(move || {
-                    inputs
-                        .with(|i| {
-                            report
-                                .with(|r| {
-                                    let tp = i.inference.tp;
-                                    let split = i.model.arch.kv_cache_split(tp);
-                                    format!(
-                                        "({} / {} + {} / {} + {}) × {} = {}{}",
-                                        gib(r.weights),
-                                        tp,
-                                        gib(r.kv_cache),
-                                        split,
-                                        gib(r.overhead),
-                                        number(1.0 + i.inference.margin.0, 3),
-                                        gib(r.required),
-                                        copies_note(r.kv_copies),
-                                    )
-                                })
-                        })
-                })
-            />
-            <Show when=move || report.with(|r| r.vllm.is_some())>
-                <Formula
-                    title="vLLM's KV cache pool per card"
-                    open=true
-                    symbolic="usable × gpu_memory_utilization − weights / cards − activation peak (T × 2 B × (4 h + 3 I / cards) + seqs × vocab × 8 B) − non-torch (0.16 GiB + 64 MiB per further card) − CUDA graphs (0.36 GiB), in whole blocks of 16 tokens"
-                    substituted=Signal::derive(move || report.with(pool_numbers))
-                />
-            </Show>
+            <Formulas of=pair rows=ROWS />
         </div>
     }
+}
+
+fn weights((_, r): &Pair) -> String {
+    format!(
+        "{} × {} / 8 B = {} ({})",
+        number(r.params, 0),
+        number(r.bits_per_weight, 4),
+        gb(r.weights),
+        gib(r.weights),
+    )
+}
+
+fn kv_cache((i, r): &Pair) -> String {
+    format!(
+        "{} MiB × {} × {} = {}",
+        number(r.kv_per_token.as_mib(), 4),
+        number(i.inference.ctx as f64, 0),
+        i.inference.conc,
+        gib(r.kv_cache),
+    )
+}
+
+fn needed((i, r): &Pair) -> String {
+    let tp = i.inference.tp;
+    let split = i.model.arch.kv_cache_split(tp);
+    format!(
+        "({} / {} + {} / {} + {}) × {} = {}{}",
+        gib(r.weights),
+        tp,
+        gib(r.kv_cache),
+        split,
+        gib(r.overhead),
+        number(1.0 + i.inference.margin.0, 3),
+        gib(r.required),
+        copies_note(r.kv_copies),
+    )
 }
 
 /// The vLLM pool with the numbers in place.

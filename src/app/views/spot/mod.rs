@@ -56,7 +56,6 @@ pub type Spot = Memo<Reported<SpotInputs, SpotReport>>;
 pub fn SpotView() -> impl IntoView {
     let app = use_app();
     let rep: Spot = use_report(SPOT, report);
-    let inputs = Memo::new(move |_| rep.with(|r| (*r.inputs).clone()));
     let report = Memo::new(move |_| rep.with(|r| r.report.clone()));
     // A band the other inputs refuse (a 24-hour stop shorter than a restart and a checkpoint) is
     // shown beside the fixed stop, the input its rule names.
@@ -151,7 +150,7 @@ pub fn SpotView() -> impl IntoView {
                 <div class="results">
                     <SpotWarning rep=rep />
                     <SpotStats report=report />
-                    <SpotFormulas rep=rep inputs=inputs />
+                    <SpotFormulas rep=rep />
                     <SpotChart rep=rep />
                 </div>
             </div>

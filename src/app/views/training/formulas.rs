@@ -2,87 +2,79 @@
 //! in place, and the note on the guide's bytes per parameter.
 
 use crate::app::format::{gb, gib, number};
-use crate::app::widgets::Formula;
+use crate::app::widgets::{FormulaRow, Formulas};
 use crate::calc::memory::inputs::MemoryInputs;
 use crate::calc::memory::training::TrainingReport;
 use crate::calc::units::Bytes;
 use leptos::prelude::*;
 
+type Pair = (MemoryInputs, TrainingReport);
+
+#[rustfmt::skip]
+const STATES: &[FormulaRow<Pair>] = &[
+    FormulaRow { title: "Model states", symbolic: "trainable × (weight + gradient + optimiser + master bytes) + frozen × frozen bytes", open: true, substituted: states, show: None },
+];
+
+#[rustfmt::skip]
+const REST: &[FormulaRow<Pair>] = &[
+    FormulaRow { title: "Activations", symbolic: "layers × s b (17 h + 8 I) [+ 5 a s² b without memory-efficient attention] + logits s b V × 4 B", open: true, substituted: activations, show: None },
+    FormulaRow { title: "CUDA context, workspaces and allocator reserve", symbolic: "0.5 GiB CUDA context + 0.25 GiB cuBLAS, cuDNN and kernel workspaces + 5% × (states + activations) held by PyTorch's caching allocator", open: false, substituted: reserve, show: None },
+];
+
 #[component]
 pub fn TrainingFormulas(inputs: Memo<MemoryInputs>, report: Memo<TrainingReport>) -> impl IntoView {
+    let pair = Memo::new(move |_| (inputs.get(), report.get()));
     view! {
         <div class="formulas">
-            <Formula
-                title="Model states"
-                open=true
-                symbolic="trainable × (weight + gradient + optimiser + master bytes) + frozen × frozen bytes"
-                substituted=Signal::derive(move || {
-                    report
-                        .with(|r| {
-                            let sb = r.per_param;
-                            let frozen = if r.trainable < r.params {
-                                format!(
-                                    " + {} × {} B",
-                                    number(r.params, 0),
-                                    number(r.frozen_bytes, 4),
-                                )
-                            } else {
-                                String::new()
-                            };
-                            format!(
-                                "{} × ({} + {} + {} + {}) B{} = {}",
-                                number(r.trainable, 0),
-                                number(sb.weight, 0),
-                                number(sb.grad, 0),
-                                number(sb.optimizer, 0),
-                                number(sb.master, 0),
-                                frozen,
-                                gb(r.states_unsharded),
-                            )
-                        })
-                })
-            />
+            <Formulas of=pair rows=STATES />
             <p class="hint">
                 "Mixed precision with AdamW is 16 bytes a trainable parameter: 2 weight + 2 gradient + 8 moments + 4 master copy. The guide's text says 12 in all, but its own items add to 16 and its example uses 16; 12 is the optimiser's part (moments and master copy)."
             </p>
-            <Formula
-                title="Activations"
-                open=true
-                symbolic="layers × s b (17 h + 8 I) [+ 5 a s² b without memory-efficient attention] + logits s b V × 4 B"
-                substituted=Signal::derive(move || {
-                    inputs
-                        .with(|m| {
-                            report
-                                .with(|r| {
-                                    format!(
-                                        "{} × {} × {} × (17 × {} + 8 × {}) + … = {}",
-                                        m.model.arch.layers,
-                                        m.training.seq,
-                                        m.training.batch,
-                                        m.model.arch.hidden,
-                                        m.model.arch.intermediate,
-                                        gib(r.activations),
-                                    )
-                                })
-                        })
-                })
-            />
-            <Formula
-                title="CUDA context, workspaces and allocator reserve"
-                open=false
-                symbolic="0.5 GiB CUDA context + 0.25 GiB cuBLAS, cuDNN and kernel workspaces + 5% × (states + activations) held by PyTorch's caching allocator"
-                substituted=Signal::derive(move || {
-                    report
-                        .with(|r| {
-                            format!(
-                                "0.5 + 0.25 + 0.05 × {} = {}; total per card {}",
-                                gib(Bytes(r.states.0 + r.activations.0)),
-                                gib(r.reserve),
-                                gib(r.total),
-                            )
-                        })
-                })
-            />
+            <Formulas of=pair rows=REST />
         </div>
     }
+}
+
+fn states((_, r): &Pair) -> String {
+    let sb = r.per_param;
+    let frozen = if r.trainable < r.params {
+        format!(
+            " + {} × {} B",
+            number(r.params, 0),
+            number(r.frozen_bytes, 4)
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "{} × ({} + {} + {} + {}) B{} = {}",
+        number(r.trainable, 0),
+        number(sb.weight, 0),
+        number(sb.grad, 0),
+        number(sb.optimizer, 0),
+        number(sb.master, 0),
+        frozen,
+        gb(r.states_unsharded),
+    )
+}
+
+fn activations((m, r): &Pair) -> String {
+    format!(
+        "{} × {} × {} × (17 × {} + 8 × {}) + … = {}",
+        m.model.arch.layers,
+        m.training.seq,
+        m.training.batch,
+        m.model.arch.hidden,
+        m.model.arch.intermediate,
+        gib(r.activations),
+    )
+}
+
+fn reserve((_, r): &Pair) -> String {
+    format!(
+        "0.5 + 0.25 + 0.05 × {} = {}; total per card {}",
+        gib(Bytes(r.states.0 + r.activations.0)),
+        gib(r.reserve),
+        gib(r.total),
+    )
 }
