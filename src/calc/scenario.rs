@@ -1,7 +1,7 @@
 //! A scenario: every calculator's inputs together, the unit that is saved, shared and compared,
 //! and beside it the reader's progress (checklist ticks), which is not an input.
 //!
-//! Each calculator appears once, in the [`calculators!`] list below: that line gives the scenario
+//! Each calculator appears once, in the `calculators!` list below: that line gives the scenario
 //! its field and makes the calculator's table part of links and stored scenarios. Shared things
 //! are held once: one currency, one model and one card for both memory views.
 //!

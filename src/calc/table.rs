@@ -18,7 +18,7 @@ pub trait KeyedError: Error + Send + Sync + 'static {
     fn key(&self) -> &'static str;
 }
 
-/// A choice kept as an id (see [`Choice`]), read through plain function pointers so the table is
+/// A choice kept as an id (see [`Choice`](super::choice::Choice)), read through plain function pointers so the table is
 /// a constant; [`choice_field!`](crate::choice_field) writes one.
 pub struct ChoiceField<T> {
     pub key: &'static str,
@@ -306,7 +306,7 @@ pub fn write_query<T: Calculator>(t: &T, q: &mut form_urlencoded::Serializer<'_,
     }
 }
 
-/// Writes a [`ChoiceField`] for an input held as a [`Choice`] enum at `t.<path>`; a table lists
+/// Writes a [`ChoiceField`] for an input held as a [`Choice`](crate::calc::choice::Choice) enum at `t.<path>`; a table lists
 /// it as `Field::Choice(NAME)`.
 #[macro_export]
 macro_rules! choice_field {
@@ -338,22 +338,36 @@ macro_rules! flag_field {
     };
 }
 
+/// What [`self_check`] found wrong with a table.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum TableDefect {
+    #[error("key {key} is listed twice")]
+    DuplicateKey { key: &'static str },
+    #[error("the defaults are refused at {key}")]
+    DefaultRefused { key: &'static str },
+    #[error("{key}: its default does not read back")]
+    DefaultUnreadable { key: &'static str },
+    #[error("{key}: its default reads back changed")]
+    DefaultChanged { key: &'static str },
+}
+
 /// Checks a table: keys unique, each default valid, each value that its field writes read back
 /// unchanged. Used by the tests of every calculator.
-pub fn self_check<T: Calculator + fmt::Debug>() -> Result<(), String> {
-    let mut keys: Vec<&str> = T::FIELDS.iter().map(Field::key).collect();
+pub fn self_check<T: Calculator + fmt::Debug>() -> Result<(), TableDefect> {
+    let mut keys: Vec<&'static str> = T::FIELDS.iter().map(Field::key).collect();
     keys.sort_unstable();
     if let Some(w) = keys.windows(2).find(|w| w[0] == w[1]) {
-        return Err(format!("key {} is listed twice", w[0]));
+        return Err(TableDefect::DuplicateKey { key: w[0] });
     }
-    validate(T::default()).map_err(|e| format!("the defaults are refused: {e}"))?;
+    validate(T::default()).map_err(|e| TableDefect::DefaultRefused { key: e.key() })?;
     let d = T::default();
     for f in T::FIELDS {
+        let key = f.key();
         let mut t = T::default();
         f.read(&mut t, &f.write(&d))
-            .map_err(|e| format!("{}: its default does not read back: {e}", f.key()))?;
+            .map_err(|_| TableDefect::DefaultUnreadable { key })?;
         if t != d {
-            return Err(format!("{}: its default reads back changed", f.key()));
+            return Err(TableDefect::DefaultChanged { key });
         }
     }
     Ok(())

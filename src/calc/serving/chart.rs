@@ -1,0 +1,119 @@
+//! The chart series: throughput and time per output token against concurrency, and cost per
+//! million output tokens against utilisation.
+
+use super::cost::owned_card_hour;
+use super::report::memory_of;
+use super::step::{point, Point, Setup};
+use super::{ServingInputs, ServingReport};
+use crate::calc::scenario::Scenario;
+use crate::calc::series::Series;
+use crate::calc::table::{validate, Valid};
+
+/// Throughput and per-token latency against concurrency, with the marks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConcurrencyChart {
+    /// (concurrency, output tokens/s of a replica).
+    pub throughput: Series,
+    /// (concurrency, time per output token in ms).
+    pub tpot_ms: Series,
+    pub x_max: f64,
+    /// Memory's limit, as a concurrency (drawn as a vertical mark).
+    pub memory_limit: f64,
+    pub tpot_goal_ms: f64,
+    /// The chosen concurrency's point on each line.
+    pub chosen_throughput: (f64, f64),
+    pub chosen_tpot: (f64, f64),
+}
+
+/// The concurrency sweep: 1 to past both the chosen concurrency and memory's limit.
+pub fn concurrency_chart(
+    i: &Valid<ServingInputs>,
+    s: &Scenario,
+    r: &ServingReport,
+) -> ConcurrencyChart {
+    let m = memory_of(s);
+    let card = m.card().unwrap_or(&crate::calc::memory::catalogue::GPUS[0]);
+    let setup = Setup {
+        m: &m,
+        card,
+        rt: i.runtime.model(),
+        i,
+    };
+    let limit = r.max_conc.max(1);
+    let x_max = (limit.min(4096) as f64 * 1.25)
+        .max(i.conc.min(100_000) as f64)
+        .max(8.0);
+    let n = 64;
+    let xs: Vec<u64> = {
+        let mut v: Vec<u64> = (0..=n)
+            .map(|k| (1.0 + (x_max - 1.0) * k as f64 / n as f64).round() as u64)
+            .collect();
+        v.dedup();
+        v
+    };
+    let pts: Vec<Point> = xs
+        .iter()
+        .map(|&b| point(&setup, b, r.prefill_s, r.scale))
+        .collect();
+    // Past memory's limit the sequences do not fit: the lines stop there.
+    let fits = |p: &&Point| p.conc <= limit;
+    ConcurrencyChart {
+        throughput: pts
+            .iter()
+            .filter(fits)
+            .map(|p| (p.conc as f64, p.throughput))
+            .collect(),
+        tpot_ms: pts
+            .iter()
+            .filter(fits)
+            .map(|p| (p.conc as f64, p.tpot_s * 1000.0))
+            .collect(),
+        x_max,
+        memory_limit: r.max_conc as f64,
+        tpot_goal_ms: i.tpot_ms,
+        chosen_throughput: (r.conc as f64, r.throughput),
+        chosen_tpot: (r.conc as f64, r.tpot_s * 1000.0),
+    }
+}
+
+/// Cost per million output tokens against utilisation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CostChart {
+    /// Rented cards billed every hour.
+    pub rented: Series,
+    /// Rented only for the hours they compute (rent-or-buy's model).
+    pub rented_used: Series,
+    pub owned: Series,
+    /// The fleet's utilisation and its owned cost.
+    pub mark: (f64, f64),
+    pub y_top: f64,
+}
+
+/// Cost per million output tokens of one card at utilisation 5-100%, in percent.
+pub fn cost_chart(s: &Scenario, r: &ServingReport) -> CostChart {
+    let rb = validate(s.rent_buy.clone()).unwrap_or_default();
+    // Tokens one card makes in an hour at full use.
+    let full = r.throughput * 3600.0 / r.tp as f64;
+    let rent = r.rent_card_hour.amount;
+    let per_m = |price: f64, u: f64| price / (full * u).max(1e-12) * 1e6;
+    let us: Vec<f64> = (1..=40)
+        .map(|k| 0.05 + 0.95 * (k - 1) as f64 / 39.0)
+        .collect();
+    let rented: Series = us.iter().map(|&u| (u * 100.0, per_m(rent, u))).collect();
+    let rented_used: Series = us.iter().map(|&u| (u * 100.0, per_m(rent, 1.0))).collect();
+    let owned: Series = us
+        .iter()
+        .map(|&u| (u * 100.0, per_m(owned_card_hour(&rb, u), u)))
+        .collect();
+    let u = r.utilisation.max(0.01);
+    let mark = (u * 100.0, per_m(owned_card_hour(&rb, u), u));
+    // The top: four times the larger cost at full use, so the 1/u curves stay readable.
+    let at_full = per_m(rent, 1.0).max(per_m(owned_card_hour(&rb, 1.0), 1.0));
+    CostChart {
+        rented,
+        rented_used,
+        owned,
+        mark,
+        y_top: (at_full * 4.0).max(mark.1 * 1.2),
+    }
+}

@@ -1,0 +1,51 @@
+//! Cost: the rented card-hour price and where it came from, owning a card-hour, and
+//! rent-or-buy's verdict for the fleet.
+
+use super::ServingInputs;
+use crate::calc::memory::catalogue::Gpu;
+use crate::calc::rent_buy::{own_at, rent_at, RentBuyInputs, Verdict};
+use crate::calc::scenario::Scenario;
+use crate::calc::table::Valid;
+use crate::calc::units::Currency;
+
+/// Where the rented card-hour price came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PriceSource {
+    Typed,
+    Catalogue,
+    RentBuy,
+}
+
+/// Rent per card-hour in the scenario's currency, and where it came from.
+pub(super) fn rent_price(i: &ServingInputs, s: &Scenario, card: &Gpu) -> (f64, PriceSource) {
+    if i.card_price > 0.0 {
+        return (i.card_price, PriceSource::Typed);
+    }
+    match (s.currency, card.price_cny_per_hour) {
+        (Currency::Cny, Some((p, _))) => (p, PriceSource::Catalogue),
+        _ => (
+            s.rent_buy.price_per_hour / CARDS_PER_MACHINE,
+            PriceSource::RentBuy,
+        ),
+    }
+}
+
+/// Cards in the rent-or-buy view's machine.
+pub const CARDS_PER_MACHINE: f64 = 8.0;
+
+/// Owning one card for an hour at utilisation `u`: the rent-or-buy machine's monthly cost over
+/// its 8 cards and the month's hours.
+pub(super) fn owned_card_hour(rb: &Valid<RentBuyInputs>, u: f64) -> f64 {
+    own_at(rb, u) / CARDS_PER_MACHINE / rb.month_hours.0
+}
+
+/// Rent-or-buy's rule for one machine of these cards at utilisation `u`, at the serving price.
+pub(super) fn fleet_verdict(rb: &Valid<RentBuyInputs>, rent_card_hour: f64, u: f64) -> Verdict {
+    let mut at_price: RentBuyInputs = (**rb).clone();
+    at_price.price_per_hour = (rent_card_hour * CARDS_PER_MACHINE).max(0.01);
+    if rent_at(&at_price, u) <= own_at(&at_price, u) {
+        Verdict::Rent
+    } else {
+        Verdict::Buy
+    }
+}

@@ -1,0 +1,165 @@
+//! Serving capacity: tokens per second, latency, cards needed and cost per million output tokens
+//! for the shared model and card (docs/formulas.md, "Serving capacity"; beyond the guide).
+//!
+//! ```text
+//! decode step   t = max(bytes / bandwidth, flops / tensor peak) / eff + overhead + comm(tp)
+//! bytes         = weights read per card + B x KV cache of one sequence per card
+//! weights read  = dense part + routed experts x distinct experts hit / experts
+//!                 (distinct hit by a batch of B: E (1 - (1 - k/E)^B), k experts a token)
+//! flops         = 2 x active parameters x B / tp + attention (4 x layers x q heads x head_dim
+//!                 x context x B / tp)
+//! comm(tp)      = 2 x layers x (latency x ceil(log2 tp) + 2 (tp - 1)/tp x B x hidden x 2 / link)
+//! prefill       = max(2 x active x prompt (+ attention) / tp / (peak x frac), weights / bandwidth)
+//! tpot(B)       = t(B) + (B - 1) x prefill / output tokens   (the others' prefills stall decode)
+//! throughput    = B x output / (output x t(B) + B x prefill)
+//! ttft          = prefill + Erlang-C wait for a free slot (M/M/c, c = B slots a replica)
+//! cost / M      = price per card-hour x cards / (served output tokens per hour) x 1e6
+//! ```
+//!
+//! Bandwidth and tensor peak are the catalogue's datasheet figures; fp8 weights on a card with
+//! fp8 units use its fp8 peak, anything else its 16-bit peak (quantised weights are widened to
+//! 16 bits to compute). Context per sequence while decoding is taken at its mean,
+//! prompt + output / 2. The concurrency is the serving view's own (`serve_conc`, not the
+//! inference view's `conc`: that one sizes memory for the inference view's context, this one
+//! is the number of requests in flight); memory's limit comes from the inference memory
+//! report for a context of prompt + output ([`crate::calc::memory::inference::report`]).
+//!
+//! The runtime constants ([`RUNTIMES`]) are calibrated on published measurements, each a named
+//! test in tests/core/serving.rs with its source and tolerance; the spread of those errors is
+//! [`SPREAD`], shown on the page as the range to trust. SGLang has no measurement here: it takes
+//! vLLM's constants (an assumption, said on the page). The tensor-parallel communication term
+//! is not calibrated: 10 us per all-reduce hop on NVLink at 300 GB/s, 25 us on PCIe at
+//! 20 GB/s, stated assumptions.
+//!
+//! Owning: the rent-or-buy view's machine holds 8 cards, so one owned card-hour costs
+//! `own_monthly / 8 / month_hours` ([`crate::calc::rent_buy::report`]). Renting: the price typed
+//! here (`card_price`), else the catalogue's (in CNY, only when the scenario is in CNY), else
+//! the rent-or-buy view's machine rent / 8.
+
+mod calibration;
+mod chart;
+mod cost;
+mod queue;
+mod report;
+mod step;
+
+pub use calibration::{Runtime, RuntimeModel, RUNTIMES, SPREAD};
+pub use chart::{concurrency_chart, cost_chart, ConcurrencyChart, CostChart};
+pub use cost::{PriceSource, CARDS_PER_MACHINE};
+pub use queue::{erlang_c, mmc_wait};
+pub use report::{report, serving, ServingReport};
+pub use step::{Point, Step};
+
+use super::field::{FieldError, NumField};
+use super::memory::inference;
+use super::table::{Calculator, ChoiceField, Field, KeyedError};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// Everything the serving calculator reads of its own; the model, card, formats and tensor
+/// parallelism are the memory views' (`scenario.memory`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct ServingInputs {
+    pub runtime: Runtime,
+    /// Prompt tokens a request.
+    pub in_tokens: u64,
+    /// Output tokens a request.
+    pub out_tokens: u64,
+    /// Requests in flight on one replica (tp cards).
+    pub conc: u64,
+    /// Requests per second the fleet must serve.
+    pub target_rps: f64,
+    /// Latency goal: time per output token, ms.
+    pub tpot_ms: f64,
+    /// Latency goal: time to first token, ms.
+    pub ttft_ms: f64,
+    /// Rent per card-hour in the scenario's currency; 0: the catalogue's or rent-or-buy's.
+    pub card_price: f64,
+    /// One request's decode tokens/s measured on this model, card and runtime; 0: none.
+    /// Every rate is rescaled by measured / estimated.
+    pub measured_tps: f64,
+}
+
+impl Default for ServingInputs {
+    fn default() -> Self {
+        ServingInputs {
+            runtime: Runtime::Vllm,
+            in_tokens: 1024,
+            out_tokens: 256,
+            conc: 16,
+            target_rps: 2.0,
+            tpot_ms: 50.0,
+            ttft_ms: 2000.0,
+            card_price: 0.0,
+            measured_tps: 0.0,
+        }
+    }
+}
+
+type F = NumField<ServingInputs>;
+
+// Link units; keys and ranges are the link's public interface. `serve_conc`: `conc` is the
+// inference view's (keys are unique across calculators).
+#[rustfmt::skip]
+mod fields {
+    use super::*;
+    pub const IN_TOKENS: F = NumField { key: "in_tokens", min: 1.0, max: 1_000_000.0, step: 1.0, whole: true, get: |i| i.in_tokens as f64, set: |i, v| i.in_tokens = v as u64 };
+    pub const OUT_TOKENS: F = NumField { key: "out_tokens", min: 1.0, max: 1_000_000.0, step: 1.0, whole: true, get: |i| i.out_tokens as f64, set: |i, v| i.out_tokens = v as u64 };
+    pub const SERVE_CONC: F = NumField { key: "serve_conc", min: 1.0, max: 100_000.0, step: 1.0, whole: true, get: |i| i.conc as f64, set: |i, v| i.conc = v as u64 };
+    pub const TARGET_RPS: F = NumField { key: "target_rps", min: 0.001, max: 1e6, step: 0.1, whole: false, get: |i| i.target_rps, set: |i, v| i.target_rps = v };
+    pub const TPOT_MS: F = NumField { key: "tpot_ms", min: 0.1, max: 1e5, step: 1.0, whole: false, get: |i| i.tpot_ms, set: |i, v| i.tpot_ms = v };
+    pub const TTFT_MS: F = NumField { key: "ttft_ms", min: 1.0, max: 1e7, step: 10.0, whole: false, get: |i| i.ttft_ms, set: |i, v| i.ttft_ms = v };
+    pub const CARD_PRICE: F = NumField { key: "card_price", min: 0.0, max: 1e6, step: 0.1, whole: false, get: |i| i.card_price, set: |i, v| i.card_price = v };
+    pub const MEASURED_TPS: F = NumField { key: "measured_tps", min: 0.0, max: 1e6, step: 1.0, whole: false, get: |i| i.measured_tps, set: |i, v| i.measured_tps = v };
+}
+pub use fields::*;
+
+/// The serving runtime.
+pub const RUNTIME: ChoiceField<ServingInputs> = crate::choice_field!("runtime", Runtime, runtime);
+
+impl Calculator for ServingInputs {
+    type Error = ServingError;
+
+    const FIELDS: &'static [Field<Self>] = &[
+        Field::Choice(RUNTIME),
+        Field::Num(IN_TOKENS),
+        Field::Num(OUT_TOKENS),
+        Field::Num(SERVE_CONC),
+        Field::Num(TARGET_RPS),
+        Field::Num(TPOT_MS),
+        Field::Num(TTFT_MS),
+        Field::Num(CARD_PRICE),
+        Field::Num(MEASURED_TPS),
+    ];
+
+    /// A context beyond the memory views' largest cannot be sized.
+    fn cross_check(&self) -> Result<(), ServingError> {
+        let ctx = self.in_tokens + self.out_tokens;
+        if ctx > inference::MAX_CONTEXT {
+            return Err(ServingError::ContextTooLong {
+                tokens: ctx,
+                max: inference::MAX_CONTEXT,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Why serving inputs were refused.
+#[derive(Debug, Clone, PartialEq, Error)]
+pub enum ServingError {
+    #[error("out_tokens: prompt and output make {tokens} tokens, more than the {max} the memory views size")]
+    ContextTooLong { tokens: u64, max: u64 },
+    #[error(transparent)]
+    Field(#[from] FieldError),
+}
+
+impl KeyedError for ServingError {
+    fn key(&self) -> &'static str {
+        match self {
+            ServingError::ContextTooLong { .. } => "out_tokens",
+            ServingError::Field(e) => e.key(),
+        }
+    }
+}

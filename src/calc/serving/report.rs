@@ -1,0 +1,164 @@
+//! The serving report: every figure the view shows, from the inputs, the memory views' model
+//! and card, and the rent-or-buy view's owning cost.
+
+use super::cost::{fleet_verdict, owned_card_hour, rent_price, PriceSource};
+use super::queue::{fewest_replicas, largest_meeting, mmc_wait};
+use super::step::{point, Setup, Step};
+use super::{RuntimeModel, ServingError, ServingInputs, SPREAD};
+use crate::calc::memory::inference;
+use crate::calc::memory::inputs::MemoryInputs;
+use crate::calc::rent_buy::Verdict;
+use crate::calc::scenario::Scenario;
+use crate::calc::table::{validate, Valid};
+use crate::calc::units::Money;
+
+/// Everything the serving view shows.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ServingReport {
+    pub runtime: RuntimeModel,
+    pub tp: u64,
+    /// Concurrency used: the chosen one, at most what memory holds (at least 1).
+    pub conc: u64,
+    /// The chosen concurrency was above what memory holds.
+    pub conc_capped: bool,
+    /// Most sequences of prompt + output tokens one replica holds.
+    pub max_conc: u64,
+    pub step: Step,
+    /// Rescaling from the measured figure (1 without one).
+    pub scale: f64,
+    /// One request's decode tokens/s at the chosen concurrency.
+    pub decode_tps: f64,
+    /// All requests' output tokens/s on one replica.
+    pub throughput: f64,
+    /// The same at the largest concurrency memory allows.
+    pub max_throughput: f64,
+    pub prefill_s: f64,
+    pub tpot_s: f64,
+    pub ttft_s: f64,
+    /// Queueing share of the time to first token.
+    pub wait_s: f64,
+    /// Largest concurrency whose time per output token meets the goal (0: not even one).
+    pub conc_for_goal: u64,
+    pub meets_tpot: bool,
+    pub meets_ttft: bool,
+    /// Requests per second one replica completes at the chosen concurrency.
+    pub replica_rps: f64,
+    pub replicas: u64,
+    pub cards: u64,
+    /// Share of the fleet's capacity the target load uses.
+    pub utilisation: f64,
+    /// Output tokens per hour served at the target load.
+    pub tokens_per_hour: f64,
+    pub rent_card_hour: Money,
+    pub price_source: PriceSource,
+    pub own_card_hour: Money,
+    pub cost_rented: Money,
+    pub cost_owned: Money,
+    /// Rent-or-buy's verdict for this fleet at its utilisation.
+    pub verdict: Verdict,
+    /// Range to trust for the rates, from [`SPREAD`]: (low, high) multipliers.
+    pub trust: (f64, f64),
+    /// The card computes 16-bit in fp16 only (T4).
+    pub no_bf16: bool,
+}
+
+/// Checks the inputs and runs the calculator: for callers that hold unchecked inputs.
+pub fn serving(i: &ServingInputs, s: &Scenario) -> Result<ServingReport, ServingError> {
+    Ok(report(&validate(i.clone())?, s))
+}
+
+pub(super) fn memory_of(s: &Scenario) -> Valid<MemoryInputs> {
+    validate(s.memory.clone()).unwrap_or_default()
+}
+
+/// The largest concurrency memory holds at a context of prompt + output, per replica.
+fn memory_limit(m: &Valid<MemoryInputs>, i: &ServingInputs) -> u64 {
+    let mut probe: MemoryInputs = (**m).clone();
+    probe.inference.ctx = (i.in_tokens + i.out_tokens).max(1);
+    probe.inference.conc = 1;
+    match validate(probe) {
+        Ok(v) => inference::report(&v).max_concurrency,
+        Err(_) => 0,
+    }
+}
+
+/// The serving calculator: its own inputs with the memory views' model and card and the
+/// rent-or-buy view's owning cost, read from the scenario.
+pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
+    let m = memory_of(s);
+    let card = m.card().unwrap_or(&crate::calc::memory::catalogue::GPUS[0]);
+    let rt = i.runtime.model();
+    let setup = Setup { m: &m, card, rt, i };
+    let raw_single = 1.0 / setup.step(1.0).seconds;
+    let scale = if i.measured_tps > 0.0 {
+        i.measured_tps / raw_single
+    } else {
+        1.0
+    };
+    let prefill = setup.prefill() / scale;
+    let max_conc = memory_limit(&m, i);
+    let conc = i.conc.min(max_conc).max(1);
+    let p = point(&setup, conc, prefill, scale);
+    let top = point(&setup, max_conc.max(1), prefill, scale);
+    let goal = i.tpot_ms / 1000.0;
+    let conc_for_goal = largest_meeting(max_conc, |b| {
+        point(&setup, b, prefill, scale).tpot_s <= goal
+    });
+    // Replicas: enough for the load with every replica below saturation and the first token
+    // within its goal (M/M/c, c = conc slots, each busy for a request's whole life).
+    let hold = prefill + i.out_tokens as f64 * p.tpot_s;
+    let ttft_goal = i.ttft_ms / 1000.0;
+    let wait = |n: u64| mmc_wait(conc, i.target_rps / n as f64, hold);
+    let replicas = fewest_replicas(i.target_rps / p.rps, |n| {
+        let w = wait(n);
+        // A goal prefill alone misses cannot be met by more replicas: stop at saturation.
+        w.is_finite() && (prefill >= ttft_goal || prefill + w <= ttft_goal)
+    });
+    let wait_s = wait(replicas);
+    let ttft_s = prefill + wait_s;
+    let tp = m.inference.tp.max(1);
+    let cards = replicas * tp;
+    let utilisation = (i.target_rps / (replicas as f64 * p.rps)).min(1.0);
+    let tokens_per_hour = i.target_rps * i.out_tokens as f64 * 3600.0;
+    let cur = s.currency;
+    let (rent, price_source) = rent_price(i, s, card);
+    let rb = validate(s.rent_buy.clone()).unwrap_or_default();
+    let own = owned_card_hour(&rb, utilisation);
+    let per_million = |price: f64| price * cards as f64 / tokens_per_hour * 1e6;
+    let verdict = fleet_verdict(&rb, rent, utilisation);
+    ServingReport {
+        runtime: *rt,
+        tp,
+        conc,
+        conc_capped: i.conc > max_conc.max(1),
+        max_conc,
+        step: Step {
+            seconds: p.step_s,
+            ..setup.step(conc as f64)
+        },
+        scale,
+        decode_tps: 1.0 / p.tpot_s,
+        throughput: p.throughput,
+        max_throughput: top.throughput,
+        prefill_s: prefill,
+        tpot_s: p.tpot_s,
+        ttft_s,
+        wait_s,
+        conc_for_goal,
+        meets_tpot: p.tpot_s <= goal,
+        meets_ttft: ttft_s <= ttft_goal,
+        replica_rps: p.rps,
+        replicas,
+        cards,
+        utilisation,
+        tokens_per_hour,
+        rent_card_hour: Money::new(rent, cur),
+        price_source,
+        own_card_hour: Money::new(own, cur),
+        cost_rented: Money::new(per_million(rent), cur),
+        cost_owned: Money::new(per_million(own), cur),
+        verdict,
+        trust: (1.0 / (1.0 + SPREAD.1), 1.0 / (1.0 + SPREAD.0)),
+        no_bf16: !card.bf16,
+    }
+}

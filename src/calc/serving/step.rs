@@ -1,0 +1,167 @@
+//! One replica's decode step and prefill from the model, card and runtime, and its time per
+//! output token and throughput at a concurrency.
+
+use super::{RuntimeModel, ServingInputs};
+use crate::calc::memory::catalogue::Gpu;
+use crate::calc::memory::dtype::WeightType;
+use crate::calc::memory::inputs::MemoryInputs;
+
+/// One decode step of a replica at a batch, broken down.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Step {
+    /// Bytes read from memory per card.
+    pub bytes: f64,
+    pub flops: f64,
+    pub memory_s: f64,
+    pub compute_s: f64,
+    pub comm_s: f64,
+    /// The whole step, calibration included.
+    pub seconds: f64,
+    pub bandwidth_bound: bool,
+}
+
+/// The inputs the model reads from the memory views, checked.
+pub(super) struct Setup<'a> {
+    pub(super) m: &'a MemoryInputs,
+    pub(super) card: &'a Gpu,
+    pub(super) rt: &'static RuntimeModel,
+    pub(super) i: &'a ServingInputs,
+}
+
+impl Setup<'_> {
+    fn tp(&self) -> f64 {
+        self.m.inference.tp.max(1) as f64
+    }
+
+    /// Parameters scaled to the typed count when one is typed.
+    fn scale_params(&self) -> f64 {
+        let derived = self.m.model.arch.params().total();
+        if derived > 0.0 {
+            self.m.model.params() / derived
+        } else {
+            1.0
+        }
+    }
+
+    fn bytes_per_param(&self) -> f64 {
+        self.m.inference.weights.bits_per_weight(&self.m.model.arch) / 8.0
+    }
+
+    /// Active parameters a token passes through.
+    fn active(&self) -> f64 {
+        self.m.model.arch.params().active * self.scale_params()
+    }
+
+    /// Weights read by one decode step of `b` sequences, per card.
+    fn weights_read(&self, b: f64) -> f64 {
+        let a = &self.m.model.arch;
+        let total = self.m.model.params();
+        let routed = if a.is_moe() && a.experts > 0 {
+            let moe_layers = a.layers.saturating_sub(a.dense_layers.min(a.layers)) as f64;
+            let expert = 3.0 * a.hidden as f64 * a.expert_intermediate as f64;
+            (moe_layers * a.experts as f64 * expert * self.scale_params()).min(total)
+        } else {
+            0.0
+        };
+        let hit = if routed > 0.0 {
+            let (e, k) = (a.experts as f64, a.experts_per_token.min(a.experts) as f64);
+            (1.0 - (1.0 - k / e).powf(b.max(1.0))).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        ((total - routed) + routed * hit) * self.bytes_per_param() / self.tp()
+    }
+
+    /// Cache one sequence holds at `ctx` tokens, per card.
+    fn kv_per_seq(&self, ctx: f64) -> f64 {
+        let a = &self.m.model.arch;
+        let layer = a.kv_elements_per_token_per_layer() * self.m.inference.kv.bytes();
+        layer * a.cached_token_layers(ctx.max(0.0) as u64)
+            / a.kv_cache_split(self.m.inference.tp.max(1)) as f64
+    }
+
+    /// Attention FLOPs per token at `ctx` tokens of context, per card.
+    fn attention_flops(&self, ctx: f64) -> f64 {
+        let a = &self.m.model.arch;
+        4.0 * a.layers as f64 * (a.heads * a.head_dim) as f64 * ctx / self.tp()
+    }
+
+    fn peak(&self) -> f64 {
+        let fp8 = matches!(self.m.inference.weights, WeightType::Fp8);
+        match (fp8, self.card.fp8_tflops) {
+            (true, Some(t)) => t * 1e12,
+            _ => self.card.bf16_tflops * 1e12,
+        }
+    }
+
+    fn comm(&self, b: f64) -> f64 {
+        let tp = self.m.inference.tp.max(1);
+        if tp <= 1 {
+            return 0.0;
+        }
+        let (latency, link) = if self.card.fast_link(tp) {
+            (10e-6, 300e9)
+        } else {
+            (25e-6, 20e9)
+        };
+        let a = &self.m.model.arch;
+        let hops = (tp as f64).log2().ceil();
+        let bytes = 2.0 * (tp as f64 - 1.0) / tp as f64 * b * a.hidden as f64 * 2.0;
+        2.0 * a.layers as f64 * (latency * hops + bytes / link)
+    }
+
+    /// One decode step of `b` sequences, before any measured rescaling.
+    pub(super) fn step(&self, b: f64) -> Step {
+        let ctx = self.i.in_tokens as f64 + self.i.out_tokens as f64 / 2.0;
+        let bytes = self.weights_read(b) + b * self.kv_per_seq(ctx);
+        let flops = b * (2.0 * self.active() / self.tp() + self.attention_flops(ctx));
+        let memory_s = bytes / (self.card.bandwidth_gb_s * 1e9);
+        let compute_s = flops / self.peak();
+        let comm_s = self.comm(b);
+        Step {
+            bytes,
+            flops,
+            memory_s,
+            compute_s,
+            comm_s,
+            seconds: memory_s.max(compute_s) / self.rt.efficiency + self.rt.overhead_s + comm_s,
+            bandwidth_bound: memory_s >= compute_s,
+        }
+    }
+
+    /// Prefill of one request's prompt, before rescaling.
+    pub(super) fn prefill(&self) -> f64 {
+        let n = self.i.in_tokens as f64;
+        let flops = 2.0 * self.active() * n / self.tp() + self.attention_flops(n / 2.0) * n;
+        let compute = flops / (self.peak() * self.rt.prefill_fraction);
+        let memory = self.weights_read(n) / (self.card.bandwidth_gb_s * 1e9);
+        compute.max(memory) + self.comm(n)
+    }
+}
+
+/// The figures of one replica at a concurrency.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Point {
+    pub conc: u64,
+    pub step_s: f64,
+    pub tpot_s: f64,
+    /// Output tokens per second of the replica.
+    pub throughput: f64,
+    /// Requests per second the replica completes.
+    pub rps: f64,
+}
+
+pub(super) fn point(s: &Setup, b: u64, prefill: f64, scale: f64) -> Point {
+    let bf = b.max(1) as f64;
+    let out = s.i.out_tokens as f64;
+    let step = s.step(bf).seconds / scale;
+    let tpot = step + (bf - 1.0) * prefill / out;
+    let cycle = out * step + bf * prefill;
+    Point {
+        conc: b,
+        step_s: step,
+        tpot_s: tpot,
+        throughput: bf * out / cycle,
+        rps: bf / cycle,
+    }
+}
