@@ -29,7 +29,10 @@ pub fn ChoiceInput<T: Calculator>(
         .into_iter()
         .map(|id| (id.to_string(), text(id).to_string()))
         .collect();
-    let value = Signal::derive(move || app.scenario.with(|s| get((lens.get)(s)).to_string()));
+    // A memo of the id: a slider elsewhere in the scenario leaves the drop-down and its options
+    // alone.
+    let id = Memo::new(move |_| app.scenario.with(|s| get((lens.get)(s))));
+    let value = Signal::derive(move || id.get().to_string());
     let on_change = Callback::new(move |id: String| {
         app.clear_issue(key);
         app.try_edit(lens, |t| {
@@ -50,6 +53,7 @@ pub fn RadioInput<T: Calculator>(
 ) -> impl IntoView {
     let app = use_app();
     let (key, get, set) = (field.key, field.get, field.set);
+    let chosen = Memo::new(move |_| app.scenario.with(|s| get((lens.get)(s))));
     let radios = (field.ids)()
         .into_iter()
         .map(|id| {
@@ -59,7 +63,7 @@ pub fn RadioInput<T: Calculator>(
                         type="radio"
                         name=key
                         value=id
-                        prop:checked=move || app.scenario.with(|s| get((lens.get)(s)) == id)
+                        prop:checked=move || chosen.get() == id
                         on:change=move |_| {
                             app.clear_issue(key);
                             app.try_edit(
@@ -94,7 +98,7 @@ pub fn FlagInput<T: Calculator>(
 ) -> impl IntoView {
     let app = use_app();
     let (key, get, set) = (field.key, field.get, field.set);
-    let checked = Signal::derive(move || app.scenario.with(|s| get((lens.get)(s))));
+    let checked = Memo::new(move |_| app.scenario.with(|s| get((lens.get)(s))));
     let on_change = Callback::new(move |on: bool| {
         app.clear_issue(key);
         app.try_edit(lens, |t| set(t, on));

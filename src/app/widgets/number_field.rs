@@ -18,7 +18,9 @@ struct Binding {
     min: f64,
     max: f64,
     whole: bool,
-    read: Callback<(), f64>,
+    /// The value in the scenario; a memo, so a change elsewhere in the scenario (another
+    /// field's slider) does not rewrite this box.
+    read: Memo<f64>,
     /// Tries the value; the reason when the calculator refuses it.
     write: Callback<f64, Result<(), String>>,
     /// What the person typed, while it is being edited or is refused.
@@ -35,7 +37,7 @@ impl Binding {
             min: field.min,
             max: field.max,
             whole: field.whole,
-            read: Callback::new(move |_| app.scenario.with(|s| get(lget(s)))),
+            read: Memo::new(move |_| app.scenario.with(|s| get(lget(s)))),
             write: Callback::new(move |v| app.edit(lens, |t| set(t, v)).map_err(|e| e.to_string())),
             raw: RwSignal::new(None),
             error: RwSignal::new(None),
@@ -43,7 +45,7 @@ impl Binding {
     }
 
     fn value(&self) -> f64 {
-        self.read.run(())
+        self.read.get()
     }
 
     /// The box shows the typed text while it is being edited or refused (so "1." survives while
