@@ -174,17 +174,8 @@ pub fn activations(m: &Valid<MemoryInputs>) -> Bytes {
 fn activations_of(m: &MemoryInputs) -> Bytes {
     let (a, i) = (&m.model.arch, &m.training);
     let (s, b, h) = (i.seq as f64, i.batch as f64, a.hidden as f64);
-    let inner = if a.is_moe() {
-        (a.experts_per_token as f64 + a.shared_experts as f64) * a.expert_intermediate as f64
-    } else {
-        a.intermediate as f64
-    };
-    // Bytes of one stored activation element: 2 in bf16 and mixed precision, 4 in fp32.
-    let e = if i.precision == Precision::Fp32 {
-        4.0
-    } else {
-        2.0
-    };
+    let inner = mlp_width(a);
+    let e = activation_bytes(i.precision);
     let [q, k, v, o] = attention_widths(a);
     // Per token: the attention input, Q, K, V and the output projection's input, the two norms'
     // inputs and the MLP's input (elements), the gated MLP's four inner tensors, and a one-byte
@@ -211,10 +202,29 @@ fn activations_of(m: &MemoryInputs) -> Bytes {
     Bytes(layers + logits)
 }
 
+/// Bytes of one stored activation element: 2 in bf16 and mixed precision, 4 in fp32.
+pub fn activation_bytes(p: Precision) -> f64 {
+    if p == Precision::Fp32 {
+        4.0
+    } else {
+        2.0
+    }
+}
+
+/// Inner width of the MLP activations a token stores: the dense MLP's, or the experts it is
+/// routed to plus the shared ones.
+pub fn mlp_width(a: &Arch) -> f64 {
+    if a.is_moe() {
+        (a.experts_per_token as f64 + a.shared_experts as f64) * a.expert_intermediate as f64
+    } else {
+        a.intermediate as f64
+    }
+}
+
 /// Widths of the attention activations stored per token: Q, K, V and the output projection's
 /// input. Grouped-query attention stores K and V at `kv_heads x head_dim`; latent attention
 /// stores the up-projected K (`heads x (nope + rope)`) and V (`heads x v_head_dim`).
-fn attention_widths(a: &Arch) -> [f64; 4] {
+pub fn attention_widths(a: &Arch) -> [f64; 4] {
     let heads = a.heads as f64;
     match a.attention {
         AttentionKind::Latent => {

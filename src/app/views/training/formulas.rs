@@ -4,7 +4,9 @@
 use crate::app::format::{gb, gib, number};
 use crate::app::widgets::{FormulaRow, Formulas};
 use crate::calc::memory::inputs::MemoryInputs;
-use crate::calc::memory::training::TrainingReport;
+use crate::calc::memory::training::{
+    activation_bytes, attention_widths, mlp_width, TrainingReport,
+};
 use crate::calc::units::Bytes;
 use leptos::prelude::*;
 
@@ -17,7 +19,7 @@ const STATES: &[FormulaRow<Pair>] = &[
 
 #[rustfmt::skip]
 const REST: &[FormulaRow<Pair>] = &[
-    FormulaRow { title: "Activations", symbolic: "layers × s b (17 h + 8 I) [+ 5 a s² b without memory-efficient attention] + logits s b V × 4 B", open: true, substituted: activations, show: None },
+    FormulaRow { title: "Activations", symbolic: "layers × s b (e (4 h + q + k + v + o + 4 I) + h) [+ (2 e + 1) a s² b without memory-efficient attention] + logits s b V × 4 B; e = 2 B (4 in fp32), k and v at the KV heads' width", open: true, substituted: activations, show: None },
     FormulaRow { title: "CUDA context, workspaces and allocator reserve", symbolic: "0.5 GiB CUDA context + 0.25 GiB cuBLAS, cuDNN and kernel workspaces + 5% × (states + activations) held by PyTorch's caching allocator", open: false, substituted: reserve, show: None },
 ];
 
@@ -59,13 +61,21 @@ fn states((_, r): &Pair) -> String {
 }
 
 fn activations((m, r): &Pair) -> String {
+    let a = &m.model.arch;
+    let [q, k, v, o] = attention_widths(a);
     format!(
-        "{} × {} × {} × (17 × {} + 8 × {}) + … = {}",
-        m.model.arch.layers,
+        "{} × {} × {} × ({} × (4 × {} + {} + {} + {} + {} + 4 × {}) + {}) + … = {}",
+        a.layers,
         m.training.seq,
         m.training.batch,
-        m.model.arch.hidden,
-        m.model.arch.intermediate,
+        number(activation_bytes(m.training.precision), 0),
+        a.hidden,
+        number(q, 0),
+        number(k, 0),
+        number(v, 0),
+        number(o, 0),
+        number(mlp_width(a), 0),
+        a.hidden,
         gib(r.activations),
     )
 }
