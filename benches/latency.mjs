@@ -1,7 +1,8 @@
 // Slider-to-redraw latency in headless Chromium: 200 moves of a slider, each an `input` event as
 // a drag produces, timed inside the page from dispatch to the moment the chart's canvas reports its
 // redraw (`data-draws` changes). Every slider of the page: utilisation and rent (rent or buy),
-// context length and concurrency (inference), sequence length and micro-batch (training). Prints
+// context length and concurrency (inference), sequence length and micro-batch (training),
+// concurrency (serving), each in English and in Chinese. Prints
 // median and p95; asserts nothing.
 //
 // Run with scripts/bench.sh (which builds the release first).
@@ -16,14 +17,20 @@ const CASES = [
   { name: 'inference: concurrency slider -> stack chart', query: '?view=inference', slider: 'input-conc', chart: 'chart-inference-stack', values: (i) => 1 + ((i * 7) % 200) },
   { name: 'training: sequence slider -> sequence chart', query: '?view=training', slider: 'input-seq', chart: 'chart-training-seq', values: (i) => 128 * (1 + ((i * 7) % 250)) },
   { name: 'training: micro-batch slider -> stack chart', query: '?view=training', slider: 'input-batch', chart: 'chart-training-stack', values: (i) => 2 + ((i * 7) % 62) },
+  { name: 'serving: concurrency slider -> throughput chart', query: '?view=serving', slider: 'input-serve_conc', chart: 'chart-serving-throughput', values: (i) => 1 + ((i * 7) % 120) },
 ];
+
+// Every case in both languages: the Chinese page words every tile, note and chart label too.
+const LANGS = (process.env.LANGS ?? 'en,zh').split(',');
 
 const server = await serveDist();
 const browser = await launch();
 try {
-  for (const c of CASES) {
+  for (const lang of LANGS) for (const c0 of CASES) {
+    const c = { ...c0, name: `[${lang}] ${c0.name}` };
     const context = await browser.newContext();
-    const { page } = await open(context, server.url, c.query);
+    const query = `${c.query}${c.query ? '&' : '?'}lang=${lang}`;
+    const { page } = await open(context, server.url, query);
     const samples = await page.evaluate(
       async ({ moves, slider: sliderId, chart: chartId, values }) => {
         const pick = new Function('i', `return (${values})(i)`);

@@ -11,6 +11,8 @@ mod billing;
 mod common;
 #[path = "core/config_json.rs"]
 mod config_json;
+#[path = "core/currency.rs"]
+mod currency;
 #[path = "core/demand.rs"]
 mod demand;
 #[path = "core/engine.rs"]
@@ -27,3 +29,5 @@ mod scenario;
 mod serving;
 #[path = "core/spot.rs"]
 mod spot;
+#[path = "core/text.rs"]
+mod text;

@@ -2,27 +2,42 @@
 //! currency symbols, Chinese and English alike) at no cost in wasm size. Formatters are costly to
 //! build and cheap to use, so each one is built once per style and kept.
 
+use crate::calc::link::Lang;
 use crate::calc::units::{Currency, Money};
 use js_sys::{Array, Intl::NumberFormat, Object, Reflect};
+use std::cell::Cell;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use wasm_bindgen::JsValue;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 enum Style {
+    // Every style is kept per locale: `Intl` words currencies by locale (CN¥ in English, ¥ in
+    // Chinese).
     Plain(u8),
     Money(Currency, u8),
     Percent(u8),
 }
 
 thread_local! {
-    static FORMATTERS: RefCell<HashMap<Style, NumberFormat>> = RefCell::new(HashMap::new());
+    static FORMATTERS: RefCell<HashMap<(Lang, Style), NumberFormat>> = RefCell::new(HashMap::new());
+    static LANG: Cell<Lang> = const { Cell::new(Lang::En) };
 }
 
-/// The locale numbers are written in.
-const LOCALE: &str = "en-US";
+/// Sets the language numbers are written for. [`AppState::t`](super::state::AppState::t) calls
+/// it, so any text that reads the texts formats its numbers in the same language.
+pub fn set_lang(l: Lang) {
+    LANG.with(|c| c.set(l));
+}
 
-fn build(style: Style) -> NumberFormat {
+fn locale(l: Lang) -> &'static str {
+    match l {
+        Lang::En => "en-US",
+        Lang::Zh => "zh-CN",
+    }
+}
+
+fn build(lang: Lang, style: Style) -> NumberFormat {
     let options = Object::new();
     let set = |k: &str, v: JsValue| {
         // Setting a property on a fresh plain object cannot fail.
@@ -49,7 +64,7 @@ fn build(style: Style) -> NumberFormat {
     };
     set("minimumFractionDigits", min.into());
     set("maximumFractionDigits", digits.into());
-    let locales = Array::of1(&JsValue::from_str(LOCALE));
+    let locales = Array::of1(&JsValue::from_str(locale(lang)));
     NumberFormat::new(&locales, &options)
 }
 
@@ -57,9 +72,12 @@ fn format(style: Style, v: f64) -> String {
     if !v.is_finite() {
         return "–".into();
     }
+    let lang = LANG.with(Cell::get);
     FORMATTERS.with(|cache| {
         let mut cache = cache.borrow_mut();
-        let nf = cache.entry(style).or_insert_with(|| build(style));
+        let nf = cache
+            .entry((lang, style))
+            .or_insert_with(|| build(lang, style));
         nf.format()
             .call1(&JsValue::NULL, &JsValue::from_f64(v))
             .ok()
@@ -73,7 +91,7 @@ pub fn number(v: f64, digits: u8) -> String {
     format(Style::Plain(digits), v)
 }
 
-/// Money with its currency symbol: `CN¥46,853.33`.
+/// Money with its currency symbol: `CN¥46,853.33` in English, `¥46,853.33` in Chinese.
 pub fn money(m: Money, digits: u8) -> String {
     format(Style::Money(m.currency, digits), m.amount)
 }
@@ -96,4 +114,20 @@ pub fn gb(b: crate::calc::units::Bytes) -> String {
 /// A parameter count in billions: `6.74 B`.
 pub fn billions(n: f64) -> String {
     format!("{} B", number(n / 1e9, 3))
+}
+
+/// In Chinese, a large amount in yuan as the guide writes it: 46,853.33 -> `4.69 万元`,
+/// 120,000,000 -> `1.2 亿元`; `None` in English, in dollars and below 10,000.
+pub fn wan(m: Money) -> Option<String> {
+    if LANG.with(Cell::get) != Lang::Zh || m.currency != Currency::Cny {
+        return None;
+    }
+    let a = m.amount.abs();
+    if a >= 1e8 {
+        Some(format!("{} 亿元", number(m.amount / 1e8, 2)))
+    } else if a >= 1e4 {
+        Some(format!("{} 万元", number(m.amount / 1e4, 2)))
+    } else {
+        None
+    }
 }

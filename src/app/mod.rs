@@ -2,18 +2,23 @@
 //! [`views`] has one component per calculator, [`widgets`] the shared fields, results and charts.
 
 pub mod format;
+pub mod i18n;
 pub mod state;
 pub mod storage;
 pub mod views;
 pub mod widgets;
+pub mod words;
 
+use crate::calc::link::Lang;
+use crate::calc::scenario::FX;
 use crate::calc::units::Currency;
+use i18n::tr;
 use leptos::prelude::*;
 use state::AppState;
 use views::registry::VIEWS;
 
 /// Keys that belong to the page rather than to a field: their problems show at the top.
-const PAGE_KEYS: [&str; 4] = ["view", "lang", "cur", "embed"];
+const PAGE_KEYS: [&str; 5] = ["view", "lang", "cur", "fx", "embed"];
 
 /// Mounts the page on `<body>`.
 pub fn mount() {
@@ -26,10 +31,6 @@ pub fn App() -> impl IntoView {
     let app = AppState::from_page();
     provide_context(app);
     app.persist();
-    // Only English text exists so far; the attribute says what is shown.
-    if let Some(html) = document().document_element() {
-        let _ = html.set_attribute("lang", "en");
-    }
     let body_class = if app.embed { "app embed" } else { "app" };
     view! {
         <div class=body_class>
@@ -38,31 +39,34 @@ pub fn App() -> impl IntoView {
             </Show>
             <Show when=move || app.storage_notice.get().is_some()>
                 <p class="notice" role="status" data-testid="storage-notice">
-                    {move || app.storage_notice.get()}
+                    {move || {
+                        let c = app.scenario.with(|s| s.currency);
+                        app.storage_notice.get().map(|n| n.text(app.t(), c))
+                    }}
                     " "
                     <button type="button" on:click=move |_| app.storage_notice.set(None)>
-                        "Dismiss"
+                        {tr(|t| t.app.dismiss)}
                     </button>
                 </p>
             </Show>
             <Show when=move || app.issues.with(|v| v.iter().any(|e| PAGE_KEYS.contains(&e.key())))>
                 <p class="notice" role="status" data-testid="link-notice">
                     {move || {
+                        let (t, c) = (app.t(), app.scenario.with(|s| s.currency));
                         app.issues
                             .with(|v| {
                                 v.iter()
                                     .filter(|e| PAGE_KEYS.contains(&e.key()))
-                                    .map(|e| format!("{e}; the default is used. "))
-                                    .collect::<String>()
+                                    .map(|e| t.app.link_default(&i18n::issue(t, e, c)))
+                                    .collect::<Vec<_>>()
+                                    .join(" ")
                             })
                     }}
                 </p>
             </Show>
             <main>{move || (app.view.get().render)()}</main>
             <Show when=move || !app.embed>
-                <footer>
-                    "Everything is computed in this browser; nothing is sent anywhere. Figures follow a public field guide to renting GPUs; replace them with the prices you are quoted."
-                </footer>
+                <footer>{tr(|t| t.app.footer)}</footer>
             </Show>
         </div>
     }
@@ -75,10 +79,10 @@ fn Header() -> impl IntoView {
     view! {
         <header class="top">
             <h1>"gpuplan"</h1>
-            <p class="tagline">
-                "Rent or buy GPUs, size their memory, and see what a month really costs."
-            </p>
-            <nav aria-label="views">
+            <p class="tagline">{tr(|t| t.app.tagline)}</p>
+            <nav aria-label=tr(|t| {
+                t.app.nav
+            })>
                 {VIEWS
                     .iter()
                     .filter(|v| v.in_nav)
@@ -94,12 +98,13 @@ fn Header() -> impl IntoView {
                                     app.go(v);
                                 }
                             >
-                                {v.title}
+                                {move || v.title(app.t())}
                             </a>
                         }
                     })
                     .collect_view()}
             </nav>
+            <LangSwitch />
             <span class="currency radios" data-testid="input-cur">
                 {[Currency::Cny, Currency::Usd]
                     .map(|c| {
@@ -111,11 +116,95 @@ fn Header() -> impl IntoView {
                                     prop:checked=move || app.scenario.with(|s| s.currency == c)
                                     on:change=move |_| set_currency(c)
                                 />
-                                {format!(" {}", c.code())}
+                                {move || format!(" {}", i18n::currency_name(app.t(), c))}
                             </label>
                         }
                     })}
             </span>
+            <FxBox />
         </header>
+    }
+}
+
+/// 中文 / English, on every view: switching keeps every input and writes `lang=` to the link.
+#[component]
+fn LangSwitch() -> impl IntoView {
+    let app = state::use_app();
+    let choose = move |l: Lang| {
+        i18n::remember_lang(l);
+        app.lang.set(Some(l));
+    };
+    let button = move |l: Lang, name: &'static str, lang_attr: &'static str| {
+        view! {
+            <button
+                type="button"
+                lang=lang_attr
+                data-testid=format!("lang-{}", crate::calc::choice::Choice::id(l))
+                aria-pressed=move || (app.shown.get() == l).to_string()
+                on:click=move |_| choose(l)
+            >
+                {name}
+            </button>
+        }
+    };
+    view! {
+        <span class="lang-switch" role="group" aria-label=tr(|t| t.app.language)>
+            {button(Lang::Zh, "中文", "zh-CN")}
+            {button(Lang::En, "English", "en")}
+        </span>
+    }
+}
+
+/// The exchange rate (yuan per dollar) a currency switch converts at, with the default's date.
+#[component]
+fn FxBox() -> impl IntoView {
+    let app = state::use_app();
+    let error = RwSignal::new(None::<crate::calc::field::FieldError>);
+    let raw = RwSignal::new(None::<String>);
+    let shown = move || {
+        raw.get()
+            .unwrap_or_else(|| format::number(app.scenario.with(|s| s.fx), 4))
+    };
+    let note = move || {
+        let t = app.t();
+        t.app.fx_note(&format::number(FX.default, 4), FX.date)
+    };
+    view! {
+        <label class="fx" title=note>
+            <span>{tr(|t| t.app.fx)}</span>
+            " "
+            <input
+                type="text"
+                inputmode="decimal"
+                size="5"
+                data-testid="input-fx"
+                aria-invalid=move || error.with(|e| e.is_some()).to_string()
+                prop:value=shown
+                on:input=move |ev| {
+                    let text = event_target_value(&ev);
+                    match FX.spec.parse(&text) {
+                        Ok(v) => {
+                            error.set(None);
+                            app.set_fx(v);
+                        }
+                        Err(e) => error.set(Some(e)),
+                    }
+                    raw.set(Some(text));
+                }
+                on:blur=move |_| {
+                    if error.with_untracked(|e| e.is_none()) {
+                        raw.set(None);
+                    }
+                }
+            />
+            " "
+            <span class="unit">{tr(|t| t.app.fx_unit)}</span>
+            <span class="field-msg" role="alert" data-testid="error-fx">
+                {move || {
+                    let c = app.scenario.with(|s| s.currency);
+                    error.get().map(|e| i18n::field_error(app.t(), &e, c))
+                }}
+            </span>
+        </label>
     }
 }

@@ -9,6 +9,7 @@
 //! Data flows one way: link or storage -> `scenario` -> each view's report ([`use_report`]) ->
 //! numbers, formulas and charts.
 
+use super::i18n;
 use super::storage::{self, Loaded};
 use super::views::registry::{self, ViewEntry};
 use crate::calc::link::{self, Lang, LinkState};
@@ -36,7 +37,10 @@ pub struct AppState {
     pub scenario: RwSignal<Scenario>,
     pub progress: RwSignal<Progress>,
     pub view: RwSignal<&'static ViewEntry>,
+    /// The language the link names, if it names one (it is written back to the link only then).
     pub lang: RwSignal<Option<Lang>>,
+    /// The language shown: the link's, else the saved choice or the browser's.
+    pub shown: Memo<Lang>,
     pub embed: bool,
     /// Problems found in the link or the saved data, shown beside their fields until the field
     /// is edited.
@@ -45,7 +49,7 @@ pub struct AppState {
     /// beside the input the rule names until an edit there succeeds.
     pub refused: RwSignal<Vec<Issue>>,
     /// A notice about saved data (set aside, not saved), shown at the top of the page.
-    pub storage_notice: RwSignal<Option<String>>,
+    pub storage_notice: RwSignal<Option<Notice>>,
     /// Typed values refused by a rule between fields, by link key, each with a retry: a change
     /// elsewhere (raising the purchase price above a refused resale) may make them acceptable.
     pending: StoredValue<Vec<(&'static str, Callback<()>)>>,
@@ -63,21 +67,24 @@ impl AppState {
             match storage::load() {
                 Loaded::Restored(r) => {
                     if let Some(kept) = &r.set_aside {
-                        notice = Some(format!(
-                            "Some saved inputs could not be used ({}). They were replaced by their defaults; the saved text is kept under the storage key \"{kept}\".",
-                            r.restored.issues.iter().map(|i| i.to_string()).collect::<Vec<_>>().join("; ")
-                        ));
+                        notice = Some(Notice::SetAside {
+                            issues: r.restored.issues.clone(),
+                            kept: kept.clone(),
+                        });
                     }
                     issues.extend(r.restored.issues);
                     (r.restored.scenario, r.restored.progress)
                 }
                 Loaded::Nothing => Default::default(),
                 Loaded::Unavailable => {
-                    notice = Some("Local storage is not available: changes will not be kept after this tab closes (the link still holds them).".to_string());
+                    notice = Some(Notice::Unavailable);
                     Default::default()
                 }
                 Loaded::SetAside { reason, backup_key } => {
-                    notice = Some(format!("Saved inputs could not be read ({reason}). They were kept under the storage key \"{backup_key}\" and the guide's example is shown."));
+                    notice = Some(Notice::Unreadable {
+                        reason,
+                        kept: backup_key,
+                    });
                     Default::default()
                 }
             }
@@ -89,11 +96,14 @@ impl AppState {
                 registry::first()
             }
         };
+        let lang = RwSignal::new(decoded.state.lang);
+        let fallback = i18n::fallback_lang();
         AppState {
             scenario: RwSignal::new(scenario),
             progress: RwSignal::new(progress),
             view: RwSignal::new(view),
-            lang: RwSignal::new(decoded.state.lang),
+            lang,
+            shown: Memo::new(move |_| lang.get().unwrap_or(fallback)),
             embed: decoded.state.embed,
             issues: RwSignal::new(issues),
             refused: RwSignal::new(Vec::new()),
@@ -158,26 +168,34 @@ impl AppState {
         }
     }
 
-    /// Sets the scenario-wide currency.
+    /// Sets the scenario-wide currency, converting every amount at the scenario's rate.
     pub fn set_currency(&self, c: Currency) {
         if self.scenario.with_untracked(|s| s.currency != c) {
-            self.scenario.update(|s| s.currency = c);
+            self.scenario.update(|s| s.switch_currency(c));
+        }
+    }
+
+    /// Sets the exchange rate (yuan per dollar); amounts are not converted.
+    pub fn set_fx(&self, fx: f64) {
+        if self.scenario.with_untracked(|s| s.fx != fx) {
+            self.scenario.update(|s| s.fx = fx);
         }
     }
 
     /// The problem recorded for `key`, if any: a refused change, else one from the link or the
     /// saved data.
     pub fn issue(&self, key: &'static str) -> Option<String> {
+        let (t, c) = (self.t(), self.scenario.with(|s| s.currency));
         let refused = self.refused.with(|v| {
             v.iter()
                 .find(|e| e.key() == key)
-                .map(|e| format!("{e}; not changed"))
+                .map(|e| t.err.not_changed(&i18n::issue(t, e, c)))
         });
         refused.or_else(|| {
             self.issues.with(|v| {
                 v.iter()
                     .find(|e| e.key() == key)
-                    .map(|e| format!("{e}; the default is used"))
+                    .map(|e| t.err.default_used(&i18n::issue(t, e, c)))
             })
         })
     }
@@ -234,7 +252,7 @@ impl AppState {
         }
         if let Err(e) = storage::save(&state.scenario, &state.progress) {
             self.storage_notice
-                .set(Some(format!("Inputs could not be saved: {e}.")));
+                .set(Some(Notice::NotSaved { reason: e }));
         }
     }
 
@@ -258,9 +276,13 @@ impl AppState {
                 pending.set_value(handle);
             }
         });
+        // The title and `<html lang>` follow the view and the language.
         Effect::new(move |_| {
-            let v = self.view.get();
-            document().set_title(&format!("{} · gpuplan", v.title));
+            let (v, t, lang) = (self.view.get(), self.t(), self.shown.get());
+            document().set_title(&t.app.title(v.title(t)));
+            if let Some(html) = document().document_element() {
+                let _ = html.set_attribute("lang", i18n::html_lang(lang));
+            }
         });
         // Back and Forward between views: the address names the view to show; the inputs stay.
         let back = window_event_listener(leptos::ev::popstate, move |_| {
@@ -301,6 +323,42 @@ fn address(state: &LinkState) -> String {
     let path = loc.pathname().unwrap_or_default();
     let hash = loc.hash().unwrap_or_default();
     format!("{path}{}{hash}", query(state))
+}
+
+/// A notice about saved data, worded when shown.
+#[derive(Clone)]
+pub enum Notice {
+    /// Some saved values were refused; the original text was kept under `kept`.
+    SetAside { issues: Vec<Issue>, kept: String },
+    /// localStorage cannot be used.
+    Unavailable,
+    /// Nothing saved could be read; the text was kept under `kept`.
+    Unreadable {
+        reason: crate::calc::scenario::StoreError,
+        kept: String,
+    },
+    /// A save failed.
+    NotSaved { reason: storage::SaveError },
+}
+
+impl Notice {
+    pub fn text(&self, t: &'static crate::text::Texts, c: Currency) -> String {
+        match self {
+            Notice::SetAside { issues, kept } => {
+                let problems: Vec<String> = issues.iter().map(|i| i18n::issue(t, i, c)).collect();
+                t.app
+                    .notice_set_aside(&problems.join(t.app.sentence_sep), kept)
+            }
+            Notice::Unavailable => t.app.notice_unavailable.to_string(),
+            Notice::Unreadable { reason, kept } => t
+                .app
+                .notice_unreadable(&super::words::store_error(t, reason), kept),
+            Notice::NotSaved { reason } => t.app.notice_not_saved(match reason {
+                storage::SaveError::Unavailable => t.app.save_unavailable,
+                storage::SaveError::Refused => t.app.save_refused,
+            }),
+        }
+    }
 }
 
 /// How long link and storage writes wait for the next change before going out.

@@ -12,7 +12,7 @@
 //! still showed, `to` the one it should have. A reload starts from the address as it was, so the
 //! page that opens `from` next reads `to` instead and nothing typed is lost.
 
-use crate::calc::scenario::{from_stored, to_stored, Progress, Restored, Scenario};
+use crate::calc::scenario::{from_stored, to_stored, Progress, Restored, Scenario, StoreError};
 use gloo_storage::{LocalStorage, Storage};
 
 pub const KEY: &str = "gpuplan/v2/current";
@@ -32,7 +32,7 @@ pub enum Loaded {
     Restored(Box<Kept>),
     /// Unreadable data, moved to `backup_key`, with the reason.
     SetAside {
-        reason: String,
+        reason: StoreError,
         backup_key: String,
     },
     /// localStorage cannot be used at all.
@@ -76,7 +76,7 @@ pub fn load() -> Loaded {
             let backup_key = set_aside(&raw);
             let _ = LocalStorage::raw().remove_item(key);
             Loaded::SetAside {
-                reason: e.to_string(),
+                reason: e,
                 backup_key,
             }
         }
@@ -84,13 +84,22 @@ pub fn load() -> Loaded {
 }
 
 /// Saves the scenario and progress; the error text says why they could not be.
-pub fn save(s: &Scenario, p: &Progress) -> Result<(), String> {
+/// Why a save did not happen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SaveError {
+    /// localStorage cannot be reached in this window.
+    Unavailable,
+    /// The browser refused the write (a full quota).
+    Refused,
+}
+
+pub fn save(s: &Scenario, p: &Progress) -> Result<(), SaveError> {
     if !available() {
-        return Err("local storage is not available in this browser window".into());
+        return Err(SaveError::Unavailable);
     }
     LocalStorage::raw()
         .set_item(KEY, &to_stored(s, p))
-        .map_err(|_| "the browser refused to store them (storage may be full)".to_string())
+        .map_err(|_| SaveError::Refused)
 }
 
 /// Records that the tab is being left with the address at `from` while its state is `to`; with

@@ -10,6 +10,8 @@
 //! - a managed job service has the highest price per unit of compute: it fits occasional runs (a day
 //!   or less here), not long ones or services;
 //! - data over 20 GB goes to object storage first and is pulled over the internal network.
+//!
+//! Verdicts and notes are codes with their numbers ([`Reason`], [`Note`]); the page words them.
 
 use super::field::FieldError;
 use super::table::{Calculator, ChoiceField, Field, FlagField, KeyedError};
@@ -108,106 +110,130 @@ pub struct AdvisorInputs {
     pub tier_gb: Option<f64>,
 }
 
+/// Why a supply form fits the workload or is ruled out. The page words each code (with its
+/// numbers) in the reader's language.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Reason {
+    /// Whole machine, ruled out: batch runs of `run_hours` (a day or less) are short for a
+    /// machine rented whole; the coarse rental period wastes the rest.
+    ShortBatchRuns { run_hours: f64 },
+    /// Whole machine, fits: long batch work that keeps every card busy can fill it.
+    LongBatch,
+    /// Whole machine, fits: `cards` cards at once need one machine's interconnect, drivers and
+    /// RDMA under your control.
+    SpansCards { cards: u64 },
+    /// Whole machine, ruled out: one card does the work; the other cards are rented idle.
+    OneCardIdle,
+    /// Per card, fits: independent batch slices run well on single cards.
+    IndependentSlices,
+    /// Per card, ruled out: `cards` cards split over shared machines may lack the interconnect;
+    /// neighbours slow cards by 20-30%.
+    SplitOverShared { cards: u64 },
+    /// Per card, fits: single-card fine-tuning, inference and debugging.
+    SingleCard,
+    /// Container, ruled out: multi-card work needs kernel, driver and interconnect settings a
+    /// container cannot change.
+    ContainerLocked,
+    /// Container, fits: a ready CUDA image starts fastest.
+    ContainerReady,
+    /// Spot, ruled out: a service cannot be reclaimed at a few seconds' notice.
+    ServiceNotReclaimable,
+    /// Spot, ruled out: the work does not survive an interruption.
+    NotInterruptible,
+    /// Spot, ruled out: no spot without checkpoint-resume.
+    NoCheckpoints,
+    /// Spot, fits: interruptions are survivable; spot runs at 30-50% of the on-demand price.
+    Survivable,
+    /// Managed job service, ruled out: it runs jobs to an end, not a long-running service.
+    ManagedNotService,
+    /// Managed job service, fits: occasional short runs with no environment work.
+    ManagedShortRuns,
+    /// Managed job service, ruled out: runs of `run_hours` at the highest price per unit of
+    /// compute add up.
+    ManagedLongRuns { run_hours: f64 },
+}
+
+/// Extra advice that does not rule a form out.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Note {
+    /// `data_gb` of data (over 20 GB): object storage first, pulled over the internal network.
+    ObjectStorage { data_gb: f64 },
+    /// Each card needs the `tier_gb` memory tier or larger.
+    Tier { tier_gb: f64 },
+    /// No single card tier holds the work: split it over cards or shard it.
+    NoTier,
+    /// Multi-card training: a weak interconnect makes 8 cards work like about 3.
+    WeakInterconnect,
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct Verdict {
     pub form: Form,
     pub fits: bool,
-    pub reason: String,
+    pub reason: Reason,
 }
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct AdvisorReport {
     pub verdicts: Vec<Verdict>,
     /// Extra advice that does not exclude a form.
-    pub notes: Vec<String>,
+    pub notes: Vec<Note>,
 }
 
-fn v(form: Form, fits: bool, reason: impl Into<String>) -> Verdict {
-    Verdict {
-        form,
-        fits,
-        reason: reason.into(),
-    }
+fn v(form: Form, fits: bool, reason: Reason) -> Verdict {
+    Verdict { form, fits, reason }
 }
 
 pub fn advise(i: &AdvisorInputs) -> AdvisorReport {
     let multi = i.cards > 1;
     let short = i.run_hours <= 24.0;
     let cards = i.cards.max(1);
+    let run_hours = i.run_hours;
     let mut verdicts = Vec::new();
     verdicts.push(match (i.profile, multi) {
         (Profile::Batch, _) if short => v(
             Form::WholeMachine,
             false,
-            format!("runs of {} h are short for a machine rented whole: the coarse rental period wastes the rest", fmt(i.run_hours)),
+            Reason::ShortBatchRuns { run_hours },
         ),
-        (Profile::Batch, _) => v(Form::WholeMachine, true, "long batch work that keeps every card busy can fill a whole machine"),
-        (_, true) => v(
-            Form::WholeMachine,
-            true,
-            format!("{cards} cards at once need one machine's interconnect, drivers and RDMA under your control"),
-        ),
-        (_, false) => v(Form::WholeMachine, false, "one card does the work: a whole machine rents the other cards idle"),
+        (Profile::Batch, _) => v(Form::WholeMachine, true, Reason::LongBatch),
+        (_, true) => v(Form::WholeMachine, true, Reason::SpansCards { cards }),
+        (_, false) => v(Form::WholeMachine, false, Reason::OneCardIdle),
     });
     verdicts.push(match (i.profile, multi) {
-        (Profile::Batch, _) => v(Form::PerCard, true, "independent slices run well on single cards"),
-        (_, true) => v(
-            Form::PerCard,
-            false,
-            format!("{cards} cards split over shared machines may lack the interconnect; neighbours slow cards by 20-30%"),
-        ),
-        (_, false) => v(Form::PerCard, true, "single-card fine-tuning, inference and debugging are what card slices are for"),
+        (Profile::Batch, _) => v(Form::PerCard, true, Reason::IndependentSlices),
+        (_, true) => v(Form::PerCard, false, Reason::SplitOverShared { cards }),
+        (_, false) => v(Form::PerCard, true, Reason::SingleCard),
     });
     verdicts.push(if multi && i.profile != Profile::Batch {
-        v(Form::Container, false, "multi-card work needs kernel, driver and interconnect settings a container cannot change")
+        v(Form::Container, false, Reason::ContainerLocked)
     } else {
-        v(Form::Container, true, "a ready CUDA image starts fastest; fine as long as no driver or kernel change is needed")
+        v(Form::Container, true, Reason::ContainerReady)
     });
     verdicts.push(if i.profile == Profile::Inference && !i.interruptible {
-        v(Form::Spot, false, "a service cannot be reclaimed at a few seconds' notice")
+        v(Form::Spot, false, Reason::ServiceNotReclaimable)
     } else if !i.interruptible {
-        v(Form::Spot, false, "the work does not survive an interruption, and spot capacity is reclaimed at any time")
+        v(Form::Spot, false, Reason::NotInterruptible)
     } else if i.profile == Profile::Training && !i.has_checkpoints {
-        v(Form::Spot, false, "no spot without checkpoint-resume: reruns can cost more than on demand (see the spot view)")
+        v(Form::Spot, false, Reason::NoCheckpoints)
     } else {
-        v(Form::Spot, true, "interruptions are survivable: spot runs at 30-50% of the on-demand price")
+        v(Form::Spot, true, Reason::Survivable)
     });
     verdicts.push(match i.profile {
-        Profile::Inference => v(Form::Managed, false, "a job service runs jobs to an end, not a long-running service"),
-        _ if short => v(Form::Managed, true, "occasional runs with no environment work; the highest price per unit, so keep it for short runs"),
-        _ => v(
-            Form::Managed,
-            false,
-            format!("{} h runs at the highest price per unit of compute add up", fmt(i.run_hours)),
-        ),
+        Profile::Inference => v(Form::Managed, false, Reason::ManagedNotService),
+        _ if short => v(Form::Managed, true, Reason::ManagedShortRuns),
+        _ => v(Form::Managed, false, Reason::ManagedLongRuns { run_hours }),
     });
     let mut notes = Vec::new();
     if i.data_gb > 20.0 {
-        notes.push(format!(
-            "{} GB of data: put it in object storage first and pull it over the internal network (see billing rules)",
-            fmt(i.data_gb)
-        ));
+        notes.push(Note::ObjectStorage { data_gb: i.data_gb });
     }
-    if let Some(t) = i.tier_gb {
-        notes.push(format!(
-            "each card needs the {} GB memory tier or larger",
-            fmt(t)
-        ));
-    } else {
-        notes.push(
-            "no single card tier holds it: split it over cards (inference) or shard it (training)"
-                .into(),
-        );
-    }
+    notes.push(match i.tier_gb {
+        Some(tier_gb) => Note::Tier { tier_gb },
+        None => Note::NoTier,
+    });
     if i.profile == Profile::Training && multi {
-        notes.push(
-            "a weak interconnect makes 8 cards work like about 3: ask for NVLink or RDMA figures"
-                .into(),
-        );
+        notes.push(Note::WeakInterconnect);
     }
     AdvisorReport { verdicts, notes }
-}
-
-fn fmt(v: f64) -> String {
-    crate::calc::field::link_number((v * 10.0).round() / 10.0)
 }

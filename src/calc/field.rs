@@ -5,20 +5,27 @@
 //! Values are held in *link units*: the unit the link key names (`util=54` is 54 percent, `months=36`
 //! is 36 months). Converting to the calculator's typed quantities happens in the accessors.
 
+pub use super::number_text::NumberKind;
+use super::number_text::{read_number, NumberTextError};
 use thiserror::Error;
 
-/// A problem with one field's raw text, in lowercase, naming the field, what was found and what is
-/// allowed.
+/// A problem with one field's raw text or value, naming the field by its link key. The page
+/// words it with the field's label; the text here is for logs and tests.
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum FieldError {
-    #[error("{key}: expected a number, found {raw:?}")]
-    NotANumber { key: &'static str, raw: String },
+    #[error("{key}: expected a number, found {raw:?} ({why:?})")]
+    NotANumber {
+        key: &'static str,
+        raw: String,
+        why: NumberTextError,
+    },
     #[error("{key}: {value} is outside the allowed range {min} to {max}")]
     OutOfRange {
         key: &'static str,
         value: f64,
         min: f64,
         max: f64,
+        kind: NumberKind,
     },
     #[error("{key}: expected a whole number, found {value}")]
     NotWhole { key: &'static str, value: f64 },
@@ -51,6 +58,57 @@ impl crate::calc::table::KeyedError for FieldError {
     }
 }
 
+/// What a number field accepts, without its accessors: the page's number boxes and the bill's
+/// table cells check typed text with it exactly as a link value is checked.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NumSpec {
+    pub key: &'static str,
+    pub min: f64,
+    pub max: f64,
+    pub whole: bool,
+    pub kind: NumberKind,
+}
+
+impl NumSpec {
+    /// Reads text typed by a person or found in a link ([`read_number`]: full-width digits,
+    /// `万`, `k`, grouping commas, `%` in a percentage) and checks it.
+    pub fn parse(&self, raw: &str) -> Result<f64, FieldError> {
+        let value = read_number(raw, self.kind).map_err(|why| FieldError::NotANumber {
+            key: self.key,
+            raw: raw.to_string(),
+            why,
+        })?;
+        self.check(value)
+    }
+
+    /// Checks a number already read (a slider's value, a stored scenario's field).
+    pub fn check(&self, value: f64) -> Result<f64, FieldError> {
+        if !value.is_finite() {
+            return Err(FieldError::NotANumber {
+                key: self.key,
+                raw: value.to_string(),
+                why: NumberTextError::NotFinite,
+            });
+        }
+        if value < self.min || value > self.max {
+            return Err(FieldError::OutOfRange {
+                key: self.key,
+                value,
+                min: self.min,
+                max: self.max,
+                kind: self.kind,
+            });
+        }
+        if self.whole && value.fract() != 0.0 {
+            return Err(FieldError::NotWhole {
+                key: self.key,
+                value,
+            });
+        }
+        Ok(value)
+    }
+}
+
 /// Describes one numeric input of a calculator whose inputs are `T`.
 pub struct NumField<T> {
     /// The link key, also the suffix of the field's `data-testid` (`input-<key>`).
@@ -61,20 +119,33 @@ pub struct NumField<T> {
     pub step: f64,
     /// Whether only whole numbers are allowed.
     pub whole: bool,
+    /// How the value is written: money follows the scenario's currency (and converts with it), a
+    /// percentage may be typed with `%`.
+    pub kind: NumberKind,
     pub get: fn(&T) -> f64,
     pub set: fn(&mut T, f64),
 }
 
 impl<T> NumField<T> {
-    /// Parses text typed by a person or found in a link. Accepts plain decimals with a dot,
-    /// surrounding blanks and thousands separators (`1,200,000`, `1 200 000`, `1_200_000`).
+    /// What the field accepts.
+    pub const fn spec(&self) -> NumSpec {
+        NumSpec {
+            key: self.key,
+            min: self.min,
+            max: self.max,
+            whole: self.whole,
+            kind: self.kind,
+        }
+    }
+
+    /// Parses text typed by a person or found in a link (see [`NumSpec::parse`]).
     pub fn parse(&self, raw: &str) -> Result<f64, FieldError> {
-        parse_in(self.key, self.min, self.max, self.whole, raw)
+        self.spec().parse(raw)
     }
 
     /// Checks a number already parsed (a slider's value, a stored scenario's field).
     pub fn check(&self, value: f64) -> Result<f64, FieldError> {
-        check_in(self.key, self.min, self.max, self.whole, value)
+        self.spec().check(value)
     }
 
     /// Parses and, when valid, stores the value into `target`.
@@ -88,54 +159,6 @@ impl<T> NumField<T> {
     pub fn check_in(&self, target: &T) -> Result<f64, FieldError> {
         self.check((self.get)(target))
     }
-}
-
-/// [`NumField::parse`] without the accessors: for code that has erased the inputs' type.
-pub fn parse_in(
-    key: &'static str,
-    min: f64,
-    max: f64,
-    whole: bool,
-    raw: &str,
-) -> Result<f64, FieldError> {
-    let cleaned: String = raw
-        .trim()
-        .chars()
-        .filter(|c| !matches!(c, ',' | '_' | ' ' | '\u{a0}'))
-        .collect();
-    let value: f64 = cleaned.parse().map_err(|_| FieldError::NotANumber {
-        key,
-        raw: raw.to_string(),
-    })?;
-    check_in(key, min, max, whole, value)
-}
-
-/// [`NumField::check`] without the accessors.
-pub fn check_in(
-    key: &'static str,
-    min: f64,
-    max: f64,
-    whole: bool,
-    value: f64,
-) -> Result<f64, FieldError> {
-    if !value.is_finite() {
-        return Err(FieldError::NotANumber {
-            key,
-            raw: value.to_string(),
-        });
-    }
-    if value < min || value > max {
-        return Err(FieldError::OutOfRange {
-            key,
-            value,
-            min,
-            max,
-        });
-    }
-    if whole && value.fract() != 0.0 {
-        return Err(FieldError::NotWhole { key, value });
-    }
-    Ok(value)
 }
 
 /// Formats a number for a link: a plain decimal with at most ten decimals, trailing zeros cut,
@@ -167,13 +190,19 @@ mod tests {
         max: 100.0,
         step: 1.0,
         whole: false,
+        kind: NumberKind::Plain,
         get: |s| s.x,
         set: |s, v| s.x = v,
     };
 
     #[test]
     fn parses_separators_and_rejects_garbage() {
-        assert_eq!(F.parse(" 1,5 ").ok(), Some(15.0));
+        assert_eq!(F.parse(" 1,500 ").ok(), None, "out of range");
+        assert_eq!(
+            F.parse(" 1,5 ").ok(),
+            None,
+            "a decimal comma is refused, not read as 15"
+        );
         assert_eq!(F.parse("12.5").ok(), Some(12.5));
         assert!(matches!(F.parse("abc"), Err(FieldError::NotANumber { .. })));
         assert!(matches!(F.parse("NaN"), Err(FieldError::NotANumber { .. })));
@@ -192,7 +221,10 @@ mod tests {
         );
         assert_eq!(e.key(), "x");
         let e = F.parse("abc").unwrap_err();
-        assert_eq!(e.to_string(), "x: expected a number, found \"abc\"");
+        assert_eq!(
+            e.to_string(),
+            "x: expected a number, found \"abc\" (NotANumber)"
+        );
     }
 
     #[test]

@@ -17,7 +17,7 @@ use super::scenario::{from_pairs, pairs, to_query, Progress, Scenario};
 use super::table::Issue;
 
 /// The language the page is shown in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Lang {
     #[default]
     En,

@@ -16,6 +16,7 @@ pub mod demand;
 pub mod field;
 pub mod link;
 pub mod memory;
+pub mod number_text;
 pub mod rent_buy;
 pub mod scenario;
 pub mod sensitivity;

@@ -26,7 +26,7 @@
 //! - Ties at exactly U* go to renting: equal cost, but no capital tied up.
 
 use super::demand::{format_demand, parse_demand, DemandError};
-use super::field::{FieldError, NumField};
+use super::field::{FieldError, NumField, NumberKind};
 use super::table::{validate, Calculator, ChoiceField, Field, KeyedError, TextField, Valid};
 use super::units::{Currency, Hours, Kilowatts, Money, Ratio};
 use serde::{Deserialize, Serialize};
@@ -108,19 +108,19 @@ type F = NumField<RentBuyInputs>;
 #[rustfmt::skip]
 mod fields {
     use super::*;
-    pub const PURCHASE: F = NumField { key: "purchase", min: 0.0, max: 1e10, step: 10_000.0, whole: false, get: |i| i.purchase, set: |i, v| i.purchase = v };
-    pub const MONTHS: F = NumField { key: "months", min: 1.0, max: 240.0, step: 1.0, whole: true, get: |i| i.months, set: |i, v| i.months = v };
-    pub const RESALE: F = NumField { key: "resale", min: 0.0, max: 1e10, step: 10_000.0, whole: false, get: |i| i.resale, set: |i, v| i.resale = v };
-    pub const POWER_KW: F = NumField { key: "power_kw", min: 0.0, max: 1000.0, step: 0.1, whole: false, get: |i| i.power_load.0, set: |i, v| i.power_load = Kilowatts(v) };
-    pub const IDLE_KW: F = NumField { key: "idle_kw", min: 0.0, max: 1000.0, step: 0.1, whole: false, get: |i| i.power_idle.0, set: |i, v| i.power_idle = Kilowatts(v) };
-    pub const HOURS_PER_DAY: F = NumField { key: "hours_per_day", min: 0.0, max: 24.0, step: 0.5, whole: false, get: |i| i.hours_per_day.0, set: |i, v| i.hours_per_day = Hours(v) };
-    pub const KWH_PRICE: F = NumField { key: "kwh_price", min: 0.0, max: 100.0, step: 0.01, whole: false, get: |i| i.kwh_price, set: |i, v| i.kwh_price = v };
-    pub const PUE: F = NumField { key: "pue", min: 1.0, max: 3.0, step: 0.05, whole: false, get: |i| i.pue, set: |i, v| i.pue = v };
-    pub const HOSTING: F = NumField { key: "hosting", min: 0.0, max: 1e9, step: 100.0, whole: false, get: |i| i.hosting_per_month, set: |i, v| i.hosting_per_month = v };
-    pub const OPS: F = NumField { key: "ops", min: 0.0, max: 1e9, step: 100.0, whole: false, get: |i| i.ops_per_month, set: |i, v| i.ops_per_month = v };
-    pub const PRICE: F = NumField { key: "price", min: 0.01, max: 1e6, step: 1.0, whole: false, get: |i| i.price_per_hour, set: |i, v| i.price_per_hour = v };
-    pub const UTIL: F = NumField { key: "util", min: 0.0, max: 100.0, step: 0.1, whole: false, get: |i| i.util.percent(), set: |i, v| i.util = Ratio::from_percent(v) };
-    pub const MONTH_HOURS: F = NumField { key: "month_hours", min: 24.0, max: 744.0, step: 1.0, whole: false, get: |i| i.month_hours.0, set: |i, v| i.month_hours = Hours(v) };
+    pub const PURCHASE: F = NumField { key: "purchase", kind: NumberKind::Money, min: 0.0, max: 1e10, step: 10_000.0, whole: false, get: |i| i.purchase, set: |i, v| i.purchase = v };
+    pub const MONTHS: F = NumField { key: "months", kind: NumberKind::Plain, min: 1.0, max: 240.0, step: 1.0, whole: true, get: |i| i.months, set: |i, v| i.months = v };
+    pub const RESALE: F = NumField { key: "resale", kind: NumberKind::Money, min: 0.0, max: 1e10, step: 10_000.0, whole: false, get: |i| i.resale, set: |i, v| i.resale = v };
+    pub const POWER_KW: F = NumField { key: "power_kw", kind: NumberKind::Plain, min: 0.0, max: 1000.0, step: 0.1, whole: false, get: |i| i.power_load.0, set: |i, v| i.power_load = Kilowatts(v) };
+    pub const IDLE_KW: F = NumField { key: "idle_kw", kind: NumberKind::Plain, min: 0.0, max: 1000.0, step: 0.1, whole: false, get: |i| i.power_idle.0, set: |i, v| i.power_idle = Kilowatts(v) };
+    pub const HOURS_PER_DAY: F = NumField { key: "hours_per_day", kind: NumberKind::Plain, min: 0.0, max: 24.0, step: 0.5, whole: false, get: |i| i.hours_per_day.0, set: |i, v| i.hours_per_day = Hours(v) };
+    pub const KWH_PRICE: F = NumField { key: "kwh_price", kind: NumberKind::Money, min: 0.0, max: 100.0, step: 0.01, whole: false, get: |i| i.kwh_price, set: |i, v| i.kwh_price = v };
+    pub const PUE: F = NumField { key: "pue", kind: NumberKind::Plain, min: 1.0, max: 3.0, step: 0.05, whole: false, get: |i| i.pue, set: |i, v| i.pue = v };
+    pub const HOSTING: F = NumField { key: "hosting", kind: NumberKind::Money, min: 0.0, max: 1e9, step: 100.0, whole: false, get: |i| i.hosting_per_month, set: |i, v| i.hosting_per_month = v };
+    pub const OPS: F = NumField { key: "ops", kind: NumberKind::Money, min: 0.0, max: 1e9, step: 100.0, whole: false, get: |i| i.ops_per_month, set: |i, v| i.ops_per_month = v };
+    pub const PRICE: F = NumField { key: "price", kind: NumberKind::Money, min: 0.01, max: 1e6, step: 1.0, whole: false, get: |i| i.price_per_hour, set: |i, v| i.price_per_hour = v };
+    pub const UTIL: F = NumField { key: "util", kind: NumberKind::Percent, min: 0.0, max: 100.0, step: 0.1, whole: false, get: |i| i.util.percent(), set: |i, v| i.util = Ratio::from_percent(v) };
+    pub const MONTH_HOURS: F = NumField { key: "month_hours", kind: NumberKind::Plain, min: 24.0, max: 744.0, step: 1.0, whole: false, get: |i| i.month_hours.0, set: |i, v| i.month_hours = Hours(v) };
 }
 pub use fields::*;
 

@@ -14,6 +14,7 @@ use super::advisor::{AdvisorChoice, AdvisorInputs, Profile};
 use super::bill::BillInputs;
 use super::billing::BillingInputs;
 use super::checklists::is_item;
+use super::field::{NumSpec, NumberKind};
 use super::memory::arch::Arch;
 use super::memory::catalogue::tier_for;
 use super::memory::dtype::{KvType, WeightType};
@@ -36,14 +37,31 @@ pub const SCHEMA: u32 = 2;
 macro_rules! calculators {
     ($($field:ident: $ty:ty),+ $(,)?) => {
         /// All inputs of all calculators.
-        #[derive(Debug, Clone, PartialEq, Default)]
+        #[derive(Debug, Clone, PartialEq)]
         pub struct Scenario {
-            /// The currency every amount is in (amounts are never converted).
+            /// The currency every amount is in.
             pub currency: Currency,
+            /// Yuan per dollar, for converting amounts when the currency changes (link key `fx`).
+            pub fx: f64,
             $(pub $field: $ty,)+
         }
 
+        impl Default for Scenario {
+            fn default() -> Self {
+                Scenario {
+                    currency: Currency::default(),
+                    fx: FX.default,
+                    $($field: <$ty>::default(),)+
+                }
+            }
+        }
+
         impl Scenario {
+            /// Converts every amount of money by `factor`, except the keys `given` names.
+            pub fn scale_money(&mut self, factor: f64, given: &dyn Fn(&str) -> bool) {
+                $(Calculator::scale_money(&mut self.$field, factor, given);)+
+            }
+
             /// Reads every calculator's keys from a query's pairs; whether any was present.
             pub fn read(&mut self, pairs: &Pairs, issues: &mut Vec<Issue>) -> bool {
                 let mut any = false;
@@ -51,9 +69,13 @@ macro_rules! calculators {
                 any
             }
 
-            /// Appends every key whose value differs from its default.
+            /// Appends every key whose value differs from its default (in this currency).
             pub fn write(&self, q: &mut form_urlencoded::Serializer<'_, String>) {
-                $(table::write_query(&self.$field, q);)+
+                let money = match self.currency {
+                    Currency::Cny => 1.0,
+                    Currency::Usd => 1.0 / self.fx,
+                };
+                $(table::write_query(&self.$field, money, q);)+
             }
 
             /// Whether every calculator's inputs are valid, with the first problem.
@@ -154,6 +176,41 @@ pub fn pairs(query: &str) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The exchange rate's field (`fx`, yuan per dollar) and its default: a recent rate, used only to
+/// convert amounts when the currency is switched (docs/formulas.md, "Currencies").
+pub struct Fx {
+    pub spec: NumSpec,
+    pub default: f64,
+    /// When the default was read, shown beside it.
+    pub date: &'static str,
+}
+
+pub const FX: Fx = Fx {
+    spec: NumSpec {
+        key: "fx",
+        min: 0.01,
+        max: 10_000.0,
+        whole: false,
+        kind: NumberKind::Plain,
+    },
+    default: 7.1,
+    date: "2025-10",
+};
+
+impl Scenario {
+    /// Switches the currency, converting every amount at the scenario's rate so the situation
+    /// stays the same.
+    pub fn switch_currency(&mut self, to: Currency) {
+        let factor = match (self.currency, to) {
+            (Currency::Cny, Currency::Usd) => 1.0 / self.fx,
+            (Currency::Usd, Currency::Cny) => self.fx,
+            _ => return,
+        };
+        self.scale_money(factor, &|_| false);
+        self.currency = to;
+    }
+}
+
 /// Reads the currency key `cur` (`CNY`, `USD`, `RMB`).
 pub fn read_currency(pairs: &Pairs, issues: &mut Vec<Issue>) -> Option<Currency> {
     let (_, raw) = pairs.iter().rev().find(|(k, _)| k == "cur")?;
@@ -176,6 +233,9 @@ pub fn to_query(s: &Scenario, p: &Progress) -> String {
     if s.currency != Currency::default() {
         q.append_pair("cur", s.currency.code());
     }
+    if s.fx != FX.default {
+        q.append_pair("fx", &super::field::link_number(s.fx));
+    }
     s.write(&mut q);
     p.write(&mut q);
     q.finish()
@@ -186,10 +246,22 @@ pub fn from_pairs(pairs: &Pairs, issues: &mut Vec<Issue>) -> (Scenario, Progress
     let mut s = Scenario::default();
     let mut p = Progress::default();
     let mut any = s.read(pairs, issues);
+    let given = |key: &str| pairs.iter().any(|(k, _)| k == key);
+    if let Some((_, raw)) = pairs.iter().rev().find(|(k, _)| k == "fx") {
+        match FX.spec.parse(raw) {
+            Ok(v) => s.fx = v,
+            Err(e) => issues.push(Issue::new(e)),
+        }
+    }
     if let Some(c) = read_currency(pairs, issues) {
+        // The guide's amounts are in yuan: in another currency, every amount the link does not
+        // give is the guide's, converted at the rate.
+        if c == Currency::Usd {
+            s.scale_money(1.0 / s.fx, &given);
+        }
         s.currency = c;
     }
-    any |= pairs.iter().any(|(k, _)| k == "cur");
+    any |= given("cur") || given("fx");
     any |= p.read(pairs, issues);
     (s, p, any)
 }

@@ -161,8 +161,31 @@ pub trait Calculator: Clone + Default + PartialEq + Send + Sync + 'static {
         Self::default()
     }
 
+    /// Converts every amount of money by `factor` (a currency switch), except those whose keys
+    /// `given` names (a link's own amounts are already in its currency). Number fields of the
+    /// money kind convert by themselves; a calculator with amounts inside a text field (the bill's
+    /// lines) converts those too.
+    fn scale_money(&mut self, factor: f64, given: &dyn Fn(&str) -> bool) {
+        scale_money_fields(self, factor, given);
+    }
+
     fn field(key: &str) -> Option<&'static Field<Self>> {
         Self::FIELDS.iter().find(|f| f.key() == key)
+    }
+}
+
+/// Multiplies the money-kind number fields of `t` by `factor`, kept within each field's range,
+/// skipping the keys `given` names.
+pub fn scale_money_fields<T: Calculator>(t: &mut T, factor: f64, given: &dyn Fn(&str) -> bool) {
+    for f in T::FIELDS {
+        if let Field::Num(n) = f {
+            if n.kind == super::number_text::NumberKind::Money && !given(n.key) {
+                let v = ((n.get)(t) * factor).clamp(n.min, n.max);
+                if v.is_finite() {
+                    (n.set)(t, v);
+                }
+            }
+        }
     }
 }
 
@@ -295,9 +318,18 @@ pub fn repair<T: Calculator>(t: &mut T, issues: &mut Vec<Issue>) {
     }
 }
 
-/// Appends the keys whose values differ from [`Calculator::link_base`].
-pub fn write_query<T: Calculator>(t: &T, q: &mut form_urlencoded::Serializer<'_, String>) {
-    let base = t.link_base();
+/// Appends the keys whose values differ from [`Calculator::link_base`], its amounts converted
+/// by `money` (the rate from the guide's currency to the scenario's, so a link in dollars leaves
+/// out the guide's amounts in dollars, which a reader converts back the same way).
+pub fn write_query<T: Calculator>(
+    t: &T,
+    money: f64,
+    q: &mut form_urlencoded::Serializer<'_, String>,
+) {
+    let mut base = t.link_base();
+    if money != 1.0 {
+        base.scale_money(money, &|_| false);
+    }
     for f in T::FIELDS {
         let v = f.write(t);
         if v != f.write(&base) {

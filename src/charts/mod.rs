@@ -143,12 +143,15 @@ pub(crate) fn legend<DB: DrawingBackend, X: Ranged, Y: Ranged>(
     const ROW: i32 = 20;
     let area = chart.plotting_area().strip_coord_spec();
     let (w, _) = area.dim_in_pixel();
-    let longest = items
-        .iter()
-        .map(|(l, _)| l.chars().count())
-        .max()
-        .unwrap_or(0) as i32;
-    let box_w = 34 + longest * (SIZE as i32 * 6 / 10);
+    // Width in tenths of the font size: a Latin letter is about 0.6 em, a Chinese character a
+    // full em, so a Chinese legend gets a box that holds it.
+    let tenths = |l: &str| -> i32 {
+        l.chars()
+            .map(|c| if c as u32 >= 0x2E80 { 10 } else { 6 })
+            .sum()
+    };
+    let longest = items.iter().map(|(l, _)| tenths(l)).max().unwrap_or(0);
+    let box_w = 34 + longest * SIZE as i32 / 10;
     let box_h = 8 + ROW * items.len() as i32;
     let x0 = match corner {
         Corner::UpperLeft => 10,

@@ -1,11 +1,14 @@
-use gpuplan::calc::advisor::{advise, AdvisorChoice, AdvisorError, AdvisorInputs, Form, Profile};
+use gpuplan::calc::advisor::{
+    advise, AdvisorChoice, AdvisorError, AdvisorInputs, Form, Note, Profile, Reason,
+};
 use gpuplan::calc::billing::{BillingError, RunsError};
 use gpuplan::calc::checklists::{is_item, LISTS, TROUBLES};
 use gpuplan::calc::choice::Choice;
 use gpuplan::calc::field::FieldError;
-use gpuplan::calc::link::{decode, encode};
+use gpuplan::calc::link::{decode, encode, Lang};
 use gpuplan::calc::scenario::Scenario;
 use gpuplan::calc::table::self_check;
+use gpuplan::text::texts;
 use std::collections::BTreeSet;
 
 /// The view a link without `view` opens; `encode` leaves it out.
@@ -40,7 +43,8 @@ fn no_spot_for_training_without_checkpoints() {
     i.has_checkpoints = false;
     let r = advise(&i);
     let spot = r.verdicts.iter().find(|v| v.form == Form::Spot).unwrap();
-    assert!(!spot.fits && spot.reason.contains("checkpoint-resume"));
+    assert!(!spot.fits);
+    assert_eq!(spot.reason, Reason::NoCheckpoints);
 }
 
 #[test]
@@ -48,7 +52,10 @@ fn multi_card_training_needs_a_whole_machine() {
     let mut i = inputs(Profile::Training);
     i.cards = 8;
     assert_eq!(fits(&i), ["whole-machine", "spot"]);
-    assert!(advise(&i).notes.iter().any(|n| n.contains("about 3")));
+    assert!(advise(&i).notes.contains(&Note::WeakInterconnect));
+    let whole = advise(&i).verdicts[0].clone();
+    assert_eq!(whole.form, Form::WholeMachine);
+    assert_eq!(whole.reason, Reason::SpansCards { cards: 8 });
     i.cards = 1;
     assert_eq!(fits(&i), ["per-card", "container", "spot"]);
 }
@@ -61,12 +68,16 @@ fn services_are_not_interrupted_and_short_batch_skips_whole_machines() {
     let mut b = inputs(Profile::Batch);
     b.run_hours = 3.0;
     assert_eq!(fits(&b), ["per-card", "container", "spot", "managed"]);
-    assert!(advise(&b).notes[0].contains("object storage"));
+    assert_eq!(advise(&b).notes[0], Note::ObjectStorage { data_gb: 50.0 });
+    assert_eq!(
+        advise(&b).verdicts[0].reason,
+        Reason::ShortBatchRuns { run_hours: 3.0 }
+    );
     b.data_gb = 5.0;
     assert!(!advise(&b)
         .notes
         .iter()
-        .any(|n| n.contains("object storage")));
+        .any(|n| matches!(n, Note::ObjectStorage { .. })));
 }
 
 /// The advisor reads the other views: the guide's 7B full fine-tune (112 GB of states) needs more
@@ -83,17 +94,39 @@ fn advisor_reads_memory_and_spot_views() {
     assert!(a.has_checkpoints);
 }
 
+/// Every list, item and troubleshooting row is worded in both languages (the locale files'
+/// `[lists.<list>]` and `[trouble.<row>]`).
 #[test]
 fn checklist_ids_are_unique_and_both_languages_written() {
     let mut seen = BTreeSet::new();
+    for lang in [Lang::En, Lang::Zh] {
+        let t = texts(lang);
+        for l in LISTS {
+            let title = t.lists.get(&format!("{}.title", l.id));
+            assert!(title.is_some_and(|s| !s.is_empty()), "{lang:?} {}", l.id);
+            for i in l.items {
+                let text = t.lists.get(&format!("{}.{}", l.id, i.id));
+                assert!(text.is_some_and(|s| !s.is_empty()), "{lang:?} {}", i.id);
+            }
+        }
+        for row in TROUBLES {
+            for part in ["symptom", "cause", "check"] {
+                let text = t.trouble.get(&format!("{row}.{part}"));
+                assert!(text.is_some_and(|s| !s.is_empty()), "{lang:?} {row}.{part}");
+            }
+        }
+    }
     for l in LISTS {
-        assert!(!l.en.is_empty() && !l.zh.is_empty());
         for i in l.items {
             assert!(seen.insert(i.id), "duplicate {}", i.id);
-            assert!(!i.en.is_empty() && !i.zh.is_empty(), "{}", i.id);
             assert!(is_item(i.id));
         }
     }
+    assert_eq!(
+        BTreeSet::from_iter(TROUBLES).len(),
+        TROUBLES.len(),
+        "duplicate troubleshooting row"
+    );
     assert_eq!(
         LISTS
             .iter()

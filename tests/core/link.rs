@@ -62,13 +62,10 @@ fn garbage_values_keep_defaults_and_are_reported() {
         Some(&gpuplan::calc::rent_buy::RentBuyError::Field(
             FieldError::NotANumber {
                 key: "price",
-                raw: "abc".into()
+                raw: "abc".into(),
+                why: gpuplan::calc::number_text::NumberTextError::NotANumber,
             }
         ))
-    );
-    assert_eq!(
-        d.issues[0].to_string(),
-        "price: expected a number, found \"abc\""
     );
 }
 

@@ -66,6 +66,9 @@ export function launch() {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // The page follows the browser's language when the link names none: English unless a test
+      // opens a context in another locale.
+      '--lang=en-US',
     ],
   });
 }
@@ -135,8 +138,9 @@ export function suite() {
     get browser() {
       return browser;
     },
-    async fresh(query = '') {
-      const context = await browser.newContext();
+    /** `locale` is the browser's language (the page follows it when the link names none). */
+    async fresh(query = '', { locale = 'en-US' } = {}) {
+      const context = await browser.newContext({ locale });
       return { context, ...(await open(context, server.url, query)) };
     },
   };

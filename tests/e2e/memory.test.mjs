@@ -64,7 +64,7 @@ test('a pasted config.json fills the architecture', async () => {
     // Garbage is an error beside the box, and the last result stays.
     await page.fill('[data-testid=config-json]', '{"model_type": "bert"}');
     await page.click('[data-testid=config-apply]');
-    assert.match(await page.textContent('[data-testid=config-result]'), /"bert" is not one this page reads/);
+    assert.match(await page.textContent('[data-testid=config-result]'), /“bert” is not one this page reads/);
     assert.equal(await value(page, 'param-count'), 8030261248);
     assert.deepEqual(errors, []);
   } finally {
@@ -97,7 +97,7 @@ test('a memory link with a preset and a bad value', async () => {
   const { context, page, errors } = await s.fresh('?view=inference&model=qwen2.5-7b&ctx=abc');
   try {
     assert.equal(await value(page, 'kv-bytes-per-token'), 57344);
-    assert.match(await page.textContent('[data-testid=error-ctx]'), /ctx: expected a number, found "abc"/);
+    assert.match(await page.textContent('[data-testid=error-ctx]'), /^Context length: “abc” is not a number; the default is used$/);
     assert.equal(await value(page, 'kv-cache-bytes'), 57344 * 8192 * 8);
     assert.deepEqual(errors, []);
   } finally {

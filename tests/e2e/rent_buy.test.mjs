@@ -78,7 +78,7 @@ test('a garbage link value shows a message and the default, without crashing', a
   const { context, page, errors } = await s.fresh('?price=abc');
   try {
     const msg = await page.textContent('[data-testid=error-price]');
-    assert.match(msg, /price: expected a number, found "abc"; the default is used/);
+    assert.match(msg, /^Rent per machine-hour: “abc” is not a number; the default is used$/);
     assert.equal(await value(page, 'rent-monthly'), 43200);
     assert.equal((await value(page, 'break-even-utilization')).toFixed(4), '0.5423');
     assert.deepEqual(errors, []);
@@ -91,7 +91,7 @@ test('invalid typing keeps the last good result and says what is wrong', async (
   const { context, page, errors } = await s.fresh();
   try {
     await page.fill('[data-testid=input-months]', '0');
-    assert.match(await page.textContent('[data-testid=error-months]'), /months: 0 is outside the allowed range 1 to 240/);
+    assert.match(await page.textContent('[data-testid=error-months]'), /^Amortisation must be between 1 and 240; using 36$/);
     assert.ok(Math.abs((await value(page, 'own-monthly')) - 46853.333333) < 0.01);
     assert.equal(await page.getAttribute('[data-testid=input-months]', 'aria-invalid'), 'true');
     await page.fill('[data-testid=input-months]', '48');
@@ -99,7 +99,7 @@ test('invalid typing keeps the last good result and says what is wrong', async (
     assert.ok(Math.abs((await value(page, 'own-monthly')) - (1200000 / 48 + 13520)) < 0.01);
     // A contradiction between two fields: resale above purchase.
     await page.fill('[data-testid=input-resale]', '5000000');
-    assert.match(await page.textContent('[data-testid=error-resale]'), /resale value 5000000 is above the purchase price/);
+    assert.match(await page.textContent('[data-testid=error-resale]'), /Resale value at the end \(CN¥5,000,000\) is above the purchase price \(CN¥1,200,000\)/);
     assert.ok(Math.abs((await value(page, 'own-monthly')) - (1200000 / 48 + 13520)) < 0.01);
     assert.deepEqual(errors, []);
   } finally {

@@ -20,7 +20,7 @@ test('billing: the guide’s ten-minute run is billed as an hour; editing runs a
     await page.waitForFunction(() => location.search.includes('granularity=day'));
     // A bad run list keeps the last good result and says why beside the field.
     await page.fill('[data-testid=input-runs]', '10m,abc');
-    await page.waitForFunction(() => document.querySelector('[data-testid=error-runs]').textContent.includes('item 2'));
+    await page.waitForFunction(() => document.querySelector('[data-testid=error-runs]').textContent.includes('run 2'));
     assert.equal(await value(page, 'billed-hours'), 72);
     assert.equal(await value(page, 'stopped-per-month'), 298);
     assert.equal(await value(page, 'auto-release-saves'), 416);

@@ -9,75 +9,73 @@ use super::rent_buy::RentBuyView;
 use super::serving::ServingView;
 use super::spot::SpotView;
 use super::training::TrainingView;
+use crate::app::i18n::tr;
 use crate::calc::field::FieldError;
 use crate::calc::table::Issue;
+use crate::text::Texts;
 use leptos::prelude::*;
 
 /// One view of the page.
 pub struct ViewEntry {
     /// The link value (`view=`), also the suffix of `view-<id>` and `nav-<id>`.
     pub id: &'static str,
-    /// The page title and navigation label.
-    pub title: &'static str,
     /// Listed in the navigation (a view kept only so old links open is not).
     pub in_nav: bool,
     pub render: fn() -> AnyView,
+}
+
+impl ViewEntry {
+    /// The page title and navigation label (`[view]` in the locale files).
+    pub fn title(&self, t: &'static Texts) -> &'static str {
+        t.view.get(self.id).unwrap_or(self.id)
+    }
 }
 
 /// Every view, the first being the one a bare address opens.
 pub static VIEWS: &[ViewEntry] = &[
     ViewEntry {
         id: "rent-buy",
-        title: "Rent or buy",
         in_nav: true,
         render: || view! { <RentBuyView /> }.into_any(),
     },
     ViewEntry {
         id: "training",
-        title: "Training memory",
         in_nav: true,
         render: || view! { <TrainingView /> }.into_any(),
     },
     ViewEntry {
         id: "inference",
-        title: "Inference memory",
         in_nav: true,
         render: || view! { <InferenceView /> }.into_any(),
     },
     ViewEntry {
         id: "serving",
-        title: "Serving capacity",
         in_nav: true,
         render: || view! { <ServingView /> }.into_any(),
     },
     ViewEntry {
         id: "spot",
-        title: "Spot and checkpoints",
         in_nav: true,
         render: || view! { <SpotView /> }.into_any(),
     },
     ViewEntry {
         id: "billing",
-        title: "Billing rules",
         in_nav: true,
         render: || view! { <BillingView /> }.into_any(),
     },
     ViewEntry {
         id: "bill",
-        title: "Monthly bill",
         in_nav: true,
         render: || view! { <BillView /> }.into_any(),
     },
     ViewEntry {
         id: "checklists",
-        title: "Advisor and checklists",
         in_nav: true,
         render: || view! { <ChecklistsView /> }.into_any(),
     },
     // Named in links before it was built: such links open rent or buy with a notice.
     ViewEntry {
         id: "compare",
-        title: "Compare",
         in_nav: false,
         render: unavailable,
     },
@@ -86,7 +84,7 @@ pub static VIEWS: &[ViewEntry] = &[
 fn unavailable() -> AnyView {
     view! {
         <p class="notice" data-testid="view-unavailable">
-            "The “compare” view is not part of this version yet; showing rent or buy."
+            {tr(|t| t.app.unavailable_view)}
         </p>
         <RentBuyView />
     }

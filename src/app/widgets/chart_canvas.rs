@@ -4,20 +4,46 @@
 //! benchmark can tell a redraw happened without guessing at timing.
 
 use super::canvas_backend::MeasuringCanvas;
+use crate::app::i18n::Tr;
+use crate::app::state::use_app;
 use crate::charts::ChartError;
 use leptos::html::Canvas;
 use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
+/// A chart's caption (also its text alternative): fixed, or worded in the reader's language.
+#[derive(Clone, Copy)]
+pub enum Caption {
+    Fixed(&'static str),
+    Worded(Tr),
+}
+
+impl From<&'static str> for Caption {
+    fn from(s: &'static str) -> Self {
+        Caption::Fixed(s)
+    }
+}
+
+impl From<Tr> for Caption {
+    fn from(f: Tr) -> Self {
+        Caption::Worded(f)
+    }
+}
+
 pub const WIDTH: u32 = 720;
 pub const HEIGHT: u32 = 340;
 
 #[component]
-pub fn ChartCanvas<F>(testid: &'static str, label: &'static str, draw: F) -> impl IntoView
+pub fn ChartCanvas<F>(testid: &'static str, #[prop(into)] label: Caption, draw: F) -> impl IntoView
 where
     F: Fn(&DrawingArea<MeasuringCanvas, Shift>) -> Result<(), ChartError> + 'static,
 {
+    let app = use_app();
+    let label = move || match label {
+        Caption::Fixed(s) => s,
+        Caption::Worded(f) => f(app.t()),
+    };
     let node = NodeRef::<Canvas>::new();
     let problem = RwSignal::new(None::<String>);
     let mut draws = 0u32;

@@ -1,34 +1,31 @@
 //! Choices: a labelled drop-down for a choice kept as an id, and a labelled checkbox for a yes/no;
-//! [`ChoiceInput`] and [`FlagInput`] bind them to a field of a calculator's table.
+//! [`ChoiceInput`] and [`FlagInput`] bind them to a field of a calculator's table. Labels and
+//! option texts come from the locale files by the field's link key (`[field]`, `[opt.<key>]`).
 
+use crate::app::i18n::{self, Tr};
 use crate::app::state::{use_app, Lens};
 use crate::calc::table::{Calculator, ChoiceField, FlagField};
+use crate::text::Texts;
 use leptos::prelude::*;
 
-/// Words an option's id for a drop-down.
-pub type OptionText = fn(&'static str) -> &'static str;
+/// Words an option: `(texts, field key, option id)`.
+pub type OptionText = fn(&'static Texts, &'static str, &'static str) -> String;
 
-/// The option text of a choice whose ids are shown as they are.
-pub fn id_text(id: &'static str) -> &'static str {
-    id
+/// The option's text from `[opt.<key>]`, else its id (a model or a card is its own name).
+pub fn locale_option(t: &'static Texts, key: &'static str, id: &'static str) -> String {
+    i18n::option(t, key, id).to_string()
 }
 
-/// A drop-down for a table's [`ChoiceField`]: the field's ids are its options (worded by `text`,
-/// else shown as they are), and a change is tried against the calculator's rules; a refusal is
-/// shown beside the input the rule names.
+/// A drop-down for a table's [`ChoiceField`]: the field's ids are its options, and a change is
+/// tried against the calculator's rules; a refusal is shown beside the input the rule names.
 #[component]
 pub fn ChoiceInput<T: Calculator>(
     field: &'static ChoiceField<T>,
     lens: Lens<T>,
-    label: &'static str,
-    #[prop(default = id_text)] text: OptionText,
+    #[prop(optional)] label: Option<Tr>,
 ) -> impl IntoView {
     let app = use_app();
     let (key, get, set) = (field.key, field.get, field.set);
-    let options = (field.ids)()
-        .into_iter()
-        .map(|id| (id.to_string(), text(id).to_string()))
-        .collect();
     // A memo of the id: a slider elsewhere in the scenario leaves the drop-down and its options
     // alone.
     let id = Memo::new(move |_| app.scenario.with(|s| get((lens.get)(s))));
@@ -39,17 +36,25 @@ pub fn ChoiceInput<T: Calculator>(
             set(t, &id);
         });
     });
-    view! { <ChoiceField key=key label=label options=options value=value on_change=on_change /> }
+    view! {
+        <ChoiceField
+            key=key
+            label=label
+            options=(field.ids)()
+            text=locale_option
+            value=value
+            on_change=on_change
+        />
+    }
 }
 
-/// A row of radio buttons for a table's [`ChoiceField`], each worded by `text` and changed as
-/// [`ChoiceInput`] is; `input-<key>` names the row.
+/// A row of radio buttons for a table's [`ChoiceField`], changed as [`ChoiceInput`] is;
+/// `input-<key>` names the row.
 #[component]
 pub fn RadioInput<T: Calculator>(
     field: &'static ChoiceField<T>,
     lens: Lens<T>,
-    label: &'static str,
-    text: OptionText,
+    #[prop(optional)] label: Option<Tr>,
 ) -> impl IntoView {
     let app = use_app();
     let (key, get, set) = (field.key, field.get, field.set);
@@ -74,18 +79,28 @@ pub fn RadioInput<T: Calculator>(
                             );
                         }
                     />
-                    {text(id)}
+                    " "
+                    {move || i18n::option(app.t(), key, id)}
                 </label>
             }
         })
         .collect_view();
     view! {
-        <div class="field">
-            <span class="field-label">{label}</span>
+        <div class="field" role="radiogroup" aria-label=move || label_text(label, key)>
+            <span class="field-label">{move || label_text(label, key)}</span>
             <span class="field-control radios" data-testid=format!("input-{key}")>
                 {radios}
             </span>
         </div>
+    }
+}
+
+/// The label of the field `key`: the view's own words, else the locale files'.
+fn label_text(label: Option<Tr>, key: &'static str) -> &'static str {
+    let t = use_app().t();
+    match label {
+        Some(f) => f(t),
+        None => i18n::label(t, key),
     }
 }
 
@@ -94,7 +109,7 @@ pub fn RadioInput<T: Calculator>(
 pub fn FlagInput<T: Calculator>(
     field: &'static FlagField<T>,
     lens: Lens<T>,
-    label: &'static str,
+    #[prop(optional)] label: Option<Tr>,
 ) -> impl IntoView {
     let app = use_app();
     let (key, get, set) = (field.key, field.get, field.set);
@@ -106,18 +121,20 @@ pub fn FlagInput<T: Calculator>(
     view! { <CheckField key=key label=label checked=checked on_change=on_change /> }
 }
 
+/// A labelled drop-down of `options` (ids), each worded by `text`; `key` names its link key.
 #[component]
 pub fn ChoiceField(
     key: &'static str,
-    label: &'static str,
-    /// `(id, text)` pairs.
-    options: Vec<(String, String)>,
+    #[prop(optional_no_strip)] label: Option<Tr>,
+    options: Vec<&'static str>,
+    text: OptionText,
     #[prop(into)] value: Signal<String>,
     on_change: Callback<String>,
 ) -> impl IntoView {
+    let app = use_app();
     view! {
         <label class="field">
-            <span class="field-label">{label}</span>
+            <span class="field-label">{move || label_text(label, key)}</span>
             <span class="field-control">
                 <select
                     data-testid=format!("input-{key}")
@@ -126,11 +143,10 @@ pub fn ChoiceField(
                 >
                     {options
                         .into_iter()
-                        .map(|(id, text)| {
-                            let id2 = id.clone();
+                        .map(|id| {
                             view! {
-                                <option value=id selected=move || value.get() == id2>
-                                    {text}
+                                <option value=id selected=move || value.get() == id>
+                                    {move || text(app.t(), key, id)}
                                 </option>
                             }
                         })
@@ -145,7 +161,7 @@ pub fn ChoiceField(
 #[component]
 pub fn CheckField(
     key: &'static str,
-    label: &'static str,
+    #[prop(optional_no_strip)] label: Option<Tr>,
     #[prop(into)] checked: Signal<bool>,
     on_change: Callback<bool>,
 ) -> impl IntoView {
@@ -159,7 +175,7 @@ pub fn CheckField(
                     on:change=move |ev| on_change.run(event_target_checked(&ev))
                 />
                 " "
-                {label}
+                {move || label_text(label, key)}
             </span>
         </label>
     }

@@ -9,7 +9,9 @@ mod number_field;
 mod stat;
 
 pub use chart_canvas::ChartCanvas;
-pub use choice::{CheckField, ChoiceField, ChoiceInput, FlagInput, RadioInput};
+pub use choice::{
+    locale_option, CheckField, ChoiceField, ChoiceInput, FlagInput, OptionText, RadioInput,
+};
 pub use field_input::{FieldInput, Input, Inputs};
 pub use number_field::{NumberField, SliderField};
 pub use stat::{Formula, FormulaRow, Formulas, Stat, StatRow, Stats};

@@ -5,9 +5,10 @@
 //! (and so every result) keeps its last good value.
 
 use crate::app::format;
+use crate::app::i18n::{self, Tr};
 use crate::app::state::{use_app, Lens};
-use crate::calc::field::{parse_in, NumField};
-use crate::calc::table::Calculator;
+use crate::calc::field::{NumField, NumSpec};
+use crate::calc::table::{Calculator, Issue};
 use leptos::prelude::*;
 
 /// One field's binding with its type erased: reading and writing go through plain function
@@ -15,17 +16,17 @@ use leptos::prelude::*;
 #[derive(Clone, Copy)]
 struct Binding {
     key: &'static str,
-    min: f64,
-    max: f64,
-    whole: bool,
+    spec: NumSpec,
     /// The value in the scenario; a memo, so a change elsewhere in the scenario (another
     /// field's slider) does not rewrite this box.
     read: Memo<f64>,
     /// Tries the value; the reason when the calculator refuses it.
-    write: Callback<f64, Result<(), String>>,
+    write: Callback<f64, Result<(), Issue>>,
     /// What the person typed, while it is being edited or is refused.
     raw: RwSignal<Option<String>>,
-    error: RwSignal<Option<String>>,
+    /// Why the typed text is not in use, with the value that is: worded when shown, so a
+    /// language switch rewords it.
+    error: RwSignal<Option<(Issue, f64)>>,
 }
 
 impl Binding {
@@ -34,11 +35,9 @@ impl Binding {
         let (get, set, lget) = (field.get, field.set, lens.get);
         Binding {
             key: field.key,
-            min: field.min,
-            max: field.max,
-            whole: field.whole,
+            spec: field.spec(),
             read: Memo::new(move |_| app.scenario.with(|s| get(lget(s)))),
-            write: Callback::new(move |v| app.edit(lens, |t| set(t, v)).map_err(|e| e.to_string())),
+            write: Callback::new(move |v| app.edit(lens, |t| set(t, v)).map_err(Issue::new)),
             raw: RwSignal::new(None),
             error: RwSignal::new(None),
         }
@@ -65,16 +64,13 @@ impl Binding {
         app.release(self.key);
         // The field's own check first: text that fails it can never become acceptable, while a
         // value the calculator refuses breaks a rule with another field, which may change.
-        let result = match parse_in(self.key, self.min, self.max, self.whole, &text) {
-            Err(e) => Err((e.to_string(), false)),
+        let result = match self.spec.parse(&text) {
+            Err(e) => Err((Issue::new(e), false)),
             Ok(v) => self.write.run(v).map_err(|e| (e, true)),
         };
-        self.error.set(
-            result
-                .as_ref()
-                .err()
-                .map(|(e, _)| format!("{e}; using {}", format::number(self.value_untracked(), 6))),
-        );
+        let using = self.value_untracked();
+        self.error
+            .set(result.as_ref().err().map(|(e, _)| (e.clone(), using)));
         if let Err((_, true)) = result {
             let b = *self;
             app.hold(
@@ -109,34 +105,55 @@ impl Binding {
 /// The message beside a field: its own parse error, else the link's, else a cross-field one.
 fn message(b: Binding, extra: Signal<Option<String>>) -> impl Fn() -> Option<String> + Copy {
     move || {
+        let app = use_app();
+        let (t, c) = (app.t(), app.scenario.with(|s| s.currency));
         b.error
-            .get()
-            .or_else(|| use_app().issue(b.key))
+            .with(|e| {
+                e.as_ref().map(|(e, using)| {
+                    let v = i18n::value(*using, b.spec.kind, c);
+                    t.err.using(&i18n::issue(t, e, c), &v)
+                })
+            })
+            .or_else(|| app.issue(b.key))
             .or_else(|| extra.get())
     }
+}
+
+/// The label and unit texts of a field: the locale files' entries for its key unless the view
+/// words it its own way.
+fn words(
+    b: Binding,
+    label: Option<Tr>,
+) -> (impl Fn() -> &'static str + Copy, impl Fn() -> String + Copy) {
+    let app = use_app();
+    let key = b.key;
+    let kind = b.spec.kind;
+    let label = move || match label {
+        Some(f) => f(app.t()),
+        None => i18n::label(app.t(), key),
+    };
+    let unit = move || i18n::unit(app.t(), key, kind, app.scenario.with(|s| s.currency));
+    (label, unit)
 }
 
 #[component]
 pub fn NumberField<T: Calculator>(
     field: &'static NumField<T>,
     lens: Lens<T>,
-    label: &'static str,
-    #[prop(optional)] unit: &'static str,
+    /// The label, when the view words it other than the locale files' entry for the key.
+    #[prop(optional)]
+    label: Option<Tr>,
     /// A problem that involves this field and another (shown when the field has none of its own).
     #[prop(optional, into)]
     problem: Signal<Option<String>>,
 ) -> impl IntoView {
-    number_box(Binding::new(field, lens), label, unit, problem)
+    number_box(Binding::new(field, lens), label, problem)
 }
 
-fn number_box(
-    b: Binding,
-    label: &'static str,
-    unit: &'static str,
-    problem: Signal<Option<String>>,
-) -> AnyView {
+fn number_box(b: Binding, label: Option<Tr>, problem: Signal<Option<String>>) -> AnyView {
     let msg = message(b, problem);
     let key = b.key;
+    let (label, unit) = words(b, label);
     view! {
         <label class="field">
             <span class="field-label">{label}</span>
@@ -167,23 +184,19 @@ fn number_box(
 pub fn SliderField<T: Calculator>(
     field: &'static NumField<T>,
     lens: Lens<T>,
-    label: &'static str,
-    #[prop(optional)] unit: &'static str,
+    #[prop(optional)] label: Option<Tr>,
     min: f64,
     max: f64,
     step: f64,
 ) -> impl IntoView {
-    slider_box(Binding::new(field, lens), label, unit, (min, max, step))
+    slider_box(Binding::new(field, lens), label, (min, max, step))
 }
 
-fn slider_box(
-    b: Binding,
-    label: &'static str,
-    unit: &'static str,
-    (min, max, step): (f64, f64, f64),
-) -> AnyView {
+fn slider_box(b: Binding, label: Option<Tr>, (min, max, step): (f64, f64, f64)) -> AnyView {
     let msg = message(b, Signal::derive(|| None));
     let key = b.key;
+    let (label, unit) = words(b, label);
+    let valuetext = move || format!("{} {}", format::number(b.value(), 6), unit());
     view! {
         <div class="field slider-field">
             <label class="field-label" for=format!("slider-{key}")>
@@ -197,6 +210,7 @@ fn slider_box(
                     max=max
                     step=step
                     data-testid=format!("input-{key}")
+                    aria-valuetext=valuetext
                     prop:value=move || b.value().clamp(min, max).to_string()
                     on:input=move |ev| b.slide(event_target_value(&ev))
                 />

@@ -1,6 +1,9 @@
 //! A key output with its test hook, a row of them read from a table, and a formula with the
 //! person's numbers substituted.
 
+use crate::app::i18n::Tr;
+use crate::app::state::use_app;
+use crate::text::Texts;
 use leptos::prelude::*;
 
 /// One key result: `data-testid` names it, `data-value` holds the raw number in base units
@@ -8,14 +11,14 @@ use leptos::prelude::*;
 #[component]
 pub fn Stat(
     testid: &'static str,
-    label: &'static str,
+    label: Tr,
     #[prop(into)] value: Signal<String>,
     #[prop(into)] text: Signal<String>,
     #[prop(optional, into)] note: Signal<String>,
 ) -> impl IntoView {
     view! {
         <div class="stat">
-            <div class="stat-label">{label}</div>
+            <div class="stat-label">{move || label(use_app().t())}</div>
             <output class="stat-value" data-testid=testid data-value=value>
                 {text}
             </output>
@@ -27,28 +30,32 @@ pub fn Stat(
 /// One tile of a [`Stats`] row, read from `R` (a report, or inputs and report together).
 pub struct StatRow<R: 'static> {
     pub testid: &'static str,
-    pub label: &'static str,
+    pub label: Tr,
     /// The `data-value`: the raw number in base units.
     pub value: fn(&R) -> String,
-    /// The figure as people read it.
-    pub text: fn(&R) -> String,
-    pub note: Option<fn(&R) -> String>,
+    /// The figure as people read it, in the reader's language.
+    pub text: fn(&R, &'static Texts) -> String,
+    pub note: Option<fn(&R, &'static Texts) -> String>,
 }
 
 /// A row of tiles, one for each entry of `rows`, all read from `of`.
 #[component]
 pub fn Stats<R: Send + Sync + 'static>(of: Memo<R>, rows: &'static [StatRow<R>]) -> impl IntoView {
-    let read = move |f: fn(&R) -> String| Signal::derive(move || of.with(f));
+    let app = use_app();
+    let worded = move |f: fn(&R, &'static Texts) -> String| {
+        Signal::derive(move || of.with(|r| f(r, app.t())))
+    };
     let tiles = rows
         .iter()
         .map(|row| {
-            let note = row.note.map(read).unwrap_or_default();
+            let value = row.value;
+            let note = row.note.map(worded).unwrap_or_default();
             view! {
                 <Stat
                     testid=row.testid
                     label=row.label
-                    value=read(row.value)
-                    text=read(row.text)
+                    value=Signal::derive(move || of.with(value))
+                    text=worded(row.text)
                     note=note
                 />
             }
@@ -59,12 +66,12 @@ pub fn Stats<R: Send + Sync + 'static>(of: Memo<R>, rows: &'static [StatRow<R>])
 
 /// One block of a [`Formulas`] list, read from `P` (a report, or inputs and report together).
 pub struct FormulaRow<P: 'static> {
-    pub title: &'static str,
-    pub symbolic: &'static str,
+    pub title: Tr,
+    pub symbolic: Tr,
     /// Whether the block starts unfolded.
     pub open: bool,
     /// The same formula with the numbers in place, and the result.
-    pub substituted: fn(&P) -> String,
+    pub substituted: fn(&P, &'static Texts) -> String,
     /// When set, the block is shown only while this holds.
     pub show: Option<fn(&P) -> bool>,
 }
@@ -75,6 +82,7 @@ pub fn Formulas<P: Send + Sync + 'static>(
     of: Memo<P>,
     rows: &'static [FormulaRow<P>],
 ) -> impl IntoView {
+    let app = use_app();
     rows.iter()
         .map(|row| {
             let get = row.substituted;
@@ -84,7 +92,7 @@ pub fn Formulas<P: Send + Sync + 'static>(
                         title=row.title
                         open=row.open
                         symbolic=row.symbolic
-                        substituted=Signal::derive(move || of.with(get))
+                        substituted=Signal::derive(move || of.with(|p| get(p, app.t())))
                     />
                 }
             };
@@ -101,15 +109,15 @@ pub fn Formulas<P: Send + Sync + 'static>(
 /// A formula written out: its symbols, then the same with the numbers in place, then the result.
 #[component]
 pub fn Formula(
-    title: &'static str,
-    symbolic: &'static str,
+    title: Tr,
+    symbolic: Tr,
     #[prop(into)] substituted: Signal<String>,
     #[prop(optional)] open: bool,
 ) -> impl IntoView {
     view! {
         <details class="formula" open=open>
-            <summary>{title}</summary>
-            <code class="formula-symbolic">{symbolic}</code>
+            <summary>{move || title(use_app().t())}</summary>
+            <code class="formula-symbolic">{move || symbolic(use_app().t())}</code>
             <code class="formula-numbers">{substituted}</code>
         </details>
     }

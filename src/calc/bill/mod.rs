@@ -219,6 +219,23 @@ impl Calculator for BillInputs {
             write: |i| format_levers(&i.levers),
         }),
     ];
+
+    /// The lines' amounts, and the levers' that are amounts rather than shares, are money.
+    fn scale_money(&mut self, factor: f64, given: &dyn Fn(&str) -> bool) {
+        if !factor.is_finite() || factor <= 0.0 {
+            return;
+        }
+        if !given("lines") {
+            for l in &mut self.lines {
+                l.amount *= factor;
+            }
+        }
+        if !given("levers") {
+            for l in self.levers.iter_mut().filter(|l| l.share.is_none()) {
+                l.amount *= factor;
+            }
+        }
+    }
 }
 
 /// Why bill inputs were refused: a problem in one of the two lists, which says which.

@@ -15,7 +15,7 @@ use super::presets::preset;
 use super::training::LORA_MODULES;
 use super::training_choices::{Method, Optimizer, Precision, Recompute};
 use super::vllm::Engine;
-use crate::calc::field::{link_number, parse_in, FieldError, NumField};
+use crate::calc::field::{link_number, FieldError, NumField, NumSpec, NumberKind};
 use crate::calc::table::{Calculator, ChoiceField, Field, FlagField, KeyedError, TextField};
 use crate::calc::units::{Bytes, Ratio};
 use crate::{choice_field, flag_field};
@@ -204,41 +204,41 @@ type F = NumField<MemoryInputs>;
 #[rustfmt::skip]
 mod fields {
     use super::*;
-    pub const LAYERS: F = NumField { key: "layers", min: 1.0, max: 1000.0, step: 1.0, whole: true, get: |m| m.model.arch.layers as f64, set: |m, v| m.model.arch.layers = v as u64 };
-    pub const HIDDEN: F = NumField { key: "hidden", min: 1.0, max: 1_048_576.0, step: 1.0, whole: true, get: |m| m.model.arch.hidden as f64, set: |m, v| m.model.arch.hidden = v as u64 };
-    pub const HEADS: F = NumField { key: "heads", min: 1.0, max: 4096.0, step: 1.0, whole: true, get: |m| m.model.arch.heads as f64, set: |m, v| m.model.arch.heads = v as u64 };
-    pub const KV_HEADS: F = NumField { key: "kv_heads", min: 1.0, max: 4096.0, step: 1.0, whole: true, get: |m| m.model.arch.kv_heads as f64, set: |m, v| m.model.arch.kv_heads = v as u64 };
-    pub const HEAD_DIM: F = NumField { key: "head_dim", min: 1.0, max: 4096.0, step: 1.0, whole: true, get: |m| m.model.arch.head_dim as f64, set: |m, v| m.model.arch.head_dim = v as u64 };
-    pub const VOCAB: F = NumField { key: "vocab", min: 1.0, max: 16_777_216.0, step: 1.0, whole: true, get: |m| m.model.arch.vocab as f64, set: |m, v| m.model.arch.vocab = v as u64 };
-    pub const INTERMEDIATE: F = NumField { key: "intermediate", min: 0.0, max: 1_048_576.0, step: 1.0, whole: true, get: |m| m.model.arch.intermediate as f64, set: |m, v| m.model.arch.intermediate = v as u64 };
-    pub const EXPERTS: F = NumField { key: "experts", min: 0.0, max: 4096.0, step: 1.0, whole: true, get: |m| m.model.arch.experts as f64, set: |m, v| m.model.arch.experts = v as u64 };
-    pub const EXPERTS_PER_TOKEN: F = NumField { key: "experts_per_token", min: 0.0, max: 4096.0, step: 1.0, whole: true, get: |m| m.model.arch.experts_per_token as f64, set: |m, v| m.model.arch.experts_per_token = v as u64 };
-    pub const SHARED_EXPERTS: F = NumField { key: "shared_experts", min: 0.0, max: 64.0, step: 1.0, whole: true, get: |m| m.model.arch.shared_experts as f64, set: |m, v| m.model.arch.shared_experts = v as u64 };
-    pub const EXPERT_INTERMEDIATE: F = NumField { key: "expert_intermediate", min: 0.0, max: 1_048_576.0, step: 1.0, whole: true, get: |m| m.model.arch.expert_intermediate as f64, set: |m, v| m.model.arch.expert_intermediate = v as u64 };
-    pub const DENSE_LAYERS: F = NumField { key: "dense_layers", min: 0.0, max: 1000.0, step: 1.0, whole: true, get: |m| m.model.arch.dense_layers as f64, set: |m, v| m.model.arch.dense_layers = v as u64 };
-    pub const NORMS_PER_LAYER: F = NumField { key: "norms_per_layer", min: 0.0, max: 16.0, step: 1.0, whole: true, get: |m| m.model.arch.norms_per_layer as f64, set: |m, v| m.model.arch.norms_per_layer = v as u64 };
-    pub const WINDOW: F = NumField { key: "window", min: 0.0, max: 16_777_216.0, step: 1.0, whole: true, get: |m| m.model.arch.window as f64, set: |m, v| m.model.arch.window = v as u64 };
-    pub const SLIDING_EVERY: F = NumField { key: "sliding_every", min: 1.0, max: 64.0, step: 1.0, whole: true, get: |m| m.model.arch.sliding_every as f64, set: |m, v| m.model.arch.sliding_every = v as u64 };
-    pub const Q_LORA_RANK: F = NumField { key: "q_lora_rank", min: 0.0, max: 65_536.0, step: 1.0, whole: true, get: |m| m.model.arch.q_lora_rank as f64, set: |m, v| m.model.arch.q_lora_rank = v as u64 };
-    pub const KV_LORA_RANK: F = NumField { key: "kv_lora_rank", min: 0.0, max: 65_536.0, step: 1.0, whole: true, get: |m| m.model.arch.kv_lora_rank as f64, set: |m, v| m.model.arch.kv_lora_rank = v as u64 };
-    pub const NOPE_DIM: F = NumField { key: "nope_dim", min: 0.0, max: 4096.0, step: 1.0, whole: true, get: |m| m.model.arch.qk_nope_head_dim as f64, set: |m, v| m.model.arch.qk_nope_head_dim = v as u64 };
-    pub const ROPE_DIM: F = NumField { key: "rope_dim", min: 0.0, max: 4096.0, step: 1.0, whole: true, get: |m| m.model.arch.qk_rope_head_dim as f64, set: |m, v| m.model.arch.qk_rope_head_dim = v as u64 };
-    pub const V_HEAD_DIM: F = NumField { key: "v_head_dim", min: 0.0, max: 4096.0, step: 1.0, whole: true, get: |m| m.model.arch.v_head_dim as f64, set: |m, v| m.model.arch.v_head_dim = v as u64 };
+    pub const LAYERS: F = NumField { key: "layers", kind: NumberKind::Plain, min: 1.0, max: 1000.0, step: 1.0, whole: true, get: |m| m.model.arch.layers as f64, set: |m, v| m.model.arch.layers = v as u64 };
+    pub const HIDDEN: F = NumField { key: "hidden", kind: NumberKind::Plain, min: 1.0, max: 1_048_576.0, step: 1.0, whole: true, get: |m| m.model.arch.hidden as f64, set: |m, v| m.model.arch.hidden = v as u64 };
+    pub const HEADS: F = NumField { key: "heads", kind: NumberKind::Plain, min: 1.0, max: 4096.0, step: 1.0, whole: true, get: |m| m.model.arch.heads as f64, set: |m, v| m.model.arch.heads = v as u64 };
+    pub const KV_HEADS: F = NumField { key: "kv_heads", kind: NumberKind::Plain, min: 1.0, max: 4096.0, step: 1.0, whole: true, get: |m| m.model.arch.kv_heads as f64, set: |m, v| m.model.arch.kv_heads = v as u64 };
+    pub const HEAD_DIM: F = NumField { key: "head_dim", kind: NumberKind::Plain, min: 1.0, max: 4096.0, step: 1.0, whole: true, get: |m| m.model.arch.head_dim as f64, set: |m, v| m.model.arch.head_dim = v as u64 };
+    pub const VOCAB: F = NumField { key: "vocab", kind: NumberKind::Plain, min: 1.0, max: 16_777_216.0, step: 1.0, whole: true, get: |m| m.model.arch.vocab as f64, set: |m, v| m.model.arch.vocab = v as u64 };
+    pub const INTERMEDIATE: F = NumField { key: "intermediate", kind: NumberKind::Plain, min: 0.0, max: 1_048_576.0, step: 1.0, whole: true, get: |m| m.model.arch.intermediate as f64, set: |m, v| m.model.arch.intermediate = v as u64 };
+    pub const EXPERTS: F = NumField { key: "experts", kind: NumberKind::Plain, min: 0.0, max: 4096.0, step: 1.0, whole: true, get: |m| m.model.arch.experts as f64, set: |m, v| m.model.arch.experts = v as u64 };
+    pub const EXPERTS_PER_TOKEN: F = NumField { key: "experts_per_token", kind: NumberKind::Plain, min: 0.0, max: 4096.0, step: 1.0, whole: true, get: |m| m.model.arch.experts_per_token as f64, set: |m, v| m.model.arch.experts_per_token = v as u64 };
+    pub const SHARED_EXPERTS: F = NumField { key: "shared_experts", kind: NumberKind::Plain, min: 0.0, max: 64.0, step: 1.0, whole: true, get: |m| m.model.arch.shared_experts as f64, set: |m, v| m.model.arch.shared_experts = v as u64 };
+    pub const EXPERT_INTERMEDIATE: F = NumField { key: "expert_intermediate", kind: NumberKind::Plain, min: 0.0, max: 1_048_576.0, step: 1.0, whole: true, get: |m| m.model.arch.expert_intermediate as f64, set: |m, v| m.model.arch.expert_intermediate = v as u64 };
+    pub const DENSE_LAYERS: F = NumField { key: "dense_layers", kind: NumberKind::Plain, min: 0.0, max: 1000.0, step: 1.0, whole: true, get: |m| m.model.arch.dense_layers as f64, set: |m, v| m.model.arch.dense_layers = v as u64 };
+    pub const NORMS_PER_LAYER: F = NumField { key: "norms_per_layer", kind: NumberKind::Plain, min: 0.0, max: 16.0, step: 1.0, whole: true, get: |m| m.model.arch.norms_per_layer as f64, set: |m, v| m.model.arch.norms_per_layer = v as u64 };
+    pub const WINDOW: F = NumField { key: "window", kind: NumberKind::Plain, min: 0.0, max: 16_777_216.0, step: 1.0, whole: true, get: |m| m.model.arch.window as f64, set: |m, v| m.model.arch.window = v as u64 };
+    pub const SLIDING_EVERY: F = NumField { key: "sliding_every", kind: NumberKind::Plain, min: 1.0, max: 64.0, step: 1.0, whole: true, get: |m| m.model.arch.sliding_every as f64, set: |m, v| m.model.arch.sliding_every = v as u64 };
+    pub const Q_LORA_RANK: F = NumField { key: "q_lora_rank", kind: NumberKind::Plain, min: 0.0, max: 65_536.0, step: 1.0, whole: true, get: |m| m.model.arch.q_lora_rank as f64, set: |m, v| m.model.arch.q_lora_rank = v as u64 };
+    pub const KV_LORA_RANK: F = NumField { key: "kv_lora_rank", kind: NumberKind::Plain, min: 0.0, max: 65_536.0, step: 1.0, whole: true, get: |m| m.model.arch.kv_lora_rank as f64, set: |m, v| m.model.arch.kv_lora_rank = v as u64 };
+    pub const NOPE_DIM: F = NumField { key: "nope_dim", kind: NumberKind::Plain, min: 0.0, max: 4096.0, step: 1.0, whole: true, get: |m| m.model.arch.qk_nope_head_dim as f64, set: |m, v| m.model.arch.qk_nope_head_dim = v as u64 };
+    pub const ROPE_DIM: F = NumField { key: "rope_dim", kind: NumberKind::Plain, min: 0.0, max: 4096.0, step: 1.0, whole: true, get: |m| m.model.arch.qk_rope_head_dim as f64, set: |m, v| m.model.arch.qk_rope_head_dim = v as u64 };
+    pub const V_HEAD_DIM: F = NumField { key: "v_head_dim", kind: NumberKind::Plain, min: 0.0, max: 4096.0, step: 1.0, whole: true, get: |m| m.model.arch.v_head_dim as f64, set: |m, v| m.model.arch.v_head_dim = v as u64 };
 
-    pub const SEQ: F = NumField { key: "seq", min: 1.0, max: 10_000_000.0, step: 1.0, whole: true, get: |m| m.training.seq as f64, set: |m, v| m.training.seq = v as u64 };
-    pub const BATCH: F = NumField { key: "batch", min: 1.0, max: 4096.0, step: 1.0, whole: true, get: |m| m.training.batch as f64, set: |m, v| m.training.batch = v as u64 };
-    pub const GPUS: F = NumField { key: "gpus", min: 1.0, max: 4096.0, step: 1.0, whole: true, get: |m| m.training.gpus as f64, set: |m, v| m.training.gpus = v as u64 };
-    pub const ZERO: F = NumField { key: "zero", min: 0.0, max: 3.0, step: 1.0, whole: true, get: |m| m.training.zero as f64, set: |m, v| m.training.zero = v as u8 };
-    pub const FROZEN_LAYERS: F = NumField { key: "frozen_layers", min: 0.0, max: 1000.0, step: 1.0, whole: true, get: |m| m.training.frozen_layers as f64, set: |m, v| m.training.frozen_layers = v as u64 };
-    pub const LORA_RANK: F = NumField { key: "lora_rank", min: 1.0, max: 4096.0, step: 1.0, whole: true, get: |m| m.training.lora_rank as f64, set: |m, v| m.training.lora_rank = v as u64 };
+    pub const SEQ: F = NumField { key: "seq", kind: NumberKind::Plain, min: 1.0, max: 10_000_000.0, step: 1.0, whole: true, get: |m| m.training.seq as f64, set: |m, v| m.training.seq = v as u64 };
+    pub const BATCH: F = NumField { key: "batch", kind: NumberKind::Plain, min: 1.0, max: 4096.0, step: 1.0, whole: true, get: |m| m.training.batch as f64, set: |m, v| m.training.batch = v as u64 };
+    pub const GPUS: F = NumField { key: "gpus", kind: NumberKind::Plain, min: 1.0, max: 4096.0, step: 1.0, whole: true, get: |m| m.training.gpus as f64, set: |m, v| m.training.gpus = v as u64 };
+    pub const ZERO: F = NumField { key: "zero", kind: NumberKind::Plain, min: 0.0, max: 3.0, step: 1.0, whole: true, get: |m| m.training.zero as f64, set: |m, v| m.training.zero = v as u8 };
+    pub const FROZEN_LAYERS: F = NumField { key: "frozen_layers", kind: NumberKind::Plain, min: 0.0, max: 1000.0, step: 1.0, whole: true, get: |m| m.training.frozen_layers as f64, set: |m, v| m.training.frozen_layers = v as u64 };
+    pub const LORA_RANK: F = NumField { key: "lora_rank", kind: NumberKind::Plain, min: 1.0, max: 4096.0, step: 1.0, whole: true, get: |m| m.training.lora_rank as f64, set: |m, v| m.training.lora_rank = v as u64 };
 
-    pub const CTX: F = NumField { key: "ctx", min: 1.0, max: 10_000_000.0, step: 1.0, whole: true, get: |m| m.inference.ctx as f64, set: |m, v| m.inference.ctx = v as u64 };
-    pub const CONC: F = NumField { key: "conc", min: 1.0, max: 100_000.0, step: 1.0, whole: true, get: |m| m.inference.conc as f64, set: |m, v| m.inference.conc = v as u64 };
-    pub const TP: F = NumField { key: "tp", min: 1.0, max: 64.0, step: 1.0, whole: true, get: |m| m.inference.tp as f64, set: |m, v| m.inference.tp = v as u64 };
-    pub const OVERHEAD_GIB: F = NumField { key: "overhead_gib", min: 0.0, max: 256.0, step: 0.5, whole: false, get: |m| m.inference.overhead.as_gib(), set: |m, v| m.inference.overhead = Bytes::from_gib(v) };
-    pub const MARGIN: F = NumField { key: "margin", min: 0.0, max: 200.0, step: 1.0, whole: false, get: |m| m.inference.margin.percent(), set: |m, v| m.inference.margin = Ratio::from_percent(v) };
+    pub const CTX: F = NumField { key: "ctx", kind: NumberKind::Plain, min: 1.0, max: 10_000_000.0, step: 1.0, whole: true, get: |m| m.inference.ctx as f64, set: |m, v| m.inference.ctx = v as u64 };
+    pub const CONC: F = NumField { key: "conc", kind: NumberKind::Plain, min: 1.0, max: 100_000.0, step: 1.0, whole: true, get: |m| m.inference.conc as f64, set: |m, v| m.inference.conc = v as u64 };
+    pub const TP: F = NumField { key: "tp", kind: NumberKind::Plain, min: 1.0, max: 64.0, step: 1.0, whole: true, get: |m| m.inference.tp as f64, set: |m, v| m.inference.tp = v as u64 };
+    pub const OVERHEAD_GIB: F = NumField { key: "overhead_gib", kind: NumberKind::Plain, min: 0.0, max: 256.0, step: 0.5, whole: false, get: |m| m.inference.overhead.as_gib(), set: |m, v| m.inference.overhead = Bytes::from_gib(v) };
+    pub const MARGIN: F = NumField { key: "margin", kind: NumberKind::Percent, min: 0.0, max: 200.0, step: 1.0, whole: false, get: |m| m.inference.margin.percent(), set: |m, v| m.inference.margin = Ratio::from_percent(v) };
     /// vLLM's `gpu_memory_utilization` as a percent (vLLM takes 0 < x <= 1).
-    pub const GPU_UTIL: F = NumField { key: "gpu_util", min: 1.0, max: 100.0, step: 1.0, whole: false, get: |m| m.inference.gpu_util.percent(), set: |m, v| m.inference.gpu_util = Ratio::from_percent(v) };
+    pub const GPU_UTIL: F = NumField { key: "gpu_util", kind: NumberKind::Percent, min: 1.0, max: 100.0, step: 1.0, whole: false, get: |m| m.inference.gpu_util.percent(), set: |m, v| m.inference.gpu_util = Ratio::from_percent(v) };
 }
 pub use fields::*;
 
@@ -378,7 +378,15 @@ pub fn parse_params(raw: &str) -> Result<Option<f64>, FieldError> {
     if raw.trim().is_empty() {
         return Ok(None);
     }
-    parse_in("params", PARAMS_RANGE.0, PARAMS_RANGE.1, false, raw).map(Some)
+    NumSpec {
+        key: "params",
+        min: PARAMS_RANGE.0,
+        max: PARAMS_RANGE.1,
+        whole: false,
+        kind: NumberKind::Plain,
+    }
+    .parse(raw)
+    .map(Some)
 }
 
 fn parse_targets(raw: &str) -> Result<Vec<String>, MemoryError> {

@@ -1,6 +1,8 @@
 //! The bill chart: the bill by group, before and after the levers ticked.
 
 use super::{group_label, Bill};
+use crate::app::i18n::currency_name;
+use crate::app::state::use_app;
 use crate::app::widgets::ChartCanvas;
 use crate::calc::bill::Group;
 use crate::calc::choice::Choice;
@@ -9,35 +11,39 @@ use leptos::prelude::*;
 
 #[component]
 pub fn BillChart(rep: Bill) -> impl IntoView {
-    view! {
-        <div class="charts">
+    let app = use_app();
+    // The chart and its caption are made again in the reader's language on a switch.
+    let chart = move || {
+        let t = app.t();
+        view! {
             <ChartCanvas
                 testid="chart-bill-groups"
-                label="The bill by group, before and after the levers"
+                label=t.bill.chart_title
                 draw=move |root| {
                     rep.with(|rep| {
                         let r = &rep.report;
                         let cats: Vec<String> = Group::ALL
                             .iter()
-                            .map(|g| group_label(*g).to_string())
+                            .map(|g| group_label(t, *g).to_string())
                             .collect();
-                        let before = r.by_group.map(|g| g.1.amount).to_vec();
-                        let after = r.after_by_group.map(|g| g.1.amount).to_vec();
+                        let before = r.by_group.map(|g| g.1.amount + 0.0).to_vec();
+                        let after = r.after_by_group.map(|g| g.1.amount + 0.0).to_vec();
                         let series = vec![
-                            ("bill".to_string(), before),
-                            ("after the levers".to_string(), after),
+                            (t.bill.chart_bill.to_string(), before),
+                            (t.bill.chart_after.to_string(), after),
                         ];
                         draw_bars(
                             root,
                             &BarChart {
                                 categories: &cats,
                                 series: &series,
-                                y_axis: rep.currency.code(),
+                                y_axis: currency_name(t, rep.currency),
                             },
                         )
                     })
                 }
             />
-        </div>
-    }
+        }
+    };
+    view! { <div class="charts">{chart}</div> }
 }

@@ -2,12 +2,71 @@
 //! other controls show it at the top of the view; and the cells' shared parts.
 
 use super::{group_label, LENS};
+use crate::app::format::number;
+use crate::app::i18n::{field_error, value};
 use crate::app::state::AppState;
-use crate::calc::bill::{BillInputs, BillLine, BillReport, Group, Lever, MAX_AMOUNT};
+use crate::app::words::bill_error;
+use crate::calc::bill::{BillError, BillInputs, BillLine, BillReport, Group, Lever, MAX_AMOUNT};
 use crate::calc::choice::Choice;
-use crate::calc::field::parse_in;
+use crate::calc::field::{FieldError, NumSpec, NumberKind};
+use crate::calc::number_text::NumberTextError;
+use crate::calc::units::Currency;
+use crate::text::Texts;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
+
+/// The column a typed cell belongs to, which names it in a message.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Col {
+    Amount,
+    Hours,
+    Share,
+}
+
+/// Why a typed cell was not taken; worded when shown, so it follows a language switch.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CellError {
+    /// The text is not a number the column takes.
+    Typed(Col, FieldError),
+    /// The bill refused the value.
+    Refused(BillError),
+}
+
+impl CellError {
+    pub fn words(&self, t: &'static Texts, c: Currency) -> String {
+        match self {
+            CellError::Typed(col, e) => {
+                let what = match col {
+                    Col::Amount => t.bill.col_amount,
+                    Col::Hours => t.bill.col_hours,
+                    Col::Share => t.bill.col_share,
+                };
+                typed(t, what, e, c)
+            }
+            CellError::Refused(e) => bill_error(t, e, c),
+        }
+    }
+}
+
+/// A cell's problem with the column's name in place of a field's label.
+fn typed(t: &'static Texts, what: &str, e: &FieldError, c: Currency) -> String {
+    match e {
+        FieldError::NotANumber { raw, why, .. } => match why {
+            NumberTextError::Empty => t.err.empty(what),
+            NumberTextError::BadGrouping { .. } => t.err.grouping(what, raw),
+            NumberTextError::PercentNotAllowed => t.err.percent_here(what),
+            NumberTextError::UnitNotAllowed { .. } => t.err.unit_here(what, raw),
+            NumberTextError::NotFinite => t.err.too_large(what, raw),
+            _ => t.err.not_a_number(what, raw),
+        },
+        FieldError::OutOfRange { min, max, kind, .. } => {
+            t.err
+                .range(what, &value(*min, *kind, c), &value(*max, *kind, c))
+        }
+        FieldError::NotWhole { value, .. } => t.err.whole(what, &number(*value, 6)),
+        other => field_error(t, other, c),
+    }
+}
 
 /// What every row reads and writes.
 #[derive(Clone, Copy)]
@@ -15,13 +74,13 @@ pub struct BillEdits {
     pub app: AppState,
     pub inputs: Memo<BillInputs>,
     pub report: Memo<BillReport>,
-    /// Text that did not parse or that the bill refused, by cell ("line-2-amount"): shown beside
-    /// the row; the bill keeps its last good value.
-    pub errors: RwSignal<BTreeMap<String, String>>,
+    /// What did not parse or what the bill refused, by cell ("line-2-amount"): shown beside the
+    /// row; the bill keeps its last good value.
+    pub errors: RwSignal<BTreeMap<String, CellError>>,
 }
 
 impl BillEdits {
-    pub fn set_error(self, cell: String, e: Option<String>) {
+    pub fn set_error(self, cell: String, e: Option<CellError>) {
         self.errors.update(|m| match e {
             Some(e) => {
                 m.insert(cell, e);
@@ -32,8 +91,18 @@ impl BillEdits {
         })
     }
 
+    /// A cell's problem in the reader's language, if it has one.
+    pub fn error_words(self, cell: &str) -> Option<String> {
+        let (t, c) = (self.app.t(), self.app.scenario.with(|s| s.currency));
+        self.errors.with(|m| m.get(cell).map(|e| e.words(t, c)))
+    }
+
     // Typed cells try their change and keep a refusal beside the row...
-    pub fn edit_line(self, n: usize, apply: Box<dyn FnOnce(&mut BillLine)>) -> Result<(), String> {
+    pub fn edit_line(
+        self,
+        n: usize,
+        apply: Box<dyn FnOnce(&mut BillLine)>,
+    ) -> Result<(), CellError> {
         self.app.clear_issue("lines");
         self.app
             .edit(LENS, |b| {
@@ -41,10 +110,10 @@ impl BillEdits {
                     apply(l)
                 }
             })
-            .map_err(|e| e.to_string())
+            .map_err(CellError::Refused)
     }
 
-    pub fn edit_lever(self, n: usize, apply: Box<dyn FnOnce(&mut Lever)>) -> Result<(), String> {
+    pub fn edit_lever(self, n: usize, apply: Box<dyn FnOnce(&mut Lever)>) -> Result<(), CellError> {
         self.app.clear_issue("levers");
         self.app
             .edit(LENS, |b| {
@@ -52,7 +121,7 @@ impl BillEdits {
                     apply(l)
                 }
             })
-            .map_err(|e| e.to_string())
+            .map_err(CellError::Refused)
     }
 
     // ...the other controls have no text to keep: a refusal shows at the top of the view.
@@ -76,6 +145,7 @@ impl BillEdits {
 }
 
 pub fn group_select(
+    app: AppState,
     testid: String,
     value: Signal<Group>,
     set: impl Fn(Group) + 'static,
@@ -83,7 +153,7 @@ pub fn group_select(
     view! {
         <select
             data-testid=testid
-            aria-label="group"
+            aria-label=move || app.t().bill.col_group
             prop:value=move || value.get().id()
             on:change=move |ev| {
                 if let Some(g) = Group::from_id(&event_target_value(&ev)) {
@@ -96,7 +166,7 @@ pub fn group_select(
                 .map(|&g| {
                     view! {
                         <option value=g.id() selected=move || value.get() == g>
-                            {group_label(g)}
+                            {move || group_label(app.t(), g)}
                         </option>
                     }
                 })
@@ -105,7 +175,35 @@ pub fn group_select(
     }
 }
 
-/// A typed amount or number of hours, checked like a link's.
-pub fn amount(raw: &str) -> Result<f64, String> {
-    parse_in("amount", 0.0, MAX_AMOUNT, false, raw).map_err(|e| e.to_string())
+/// Reads a typed cell of column `col`, checked like a link's value.
+fn cell(col: Col, raw: &str, max: f64, kind: NumberKind) -> Result<f64, CellError> {
+    let key = match col {
+        Col::Amount => "amount",
+        Col::Hours => "hours",
+        Col::Share => "share",
+    };
+    NumSpec {
+        key,
+        min: 0.0,
+        max,
+        whole: false,
+        kind,
+    }
+    .parse(raw)
+    .map_err(|e| CellError::Typed(col, e))
+}
+
+/// A typed amount.
+pub fn amount(raw: &str) -> Result<f64, CellError> {
+    cell(Col::Amount, raw, MAX_AMOUNT, NumberKind::Money)
+}
+
+/// A typed number of hours.
+pub fn hours(raw: &str) -> Result<f64, CellError> {
+    cell(Col::Hours, raw, MAX_AMOUNT, NumberKind::Plain)
+}
+
+/// A typed share of a group, in percent.
+pub fn share(raw: &str) -> Result<f64, CellError> {
+    cell(Col::Share, raw, 100.0, NumberKind::Percent)
 }

@@ -1,22 +1,32 @@
 //! One row of the savings levers table: ticked or not, label, group, an amount or a share of the
 //! group, and what the lever saves this month.
 
-use super::edits::{amount, group_select, BillEdits};
-use crate::app::format::{money, number};
+use super::cash;
+use super::edits::{amount, group_select, share, BillEdits};
+use super::names::{lever_label, lever_name};
+use crate::app::format::number;
 use crate::calc::bill::Lever;
-use crate::calc::field::parse_in;
 use leptos::prelude::*;
 
 /// The row of lever `n`.
 pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
     let BillEdits {
+        app,
         inputs,
         report,
-        errors,
         ..
     } = edits;
     let lv = move |f: fn(&Lever) -> String| {
         move || inputs.with(|i| i.levers.get(n).map(f).unwrap_or_default())
+    };
+    let name = move || {
+        let t = app.t();
+        inputs.with(|i| {
+            i.levers
+                .get(n)
+                .map(|l| lever_name(t, &l.label))
+                .unwrap_or_default()
+        })
     };
     let is_share =
         move || inputs.with(|i| i.levers.get(n).map(|l| l.share.is_some()).unwrap_or(false));
@@ -52,7 +62,7 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
                 <input
                     type="checkbox"
                     data-testid=format!("bill-lever-{n}-on")
-                    aria-label="apply"
+                    aria-label=move || app.t().bill.apply
                     prop:checked=move || {
                         inputs.with(|i| i.levers.get(n).map(|l| l.on).unwrap_or(false))
                     }
@@ -65,16 +75,18 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
             <td>
                 <input
                     type="text"
-                    aria-label="lever"
-                    prop:value=lv(|l| l.label.clone())
+                    aria-label=move || app.t().bill.col_habit
+                    data-testid=format!("bill-lever-{n}-label")
+                    prop:value=name
                     on:change=move |ev| {
-                        let t = event_target_value(&ev);
-                        edits.try_lever(n, Box::new(move |l| l.label = t))
+                        let label = lever_label(&event_target_value(&ev));
+                        edits.try_lever(n, Box::new(move |l| l.label = label))
                     }
                 />
             </td>
             <td>
                 {group_select(
+                    app,
                     format!("bill-lever-{n}-group"),
                     Signal::derive(move || {
                         inputs.with(|i| i.levers.get(n).map(|l| l.group).unwrap_or_default())
@@ -84,32 +96,31 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
             </td>
             <td>
                 <select
-                    aria-label="amount or share"
+                    aria-label=move || app.t().bill.mode
                     data-testid=format!("bill-lever-{n}-mode")
                     prop:value=move || if is_share() { "share" } else { "amount" }
                     on:change=move |ev| set_mode(event_target_value(&ev) == "share")
                 >
                     <option value="amount" selected=move || !is_share()>
-                        "amount"
+                        {move || app.t().bill.mode_amount}
                     </option>
                     <option value="share" selected=is_share>
-                        "% of group"
+                        {move || app.t().bill.mode_share}
                     </option>
                 </select>
                 <input
                     type="text"
                     inputmode="decimal"
-                    aria-label="value"
+                    aria-label=move || app.t().bill.value
                     data-testid=format!("bill-lever-{n}-value")
                     prop:value=lv(|l| match l.share {
                         Some(f) => number(f * 100.0, 1),
-                        None => number(l.amount, 2),
+                        None => number(l.amount + 0.0, 2),
                     })
                     on:input=move |ev| {
                         let raw = event_target_value(&ev);
                         let result = if is_share() {
-                            parse_in("share", 0.0, 100.0, false, &raw)
-                                .map_err(|e| e.to_string())
+                            share(&raw)
                                 .and_then(|v| {
                                     edits
                                         .edit_lever(n, Box::new(move |l| l.share = Some(v / 100.0)))
@@ -122,7 +133,7 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
                     }
                 />
                 <span class="field-msg" role="alert">
-                    {move || errors.with(|m| m.get(&format!("lever-{n}")).cloned())}
+                    {move || edits.error_words(&format!("lever-{n}"))}
                 </span>
             </td>
             <td
@@ -131,13 +142,15 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
                 data-value=move || {
                     report
                         .with(|r| {
-                            r.lever_savings.get(n).map(|v| v.amount.to_string()).unwrap_or_default()
+                            r.lever_savings
+                                .get(n)
+                                .map(|v| (v.amount + 0.0).to_string())
+                                .unwrap_or_default()
                         })
                 }
             >
                 {move || {
-                    report
-                        .with(|r| r.lever_savings.get(n).map(|v| money(*v, 0)).unwrap_or_default())
+                    report.with(|r| r.lever_savings.get(n).map(|v| cash(*v, 0)).unwrap_or_default())
                 }}
             </td>
         </tr>

@@ -1,7 +1,8 @@
 //! One row of the bill lines table: label, group, hours and amount as typed cells, the unit price
 //! the bill works out, and the remove button with the row's refusals beside it.
 
-use super::edits::{amount, group_select, BillEdits};
+use super::edits::{amount, group_select, hours, BillEdits};
+use super::names::{line_label, line_name};
 use super::LENS;
 use crate::app::format::number;
 use crate::calc::bill::BillLine;
@@ -19,22 +20,32 @@ pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
     let get = move |f: fn(&BillLine) -> String| {
         move || inputs.with(|i| i.lines.get(n).map(f).unwrap_or_default())
     };
+    let name = move || {
+        let t = app.t();
+        inputs.with(|i| {
+            i.lines
+                .get(n)
+                .map(|l| line_name(t, &l.label))
+                .unwrap_or_default()
+        })
+    };
     view! {
         <tr data-testid=format!("bill-line-{n}")>
             <td>
                 <input
                     type="text"
-                    aria-label="line"
+                    aria-label=move || app.t().bill.col_line
                     data-testid=format!("bill-line-{n}-label")
-                    prop:value=get(|l| l.label.clone())
+                    prop:value=name
                     on:change=move |ev| {
-                        let t = event_target_value(&ev);
-                        edits.try_line(n, Box::new(move |l| l.label = t))
+                        let label = line_label(&event_target_value(&ev));
+                        edits.try_line(n, Box::new(move |l| l.label = label))
                     }
                 />
             </td>
             <td>
                 {group_select(
+                    app,
                     format!("bill-line-{n}-group"),
                     Signal::derive(move || {
                         inputs.with(|i| i.lines.get(n).map(|l| l.group).unwrap_or_default())
@@ -46,17 +57,17 @@ pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
                 <input
                     type="text"
                     inputmode="decimal"
-                    aria-label="hours"
+                    aria-label=move || app.t().bill.col_hours
                     data-testid=format!("bill-line-{n}-hours")
-                    prop:value=get(|l| l.hours.map(|h| number(h, 2)).unwrap_or_default())
+                    prop:value=get(|l| l.hours.map(|h| number(h + 0.0, 2)).unwrap_or_default())
                     on:input=move |ev| {
                         let raw = event_target_value(&ev);
-                        let hours = if raw.trim().is_empty() {
+                        let typed = if raw.trim().is_empty() {
                             Ok(None)
                         } else {
-                            amount(&raw).map(Some)
+                            hours(&raw).map(Some)
                         };
-                        let result = hours
+                        let result = typed
                             .and_then(|h| edits.edit_line(n, Box::new(move |l| l.hours = h)));
                         edits.set_error(format!("line-{n}-hours"), result.err());
                     }
@@ -66,9 +77,9 @@ pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
                 <input
                     type="text"
                     inputmode="decimal"
-                    aria-label="amount"
+                    aria-label=move || app.t().bill.col_amount
                     data-testid=format!("bill-line-{n}-amount")
-                    prop:value=get(|l| number(l.amount, 2))
+                    prop:value=get(|l| number(l.amount + 0.0, 2))
                     on:input=move |ev| {
                         let result = amount(&event_target_value(&ev))
                             .and_then(|v| edits.edit_line(n, Box::new(move |l| l.amount = v)));
@@ -78,13 +89,14 @@ pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
             </td>
             <td class="num">
                 {move || {
+                    let t = app.t();
                     report
                         .with(|r| {
                             r.unit_prices
                                 .get(n)
                                 .copied()
                                 .flatten()
-                                .map(|p| format!("{} /h", number(p.amount, 2)))
+                                .map(|p| t.bill.per_hour(&number(p.amount + 0.0, 2)))
                                 .unwrap_or_else(|| "–".into())
                         })
                 }}
@@ -93,7 +105,7 @@ pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
                 <button
                     type="button"
                     data-testid=format!("bill-line-{n}-remove")
-                    aria-label="remove line"
+                    aria-label=move || app.t().bill.remove_line
                     on:click=move |_| {
                         errors.set(BTreeMap::new());
                         app.try_edit(
@@ -110,12 +122,9 @@ pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
                 </button>
                 <span class="field-msg" role="alert">
                     {move || {
-                        errors
-                            .with(|m| {
-                                m.get(&format!("line-{n}-amount"))
-                                    .or(m.get(&format!("line-{n}-hours")))
-                                    .cloned()
-                            })
+                        edits
+                            .error_words(&format!("line-{n}-amount"))
+                            .or_else(|| edits.error_words(&format!("line-{n}-hours")))
                     }}
                 </span>
             </td>

@@ -1,20 +1,27 @@
 //! The monthly bill review (docs/formulas.md, "Monthly bill"): the component with the bill's
-//! totals and the two tables. The rows, how they edit the bill, and the chart of the bill by group
-//! before and after the levers sit in the files beside it.
+//! totals and the two tables. The rows, how they edit the bill, the names of the page's own lines
+//! and levers, and the chart of the bill by group before and after the levers sit in the files
+//! beside it. Every word comes from `[bill]` (and `[opt.group]`) in the reader's language.
 
 mod chart;
 mod edits;
 mod levers;
 mod lines;
+mod names;
 
 use self::chart::BillChart;
-use self::edits::BillEdits;
+use self::edits::{BillEdits, CellError};
 use self::levers::lever;
 use self::lines::line;
 use crate::app::format::{money, number, percent};
+use crate::app::i18n::{option, tr};
 use crate::app::state::{use_app, use_report, Lens, Reported};
 use crate::app::widgets::{FormulaRow, Formulas, StatRow, Stats};
 use crate::calc::bill::{report, BillInputs, BillLine, BillReport, Group};
+use crate::calc::choice::Choice;
+use crate::calc::table::Calculator;
+use crate::calc::units::{Currency, Money};
+use crate::text::Texts;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 
@@ -26,49 +33,58 @@ const LENS: Lens<BillInputs> = Lens {
 /// The inputs and report of this view, always computed together.
 pub type Bill = Memo<Reported<BillInputs, BillReport>>;
 
-fn group_label(g: Group) -> &'static str {
-    match g {
-        Group::Instances => "instances",
-        Group::Storage => "storage",
-        Group::Traffic => "traffic",
-        Group::Other => "other",
-    }
+fn group_label(t: &'static Texts, g: Group) -> &'static str {
+    option(t, "group", g.id())
+}
+
+/// Money as the page writes it. The sum of no lines is a negative zero, written `0`, not `-0`.
+fn cash(m: Money, digits: u8) -> String {
+    money(Money::new(m.amount + 0.0, m.currency), digits)
+}
+
+/// The bill after the levers (never below zero, nor a negative zero).
+fn after(r: &BillReport) -> Option<Money> {
+    r.total
+        .checked_sub(r.savings)
+        .map(|a| Money::new(a.amount.max(0.0) + 0.0, a.currency))
+        .ok()
 }
 
 #[rustfmt::skip]
 const TILES: &[StatRow<BillReport>] = &[
-    StatRow { testid: "bill-total", label: "The month's bill", value: |r| r.total.amount.to_string(), text: |r| money(r.total, 0), note: None },
-    StatRow { testid: "bill-savings", label: "Saved by the levers ticked", value: |r| r.savings.amount.to_string(), text: |r| money(r.savings, 0), note: None },
-    StatRow { testid: "bill-savings-share", label: "Share of the bill", value: |r| r.share.to_string(), text: |r| percent(r.share, 1), note: None },
-    StatRow { testid: "bill-after", label: "The bill after them",
-        value: |r| r.total.checked_sub(r.savings).map(|a| a.amount.to_string()).unwrap_or_default(),
-        text: |r| r.total.checked_sub(r.savings).map(|a| money(a, 0)).unwrap_or_default(), note: None },
+    StatRow { testid: "bill-total", label: |t| t.bill.stat_total, value: |r| (r.total.amount + 0.0).to_string(), text: |r, _| cash(r.total, 0), note: None },
+    StatRow { testid: "bill-savings", label: |t| t.bill.stat_savings, value: |r| (r.savings.amount + 0.0).to_string(), text: |r, _| cash(r.savings, 0), note: None },
+    StatRow { testid: "bill-savings-share", label: |t| t.bill.stat_share, value: |r| (r.share + 0.0).to_string(), text: |r, _| percent(r.share + 0.0, 1), note: None },
+    StatRow { testid: "bill-after", label: |t| t.bill.stat_after,
+        value: |r| after(r).map(|a| a.amount.to_string()).unwrap_or_default(),
+        text: |r, _| after(r).map(|a| cash(a, 0)).unwrap_or_default(), note: None },
 ];
 
 #[rustfmt::skip]
 const FORMULAS: &[FormulaRow<BillReport>] = &[
-    FormulaRow { title: "Savings", symbolic: "Σ levers ticked (each at most its group) / total", open: true, substituted: savings, show: None },
+    FormulaRow { title: |t| t.bill.f_savings, symbolic: |t| t.bill.f_savings_symbolic, open: true, substituted: |r, _| savings(r), show: None },
 ];
 
 /// The savings with the numbers in place.
 fn savings(r: &BillReport) -> String {
+    let n = |v: f64| number(v + 0.0, 0);
     let parts: Vec<String> = r
         .lever_savings
         .iter()
         .filter(|v| v.amount > 0.0)
-        .map(|v| number(v.amount, 0))
+        .map(|v| n(v.amount))
         .collect();
     format!(
         "({}) / {} = {} / {} = {}",
         if parts.is_empty() {
-            "0".into()
+            n(0.0)
         } else {
             parts.join(" + ")
         },
-        number(r.total.amount, 0),
-        number(r.savings.amount, 0),
-        number(r.total.amount, 0),
-        percent(r.share, 1),
+        n(r.total.amount),
+        n(r.savings.amount),
+        n(r.total.amount),
+        percent(r.share + 0.0, 1),
     )
 }
 
@@ -78,7 +94,7 @@ pub fn BillView() -> impl IntoView {
     let rep: Bill = use_report(LENS, report);
     let inputs = Memo::new(move |_| rep.with(|r| (*r.inputs).clone()));
     let report = Memo::new(move |_| rep.with(|r| r.report.clone()));
-    let errors = RwSignal::new(BTreeMap::<String, String>::new());
+    let errors = RwSignal::new(BTreeMap::<String, CellError>::new());
     let edits = BillEdits {
         app,
         inputs,
@@ -97,15 +113,15 @@ pub fn BillView() -> impl IntoView {
             <Formulas of=report rows=FORMULAS />
             <div class="bill-grid">
                 <div>
-                    <h2>"Bill lines"</h2>
+                    <h2>{tr(|t| t.bill.lines_title)}</h2>
                     <table class="bill-lines">
                         <thead>
                             <tr>
-                                <th>"line"</th>
-                                <th>"group"</th>
-                                <th>"hours"</th>
-                                <th>"amount"</th>
-                                <th>"unit price"</th>
+                                <th>{tr(|t| t.bill.col_line)}</th>
+                                <th>{tr(|t| t.bill.col_group)}</th>
+                                <th>{tr(|t| t.bill.col_hours)}</th>
+                                <th>{tr(|t| t.bill.col_amount)}</th>
+                                <th>{tr(|t| t.bill.col_unit_price)}</th>
                                 <th></th>
                             </tr>
                         </thead>
@@ -125,7 +141,7 @@ pub fn BillView() -> impl IntoView {
                                     |b| {
                                         b.lines
                                             .push(BillLine {
-                                                label: "new line".into(),
+                                                label: names::NEW_LINE.into(),
                                                 group: Group::Other,
                                                 hours: None,
                                                 amount: 0.0,
@@ -134,7 +150,7 @@ pub fn BillView() -> impl IntoView {
                                 )
                             }
                         >
-                            "Add a line"
+                            {tr(|t| t.bill.add_line)}
                         </button>
                         " "
                         <button
@@ -142,24 +158,31 @@ pub fn BillView() -> impl IntoView {
                             data-testid="bill-reset"
                             on:click=move |_| {
                                 errors.set(BTreeMap::new());
-                                app.try_edit(LENS, |b| *b = BillInputs::default())
+                                let (c, fx) = app.scenario.with_untracked(|s| (s.currency, s.fx));
+                                app.try_edit(
+                                    LENS,
+                                    |b| {
+                                        *b = BillInputs::default();
+                                        if c == Currency::Usd {
+                                            b.scale_money(1.0 / fx, &|_| false);
+                                        }
+                                    },
+                                )
                             }
                         >
-                            "Back to the guide's month"
+                            {tr(|t| t.bill.reset)}
                         </button>
                     </p>
-                    <h2>"Savings levers"</h2>
-                    <p class="hint">
-                        "From the hidden-cost table: each habit saves an amount, or a share of its group (half the traffic moved to the internal network follows the traffic line). A group cannot save more than it bills."
-                    </p>
+                    <h2>{tr(|t| t.bill.levers_title)}</h2>
+                    <p class="hint">{tr(|t| t.bill.levers_hint)}</p>
                     <table class="bill-levers">
                         <thead>
                             <tr>
-                                <th>"on"</th>
-                                <th>"habit"</th>
-                                <th>"group"</th>
-                                <th>"saves"</th>
-                                <th>"this month"</th>
+                                <th>{tr(|t| t.bill.col_on)}</th>
+                                <th>{tr(|t| t.bill.col_habit)}</th>
+                                <th>{tr(|t| t.bill.col_group)}</th>
+                                <th>{tr(|t| t.bill.col_saves)}</th>
+                                <th>{tr(|t| t.bill.col_this_month)}</th>
                             </tr>
                         </thead>
                         <tbody>

@@ -3,51 +3,37 @@
 
 use super::{cash, hours, Figures, LENS};
 use crate::app::format::number;
+use crate::app::i18n::tr;
 use crate::app::state::use_app;
 use crate::app::widgets::{
     ChartCanvas, ChoiceInput, FormulaRow, Formulas, NumberField, StatRow, Stats,
 };
+use crate::app::words::billing_error;
 use crate::calc::billing::{
-    format_runs, parse_runs, BillingInputs, BillingReport, Granularity, GRANULARITY, RUN_PRICE,
+    format_runs, parse_runs, BillingError, BillingInputs, BillingReport, Granularity, GRANULARITY,
+    RUN_PRICE,
 };
 use crate::calc::choice::Choice;
 use crate::charts::bars::{draw_bars, BarChart};
+use crate::text::Texts;
 use leptos::prelude::*;
-
-pub fn rule_label(g: Granularity) -> &'static str {
-    match g {
-        Granularity::Second1m => "per second, 1-minute minimum",
-        Granularity::Second1h => "per second, 1-hour minimum",
-        Granularity::Hour => "per started hour",
-        Granularity::Day => "per started day",
-    }
-}
-
-/// The option text of a rule's id.
-fn rule_text(id: &'static str) -> &'static str {
-    Granularity::from_id(id).map_or(id, rule_label)
-}
 
 #[rustfmt::skip]
 const TILES: &[StatRow<BillingReport>] = &[
-    StatRow { testid: "billed-hours", label: "Hours billed", value: |r| r.runs.billed.0.to_string(), text: |r| hours(r.runs.billed.0, 2), note: None },
-    StatRow { testid: "used-hours", label: "Hours used", value: |r| r.runs.used.0.to_string(), text: |r| hours(r.runs.used.0, 2), note: None },
-    StatRow { testid: "billed-cost", label: "Charged", value: |r| r.billed_cost.amount.to_string(), text: |r| cash(r.billed_cost), note: None },
-    StatRow { testid: "excess-cost", label: "Paid for hours not used", value: |r| r.excess_cost.amount.to_string(), text: |r| cash(r.excess_cost), note: None },
+    StatRow { testid: "billed-hours", label: |t| t.billing.tile_billed, value: |r| r.runs.billed.0.to_string(), text: |r, t| hours(t, r.runs.billed.0, 2), note: None },
+    StatRow { testid: "used-hours", label: |t| t.billing.tile_used, value: |r| r.runs.used.0.to_string(), text: |r, t| hours(t, r.runs.used.0, 2), note: None },
+    StatRow { testid: "billed-cost", label: |t| t.billing.tile_charged, value: |r| r.billed_cost.amount.to_string(), text: |r, _| cash(r.billed_cost), note: None },
+    StatRow { testid: "excess-cost", label: |t| t.billing.tile_excess, value: |r| r.excess_cost.amount.to_string(), text: |r, _| cash(r.excess_cost), note: None },
 ];
 
-fn short_label(g: Granularity) -> &'static str {
-    match g {
-        Granularity::Second1m => "second, 1 min",
-        Granularity::Second1h => "second, 1 h",
-        Granularity::Hour => "started hour",
-        Granularity::Day => "started day",
-    }
+/// A rule's short name, for the chart's categories.
+fn short_label(t: &'static Texts, g: Granularity) -> &'static str {
+    t.billing.rule_short.get(g.id()).unwrap_or(g.id())
 }
 
 #[rustfmt::skip]
 const ROWS: &[FormulaRow<BillingReport>] = &[
-    FormulaRow { title: "Hours billed", symbolic: "Σ billed(run): per second max(d, minimum); per started hour ⌈d⌉; per started day 24⌈d/24⌉", open: true, substituted: hours_billed, show: None },
+    FormulaRow { title: |t| t.billing.billed_title, symbolic: |t| t.billing.billed_formula, open: true, substituted: hours_billed, show: None },
 ];
 
 #[component]
@@ -58,96 +44,107 @@ pub fn MinimumBilling(
 ) -> impl IntoView {
     let app = use_app();
     let runs_raw = RwSignal::new(inputs.with_untracked(|i| format_runs(&i.runs)));
-    let runs_error = RwSignal::new(None::<String>);
+    // The refusal is kept as the core's value and worded when shown, so a switch rewords it.
+    let runs_error = RwSignal::new(None::<BillingError>);
     let on_runs = move |text: String| {
         app.clear_issue("runs");
         let result = parse_runs(&text)
-            .map_err(|e| e.to_string())
-            .and_then(|r| app.edit(LENS, |i| i.runs = r).map_err(|e| e.to_string()));
+            .map_err(BillingError::from)
+            .and_then(|r| app.edit(LENS, |i| i.runs = r));
         runs_error.set(result.err());
         runs_raw.set(text);
     };
+    let runs_message = move || {
+        runs_error
+            .with(|e| {
+                e.as_ref()
+                    .map(|e| billing_error(app.t(), e, app.scenario.with(|s| s.currency)))
+            })
+            .or_else(|| app.issue("runs"))
+    };
+    // The canvas takes its caption as plain text: a language switch draws it anew.
+    let chart = move || {
+        let t = app.t();
+        view! {
+            <ChartCanvas
+                testid="chart-billing-rules"
+                label=t.billing.chart_rules
+                draw=move |root| {
+                    report
+                        .with(|r| {
+                            let cats: Vec<String> = Granularity::ALL
+                                .iter()
+                                .map(|g| short_label(t, *g).to_string())
+                                .collect();
+                            let (used, by_rule) = (
+                                r.runs.used.0,
+                                r.by_rule.map(|x| x.1.0).to_vec(),
+                            );
+                            let series = vec![
+                                (t.billing.line_used.to_string(), vec![used; 4]),
+                                (t.billing.line_billed.to_string(), by_rule),
+                            ];
+                            draw_bars(
+                                root,
+                                &BarChart {
+                                    categories: &cats,
+                                    series: &series,
+                                    y_axis: t.billing.axis_hours,
+                                },
+                            )
+                        })
+                }
+            />
+        }
+    };
 
     view! {
-        <h2>"Minimum billing granularity"</h2>
+        <h2>{tr(|t| t.billing.granularity_title)}</h2>
         <div class="columns">
             <form class="inputs" on:submit=|ev| ev.prevent_default()>
                 <label class="field">
-                    <span class="field-label">
-                        "Runs: lengths with units (s, m, h, d), comma-separated"
-                    </span>
+                    <span class="field-label">{tr(|t| t.billing.runs_label)}</span>
                     <textarea
                         data-testid="input-runs"
                         rows="2"
-                        placeholder="e.g. 10m,25m,3h"
+                        placeholder=tr(|t| t.billing.runs_placeholder)
                         prop:value=move || runs_raw.get()
                         on:input=move |ev| on_runs(event_target_value(&ev))
                     ></textarea>
                     <span class="field-msg" role="alert" data-testid="error-runs">
-                        {move || runs_error.get().or_else(|| app.issue("runs"))}
+                        {runs_message}
                     </span>
                 </label>
-                <ChoiceInput field=&GRANULARITY lens=LENS label="Billing rule" text=rule_text />
+                <ChoiceInput field=&GRANULARITY lens=LENS />
                 <span class="field-msg" role="alert">
                     {move || app.issue("granularity")}
                 </span>
-                <NumberField
-                    field=&RUN_PRICE
-                    lens=LENS
-                    label="Price per instance-hour"
-                    unit="per h"
-                />
+                <NumberField field=&RUN_PRICE lens=LENS />
             </form>
             <div class="results">
                 <Stats of=f.report rows=TILES />
                 <Formulas of=f.report rows=ROWS />
-                <ChartCanvas
-                    testid="chart-billing-rules"
-                    label="Hours billed for these runs under each rule"
-                    draw=move |root| {
-                        report
-                            .with(|r| {
-                                let cats: Vec<String> = Granularity::ALL
-                                    .iter()
-                                    .map(|g| short_label(*g).to_string())
-                                    .collect();
-                                let (used, by_rule) = (
-                                    r.runs.used.0,
-                                    r.by_rule.map(|x| x.1.0).to_vec(),
-                                );
-                                let series = vec![
-                                    ("used".to_string(), vec![used; 4]),
-                                    ("billed".to_string(), by_rule),
-                                ];
-                                draw_bars(
-                                    root,
-                                    &BarChart {
-                                        categories: &cats,
-                                        series: &series,
-                                        y_axis: "hours",
-                                    },
-                                )
-                            })
-                    }
-                />
+                {chart}
             </div>
         </div>
     }
 }
 
-fn hours_billed(r: &BillingReport) -> String {
+fn hours_billed(r: &BillingReport, t: &'static Texts) -> String {
     let parts: Vec<String> = r
         .runs
         .runs
         .iter()
         .take(8)
-        .map(|(u, b)| format!("{} h → {} h", number(u.0, 3), number(b.0, 3)))
+        .map(|(u, b)| t.billing.billed_run(&number(u.0, 3), &number(b.0, 3)))
         .collect();
-    let more = if r.runs.runs.len() > 8 { ", …" } else { "" };
-    format!(
-        "{}{more}; total {} h billed for {} h used",
-        parts.join(", "),
-        number(r.runs.billed.0, 3),
-        number(r.runs.used.0, 3),
+    let mut runs = parts.join(t.billing.run_sep);
+    if r.runs.runs.len() > 8 {
+        runs.push_str(t.billing.billed_more);
+    }
+    t.billing.billed_numbers(
+        &runs,
+        &number(r.runs.billed.0, 3),
+        &number(r.runs.used.0, 3),
     )
 }

@@ -13,6 +13,7 @@ use crate::app::format::{money, number};
 use crate::app::state::{use_app, use_report, Lens, Reported};
 use crate::calc::billing::{report, BillingInputs, BillingReport};
 use crate::calc::units::Money;
+use crate::text::Texts;
 use leptos::prelude::*;
 
 const LENS: Lens<BillingInputs> = Lens {
@@ -51,11 +52,10 @@ fn cash(m: Money) -> String {
     money(m, 2)
 }
 
-/// A number of hours, to `digits` places.
-fn hours(h: f64, digits: u8) -> String {
-    format!("{} h", number(h, digits))
+/// A number of hours, to `digits` places, with the unit.
+fn hours(t: &'static Texts, h: f64, digits: u8) -> String {
+    t.billing.hours(&number(h, digits))
 }
-
 /// The view's one report, and its inputs beside it for the formulas.
 #[derive(Clone, Copy)]
 pub struct Figures {

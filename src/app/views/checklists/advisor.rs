@@ -1,14 +1,18 @@
 //! Which supply form fits: the workload's kind and habits, and each form's verdict with its
-//! reason, from what the other views know.
+//! reason, from what the other views know. The core gives each verdict and note as a code with
+//! its numbers; they are worded here.
 
-use crate::app::state::Lens;
+use crate::app::format::number;
+use crate::app::i18n::tr;
+use crate::app::state::{use_app, Lens};
 use crate::app::views::spot::SPOT;
 use crate::app::widgets::{ChoiceInput, FlagInput};
 use crate::calc::advisor::{
-    AdvisorChoice, AdvisorInputs, AdvisorReport, Form, Profile, INTERRUPTIBLE, PROFILE,
+    AdvisorChoice, AdvisorInputs, AdvisorReport, Form, Note, Reason, INTERRUPTIBLE, PROFILE,
 };
 use crate::calc::choice::Choice;
 use crate::calc::spot::CKPT;
+use crate::text::Texts;
 use leptos::prelude::*;
 
 const LENS: Lens<AdvisorChoice> = Lens {
@@ -16,53 +20,76 @@ const LENS: Lens<AdvisorChoice> = Lens {
     get_mut: |s| &mut s.advisor,
 };
 
-fn form_label(f: Form) -> &'static str {
+fn form_label(t: &'static Texts, f: Form) -> &'static str {
+    let f_ = &t.advisor.form;
     match f {
-        Form::WholeMachine => "Whole machine",
-        Form::PerCard => "Per card (a slice of a shared machine)",
-        Form::Container => "Container instance",
-        Form::Spot => "Spot / preemptible",
-        Form::Managed => "Managed job service",
+        Form::WholeMachine => f_.whole_machine,
+        Form::PerCard => f_.per_card,
+        Form::Container => f_.container,
+        Form::Spot => f_.spot,
+        Form::Managed => f_.managed,
     }
 }
 
-fn profile_label(p: Profile) -> &'static str {
-    match p {
-        Profile::Training => "training (must run to the end)",
-        Profile::Inference => "inference (a long-running service)",
-        Profile::Batch => "batch (rendering, offline inference, searches)",
+/// Hours, gigabytes: at most one decimal.
+fn short(v: f64) -> String {
+    number(v, 1)
+}
+
+fn reason(t: &'static Texts, r: Reason) -> String {
+    let a = &t.advisor;
+    match r {
+        Reason::ShortBatchRuns { run_hours } => a.short_batch_runs(&short(run_hours)),
+        Reason::LongBatch => a.long_batch.into(),
+        Reason::SpansCards { cards } => a.spans_cards(&cards.to_string()),
+        Reason::OneCardIdle => a.one_card_idle.into(),
+        Reason::IndependentSlices => a.independent_slices.into(),
+        Reason::SplitOverShared { cards } => a.split_over_shared(&cards.to_string()),
+        Reason::SingleCard => a.single_card.into(),
+        Reason::ContainerLocked => a.container_locked.into(),
+        Reason::ContainerReady => a.container_ready.into(),
+        Reason::ServiceNotReclaimable => a.service_not_reclaimable.into(),
+        Reason::NotInterruptible => a.not_interruptible.into(),
+        Reason::NoCheckpoints => a.no_checkpoints.into(),
+        Reason::Survivable => a.survivable.into(),
+        Reason::ManagedNotService => a.managed_not_service.into(),
+        Reason::ManagedShortRuns => a.managed_short_runs.into(),
+        Reason::ManagedLongRuns { run_hours } => a.managed_long_runs(&short(run_hours)),
     }
 }
 
-/// The option text of a workload's id.
-fn profile_text(id: &'static str) -> &'static str {
-    Profile::from_id(id).map_or(id, profile_label)
+fn note(t: &'static Texts, n: Note) -> String {
+    let a = &t.advisor;
+    match n {
+        Note::ObjectStorage { data_gb } => a.note_object_storage(&short(data_gb)),
+        Note::Tier { tier_gb } => a.note_tier(&short(tier_gb)),
+        Note::NoTier => a.note_no_tier.into(),
+        Note::WeakInterconnect => a.note_weak_interconnect.into(),
+    }
 }
 
 /// `advice` holds the advisor's inputs and its verdicts, computed together.
 #[component]
 pub fn Advisor(advice: Memo<(AdvisorInputs, AdvisorReport)>) -> impl IntoView {
+    let app = use_app();
     view! {
-        <h2>"Which supply form fits"</h2>
+        <h2>{tr(|t| t.checklists.advisor_title)}</h2>
         <div class="columns">
             <form class="inputs" on:submit=|ev| ev.prevent_default()>
-                <ChoiceInput field=&PROFILE lens=LENS label="The workload" text=profile_text />
-                <FlagInput
-                    field=&INTERRUPTIBLE
-                    lens=LENS
-                    label="it survives being stopped at any moment"
-                />
-                <FlagInput field=&CKPT lens=SPOT label="it resumes from checkpoints" />
+                <ChoiceInput field=&PROFILE lens=LENS />
+                <FlagInput field=&INTERRUPTIBLE lens=LENS />
+                <FlagInput field=&CKPT lens=SPOT />
                 <p class="hint">
                     {move || {
+                        let t = app.t();
                         advice
                             .with(|(a, _)| {
-                                format!(
-                                    "From the other views: runs of {} h (spot), {} GB of data (billing rules), {} card(s) at once (memory views).",
-                                    a.run_hours,
-                                    a.data_gb,
-                                    a.cards,
-                                )
+                                t.checklists
+                                    .from_views(
+                                        &short(a.run_hours),
+                                        &short(a.data_gb),
+                                        &a.cards.to_string(),
+                                    )
                             })
                     }}
                 </p>
@@ -71,13 +98,14 @@ pub fn Advisor(advice: Memo<(AdvisorInputs, AdvisorReport)>) -> impl IntoView {
                 <table class="advisor" data-testid="advisor">
                     <thead>
                         <tr>
-                            <th>"form"</th>
-                            <th>"verdict"</th>
-                            <th>"why"</th>
+                            <th>{tr(|t| t.checklists.col_form)}</th>
+                            <th>{tr(|t| t.checklists.col_verdict)}</th>
+                            <th>{tr(|t| t.checklists.col_why)}</th>
                         </tr>
                     </thead>
                     <tbody>
                         {move || {
+                            let t = app.t();
                             advice
                                 .with(|(_, a)| {
                                     a.verdicts
@@ -89,9 +117,15 @@ pub fn Advisor(advice: Memo<(AdvisorInputs, AdvisorReport)>) -> impl IntoView {
                                                     data-value=if v.fits { "fit" } else { "excluded" }
                                                     class:excluded=!v.fits
                                                 >
-                                                    <td>{form_label(v.form)}</td>
-                                                    <td>{if v.fits { "fits" } else { "excluded" }}</td>
-                                                    <td>{v.reason.clone()}</td>
+                                                    <td>{form_label(t, v.form)}</td>
+                                                    <td>
+                                                        {if v.fits {
+                                                            t.checklists.fits
+                                                        } else {
+                                                            t.checklists.excluded
+                                                        }}
+                                                    </td>
+                                                    <td>{reason(t, v.reason)}</td>
                                                 </tr>
                                             }
                                         })
@@ -102,18 +136,17 @@ pub fn Advisor(advice: Memo<(AdvisorInputs, AdvisorReport)>) -> impl IntoView {
                 </table>
                 <ul class="advisor-notes">
                     {move || {
+                        let t = app.t();
                         advice
                             .with(|(_, a)| {
                                 a.notes
                                     .iter()
-                                    .map(|n| view! { <li>{n.clone()}</li> })
+                                    .map(|n| view! { <li>{note(t, *n)}</li> })
                                     .collect_view()
                             })
                     }}
                 </ul>
-                <p class="hint">
-                    "Rule out the forms that do not fit first; compare prices only among the rest."
-                </p>
+                <p class="hint">{tr(|t| t.checklists.rule_out_first)}</p>
             </div>
         </div>
     }

@@ -1,7 +1,9 @@
 //! The advisor and checklists view (docs/formulas.md, "Workloads and supply forms" and
-//! "Operating routine and checklists"): the component, and the advice and language both of its
-//! parts read. Which supply forms fit sits in `advisor.rs`; the routine and the troubleshooting
-//! table, whose ticks are kept beside the scenario (in the link and in storage), in `routine.rs`.
+//! "Operating routine and checklists"): the component, and the advice its advisor reads. Which
+//! supply forms fit sits in `advisor.rs`; the routine and the troubleshooting table, whose ticks
+//! are kept beside the scenario (in the link and in storage), in `routine.rs`. Every word comes
+//! from the locale files (`[checklists]`, `[advisor]`, `[lists]`, `[trouble]`) in the language
+//! the page is shown in.
 
 mod advisor;
 mod routine;
@@ -10,13 +12,11 @@ use self::advisor::Advisor;
 use self::routine::Routine;
 use crate::app::state::use_app;
 use crate::calc::advisor::advise;
-use crate::calc::link::Lang;
 use leptos::prelude::*;
 
 #[component]
 pub fn ChecklistsView() -> impl IntoView {
     let app = use_app();
-    let zh = Memo::new(move |_| app.lang.get() == Some(Lang::Zh));
     // The advisor reads what the other views know (run length, data size, cards), so it follows
     // the whole scenario; its inputs and verdicts are computed together so the hint and the table
     // agree.
@@ -31,7 +31,7 @@ pub fn ChecklistsView() -> impl IntoView {
     view! {
         <section class="view checklists" data-testid="view-checklists">
             <Advisor advice=advice />
-            <Routine zh=zh />
+            <Routine />
         </section>
     }
 }

@@ -1,14 +1,21 @@
-//! The operating routine as lists to tick, in English or Chinese, with the count of ticks, and the
-//! troubleshooting table.
+//! The operating routine as lists to tick, with the count of ticks, and the troubleshooting table,
+//! in the page's language. The two language buttons here set the language of the whole page, like
+//! the switch in the header.
 
+use crate::app::i18n::{remember_lang, tr};
 use crate::app::state::use_app;
 use crate::calc::checklists::{LISTS, TROUBLES};
 use crate::calc::link::Lang;
+use crate::text::Texts;
 use leptos::prelude::*;
 
-/// `zh`: the lists are shown in Chinese.
+/// A text of `[lists.<list>]` by its key (`title`, or an item id).
+fn list_text(t: &'static Texts, list: &str, key: &str) -> &'static str {
+    t.lists.get(&format!("{list}.{key}")).unwrap_or_default()
+}
+
 #[component]
-pub fn Routine(zh: Memo<bool>) -> impl IntoView {
+pub fn Routine() -> impl IntoView {
     let app = use_app();
     let ticked = move |id: &'static str| app.progress.with(|p| p.checked.contains(id));
     let toggle = move |id: &'static str, on: bool| {
@@ -23,27 +30,36 @@ pub fn Routine(zh: Memo<bool>) -> impl IntoView {
     };
     let done = move || app.progress.with(|p| p.checked.len());
     let total: usize = LISTS.iter().map(|l| l.items.len()).sum();
+    let set_lang = move |l: Lang| {
+        remember_lang(l);
+        app.lang.set(Some(l));
+    };
+    let zh = move || app.shown.get() == Lang::Zh;
 
     view! {
-        <h2>"The routine"</h2>
+        <h2>{tr(|t| t.checklists.routine_title)}</h2>
         <p class="lang-switch">
             <span data-testid="checklist-progress" data-value=done>
-                {move || format!("{} of {total} ticked · ", done())}
+                {move || app.t().checklists.progress(&done().to_string(), &total.to_string())}
             </span>
             <button
                 type="button"
+                lang="en"
                 data-testid="checklist-lang-en"
-                class:active=move || !zh.get()
-                on:click=move |_| app.lang.set(Some(Lang::En))
+                class:active=move || !zh()
+                aria-pressed=move || (!zh()).to_string()
+                on:click=move |_| set_lang(Lang::En)
             >
                 "English"
             </button>
             " "
             <button
                 type="button"
+                lang="zh-CN"
                 data-testid="checklist-lang-zh"
-                class:active=move || zh.get()
-                on:click=move |_| app.lang.set(Some(Lang::Zh))
+                class:active=zh
+                aria-pressed=move || zh().to_string()
+                on:click=move |_| set_lang(Lang::Zh)
             >
                 "中文"
             </button>
@@ -53,7 +69,7 @@ pub fn Routine(zh: Memo<bool>) -> impl IntoView {
                 data-testid="checklist-clear"
                 on:click=move |_| app.progress.update(|p| p.checked.clear())
             >
-                "Untick all"
+                {tr(|t| t.checklists.untick)}
             </button>
         </p>
         <Show when=move || app.issue("checked").is_some()>
@@ -61,13 +77,13 @@ pub fn Routine(zh: Memo<bool>) -> impl IntoView {
                 {move || app.issue("checked")}
             </p>
         </Show>
-        <div class="lists" lang=move || if zh.get() { "zh-CN" } else { "en" }>
+        <div class="lists">
             {LISTS
                 .iter()
                 .map(|l| {
                     view! {
                         <fieldset class="checklist" data-testid=format!("checklist-{}", l.id)>
-                            <legend>{move || if zh.get() { l.zh } else { l.en }}</legend>
+                            <legend>{move || list_text(app.t(), l.id, "title")}</legend>
                             <ul>
                                 {l
                                     .items
@@ -83,7 +99,7 @@ pub fn Routine(zh: Memo<bool>) -> impl IntoView {
                                                         on:change=move |ev| toggle(i.id, event_target_checked(&ev))
                                                     />
                                                     " "
-                                                    <span>{move || if zh.get() { i.zh } else { i.en }}</span>
+                                                    <span>{move || list_text(app.t(), l.id, i.id)}</span>
                                                 </label>
                                                 {(!i.cmd.is_empty())
                                                     .then(|| view! { <code class="cmd">{i.cmd}</code> })}
@@ -95,38 +111,42 @@ pub fn Routine(zh: Memo<bool>) -> impl IntoView {
                         </fieldset>
                     }
                 })
-                .collect_view()}
-            <Troubleshooting zh=zh />
+                .collect_view()} <Troubleshooting />
         </div>
     }
 }
 
 /// Symptom, likely cause and what to check.
 #[component]
-fn Troubleshooting(zh: Memo<bool>) -> impl IntoView {
+fn Troubleshooting() -> impl IntoView {
+    let app = use_app();
+    let cell = move |row: &'static str, part: &'static str| {
+        move || {
+            app.t()
+                .trouble
+                .get(&format!("{row}.{part}"))
+                .unwrap_or_default()
+        }
+    };
     view! {
-        <h3>{move || if zh.get() { "常见问题排查" } else { "Troubleshooting" }}</h3>
+        <h3>{tr(|t| t.checklists.trouble_title)}</h3>
         <table class="troubles" data-testid="troubleshooting">
             <thead>
                 <tr>
-                    <th>{move || if zh.get() { "现象" } else { "symptom" }}</th>
-                    <th>{move || if zh.get() { "可能原因" } else { "likely cause" }}</th>
-                    <th>{move || if zh.get() { "检查什么" } else { "what to check" }}</th>
+                    <th>{tr(|t| t.checklists.col_symptom)}</th>
+                    <th>{tr(|t| t.checklists.col_cause)}</th>
+                    <th>{tr(|t| t.checklists.col_check)}</th>
                 </tr>
             </thead>
             <tbody>
                 {TROUBLES
                     .iter()
-                    .map(|t| {
+                    .map(|&row| {
                         view! {
-                            <tr>
-                                {(0..3)
-                                    .map(|k| {
-                                        view! {
-                                            <td>{move || if zh.get() { t.zh[k] } else { t.en[k] }}</td>
-                                        }
-                                    })
-                                    .collect_view()}
+                            <tr data-testid=format!("trouble-{row}")>
+                                <td>{cell(row, "symptom")}</td>
+                                <td>{cell(row, "cause")}</td>
+                                <td>{cell(row, "check")}</td>
                             </tr>
                         }
                     })

@@ -1,8 +1,11 @@
 //! The inference charts: what one card holds, stacked against its capacity, and memory against
-//! concurrency at a quarter, one and four times the context.
+//! concurrency at a quarter, one and four times the context. Their words are read inside the
+//! drawing closures, so a language switch redraws them.
 
 use super::Inference;
 use crate::app::format::{gib, number};
+use crate::app::i18n::Tr;
+use crate::app::state::use_app;
 use crate::app::widgets::ChartCanvas;
 use crate::calc::memory::catalogue::gpu;
 use crate::calc::memory::inference::{memory_vs_concurrency, InferenceReport};
@@ -11,22 +14,27 @@ use crate::calc::units::Bytes;
 use crate::charts::memory::{draw_stacked, draw_sweep, SweepChart};
 use leptos::prelude::*;
 
+/// The charts' captions.
+const STACK: Tr = |t| t.inference.chart_stack;
+const CONC: Tr = |t| t.inference.chart_conc;
+
 #[component]
 pub fn InferenceCharts(
     rep: Inference,
     inputs: Memo<MemoryInputs>,
     report: Memo<InferenceReport>,
 ) -> impl IntoView {
+    let app = use_app();
     let stack = Memo::new(move |_| {
         report.with(|r| {
             // What one card holds: its share of the weights, and of the cache as the engine
             // shards it (copied heads and a latent cache are not divided).
             (
-                vec![
-                    ("weights".to_string(), r.weights_per_card.as_gib()),
-                    ("KV cache".to_string(), r.kv_per_card.as_gib()),
-                    ("overhead".to_string(), r.overhead.as_gib()),
-                    ("headroom".to_string(), r.headroom.as_gib()),
+                [
+                    r.weights_per_card.as_gib(),
+                    r.kv_per_card.as_gib(),
+                    r.overhead.as_gib(),
+                    r.headroom.as_gib(),
                 ],
                 r.capacity.as_gib(),
             )
@@ -41,30 +49,40 @@ pub fn InferenceCharts(
             memory_vs_concurrency(&r.inputs, &ctxs)
         })
     });
-    let gpu_name = move || inputs.with(|i| gpu(&i.gpu).map(|g| g.name).unwrap_or("card"));
+    let gpu_name = move || inputs.with(|i| gpu(&i.gpu).map(|g| g.name));
+    let shown = app.t_untracked();
 
     view! {
         <div class="charts">
             <ChartCanvas
                 testid="chart-inference-stack"
-                label="What one card holds"
+                label=STACK(shown)
                 draw=move |root| {
+                    let w = &app.t().inference;
+                    let names = [w.part_weights, w.part_kv, w.part_overhead, w.part_headroom];
+                    let card = gpu_name().unwrap_or(w.card);
                     stack
-                        .with(|(parts, cap)| {
+                        .with(|(sizes, cap)| {
+                            let parts: Vec<(String, f64)> = names
+                                .iter()
+                                .zip(sizes)
+                                .map(|(n, v)| (n.to_string(), *v))
+                                .collect();
                             draw_stacked(
                                 root,
-                                parts,
+                                &parts,
                                 *cap,
-                                &format!("{} ({})", gpu_name(), gib(Bytes::from_gib(*cap))),
-                                "GiB per card",
+                                &format!("{} ({})", card, gib(Bytes::from_gib(*cap))),
+                                w.gib_per_card,
                             )
                         })
                 }
             />
             <ChartCanvas
                 testid="chart-inference-concurrency"
-                label="Memory against concurrency"
+                label=CONC(shown)
                 draw=move |root| {
+                    let w = &app.t().inference;
                     sweep
                         .with(|s| {
                             inputs
@@ -74,7 +92,7 @@ pub fn InferenceCharts(
                                             let series: Vec<(String, Vec<(f64, f64)>)> = s
                                                 .iter()
                                                 .map(|(ctx, pts)| (
-                                                    format!("{} tokens", number(*ctx as f64, 0)),
+                                                    w.tokens(&number(*ctx as f64, 0)),
                                                     pts.clone(),
                                                 ))
                                                 .collect();
@@ -87,9 +105,9 @@ pub fn InferenceCharts(
                                                 &SweepChart {
                                                     series: &series,
                                                     capacity: Some(r.capacity.as_gib()),
-                                                    capacity_label: &format!("capacity {}", gib(r.capacity)),
-                                                    x_axis: "concurrent sequences",
-                                                    y_axis: "GiB per card",
+                                                    capacity_label: &w.capacity(&gib(r.capacity)),
+                                                    x_axis: w.conc_axis,
+                                                    y_axis: w.gib_per_card,
                                                     x_max,
                                                     marked: Some((
                                                         i.inference.conc as f64,

@@ -6,17 +6,18 @@ use crate::app::widgets::{FormulaRow, Formulas};
 use crate::calc::memory::arch::AttentionKind;
 use crate::calc::memory::inference::InferenceReport;
 use crate::calc::memory::inputs::MemoryInputs;
+use crate::text::Texts;
 use leptos::prelude::*;
 
 type Pair = (MemoryInputs, InferenceReport);
 
 #[rustfmt::skip]
 const ROWS: &[FormulaRow<Pair>] = &[
-    FormulaRow { title: "Weights", symbolic: "parameters × bits per weight / 8", open: true, substituted: weights, show: None },
-    FormulaRow { title: "KV cache per token", symbolic: "2 (K and V) × layers × KV heads × head size × element bytes; latent attention: layers × (latent + rotary key) × element bytes", open: true, substituted: |(i, r)| kv_per_token(i, r), show: None },
-    FormulaRow { title: "KV cache", symbolic: "per token × context × concurrent sequences (windowed layers hold at most the window)", open: true, substituted: kv_cache, show: None },
-    FormulaRow { title: "Needed per card", symbolic: "(weights / cards + cache / min(cards, KV heads) + overhead) × (1 + headroom); a latent cache is whole on every card", open: true, substituted: needed, show: None },
-    FormulaRow { title: "vLLM's KV cache pool per card", symbolic: "usable × gpu_memory_utilization − weights / cards − activation peak (T × 2 B × (4 h + 3 I / cards) + seqs × vocab × 8 B) − non-torch (0.16 GiB + 64 MiB per further card) − CUDA graphs (0.36 GiB), in whole blocks of 16 tokens", open: true, substituted: |(_, r)| pool_numbers(r), show: Some(|(_, r)| r.vllm.is_some()) },
+    FormulaRow { title: |t| t.inference.f_weights, symbolic: |t| t.inference.f_weights_sym, open: true, substituted: |p, _| weights(p), show: None },
+    FormulaRow { title: |t| t.inference.f_kv_per_token, symbolic: |t| t.inference.f_kv_per_token_sym, open: true, substituted: |(i, r), _| kv_per_token(i, r), show: None },
+    FormulaRow { title: |t| t.inference.f_kv, symbolic: |t| t.inference.f_kv_sym, open: true, substituted: |p, _| kv_cache(p), show: None },
+    FormulaRow { title: |t| t.inference.f_needed, symbolic: |t| t.inference.f_needed_sym, open: true, substituted: needed, show: None },
+    FormulaRow { title: |t| t.inference.f_pool, symbolic: |t| t.inference.f_pool_sym, open: true, substituted: |(_, r), t| pool_numbers(r, t), show: Some(|(_, r)| r.vllm.is_some()) },
 ];
 
 #[component]
@@ -52,9 +53,14 @@ fn kv_cache((i, r): &Pair) -> String {
     )
 }
 
-fn needed((i, r): &Pair) -> String {
+fn needed((i, r): &Pair, t: &'static Texts) -> String {
     let tp = i.inference.tp;
     let split = i.model.arch.kv_cache_split(tp);
+    let copies = if r.kv_copies > 1 {
+        t.inference.copies(&r.kv_copies.to_string())
+    } else {
+        String::new()
+    };
     format!(
         "({} / {} + {} / {} + {}) × {} = {}{}",
         gib(r.weights),
@@ -64,38 +70,27 @@ fn needed((i, r): &Pair) -> String {
         gib(r.overhead),
         number(1.0 + i.inference.margin.0, 3),
         gib(r.required),
-        copies_note(r.kv_copies),
+        copies,
     )
 }
 
 /// The vLLM pool with the numbers in place.
-fn pool_numbers(r: &InferenceReport) -> String {
+fn pool_numbers(r: &InferenceReport, t: &'static Texts) -> String {
     let Some(v) = &r.vllm else {
         return String::new();
     };
-    format!(
-        "{} × {} − {} − {} (T = {}) − {} − {} = {} = {} tokens; {:.2}x for {} tokens per request",
-        gib(r.capacity),
-        number(v.gpu_util.0, 2),
-        gib(v.weights),
-        gib(v.activation_peak),
-        v.batched_tokens,
-        gib(v.non_torch),
-        gib(v.cuda_graphs),
-        gib(v.pool),
-        number(v.tokens as f64, 0),
-        v.max_concurrency,
-        number(v.ctx as f64, 0),
+    t.inference.f_pool_num(
+        &format!("{} × {}", gib(r.capacity), number(v.gpu_util.0, 2)),
+        &gib(v.weights),
+        &gib(v.activation_peak),
+        &v.batched_tokens.to_string(),
+        &gib(v.non_torch),
+        &gib(v.cuda_graphs),
+        &gib(v.pool),
+        &number(v.tokens as f64, 0),
+        &format!("{:.2}", v.max_concurrency),
+        &number(v.ctx as f64, 0),
     )
-}
-
-/// Says when each part of the cache sits on more than one card.
-fn copies_note(copies: u64) -> String {
-    if copies > 1 {
-        format!("; each part of the cache is kept on {copies} cards")
-    } else {
-        String::new()
-    }
 }
 
 /// The cache per token with the numbers in place, in the form the model's attention uses.

@@ -2,31 +2,28 @@
 //! tier and the most sequences it holds, and the note on sizing to the peak.
 
 use crate::app::format::{billions, gb, gib, number, percent};
+use crate::app::i18n::tr;
+use crate::app::state::use_app;
 use crate::app::widgets::{StatRow, Stats};
 use crate::calc::memory::inference::InferenceReport;
 use crate::calc::memory::vllm::VllmPool;
+use crate::text::Texts;
 use leptos::prelude::*;
 
 #[rustfmt::skip]
 const TILES: &[StatRow<InferenceReport>] = &[
-    StatRow { testid: "param-count", label: "Parameters", value: |r| r.params.round().to_string(), text: |r| billions(r.params), note: None },
-    StatRow { testid: "weights-bytes", label: "Weights", value: |r| r.weights.whole().to_string(), text: |r| gb(r.weights),
-        note: Some(|r| format!("{} · {} bits a weight", gib(r.weights), number(r.bits_per_weight, 3))) },
-    StatRow { testid: "kv-bytes-per-token", label: "KV cache per token", value: |r| r.kv_per_token.whole().to_string(),
-        text: |r| format!("{} MiB", number(r.kv_per_token.as_mib(), 4)), note: None },
-    StatRow { testid: "kv-cache-bytes", label: "KV cache", value: |r| r.kv_cache.whole().to_string(), text: |r| gib(r.kv_cache), note: None },
-    StatRow { testid: "required-bytes", label: "Needed per card, with headroom", value: |r| r.required.whole().to_string(), text: |r| gib(r.required),
-        note: Some(|r| if r.fits { "fits the chosen card".into() } else { "does not fit the chosen card".into() }) },
-    StatRow { testid: "card-tier", label: "Smallest card tier", value: |r| r.tier_gb.map(|t| t.to_string()).unwrap_or_default(),
-        text: |r| r.tier_gb.map(|t| format!("{t} GB")).unwrap_or_else(|| "more than one card".into()), note: None },
-    StatRow { testid: "max-concurrency", label: "Most sequences the card(s) hold", value: max_concurrency_value, text: max_concurrency_text,
-        note: Some(|r| if let Some(v) = &r.vllm {
-            format!("as vLLM states it for {} tokens per request; the guide's rule: {}", number(v.ctx as f64, 0), r.max_concurrency)
-        } else if r.max_context_capped {
-            format!("or one context of {} tokens and more at this concurrency: the model's own limit applies first", number(r.max_context as f64, 0))
-        } else {
-            format!("or one context of up to {} tokens at this concurrency", number(r.max_context as f64, 0))
-        }) },
+    StatRow { testid: "param-count", label: |t| t.inference.params, value: |r| r.params.round().to_string(), text: |r, _| billions(r.params), note: None },
+    StatRow { testid: "weights-bytes", label: |t| t.inference.weights, value: |r| r.weights.whole().to_string(), text: |r, _| gb(r.weights),
+        note: Some(|r, t| t.inference.weights_note(&gib(r.weights), &number(r.bits_per_weight, 3))) },
+    StatRow { testid: "kv-bytes-per-token", label: |t| t.inference.kv_per_token, value: |r| r.kv_per_token.whole().to_string(),
+        text: |r, _| format!("{} MiB", number(r.kv_per_token.as_mib(), 4)), note: None },
+    StatRow { testid: "kv-cache-bytes", label: |t| t.inference.kv_cache, value: |r| r.kv_cache.whole().to_string(), text: |r, _| gib(r.kv_cache), note: None },
+    StatRow { testid: "required-bytes", label: |t| t.inference.required, value: |r| r.required.whole().to_string(), text: |r, _| gib(r.required),
+        note: Some(|r, t| if r.fits { t.inference.fits.into() } else { t.inference.not_fits.into() }) },
+    StatRow { testid: "card-tier", label: |t| t.inference.tier, value: |r| r.tier_gb.map(|t| t.to_string()).unwrap_or_default(),
+        text: |r, t| r.tier_gb.map(|g| format!("{g} GB")).unwrap_or_else(|| t.inference.tier_none.into()), note: None },
+    StatRow { testid: "max-concurrency", label: |t| t.inference.max_conc, value: max_concurrency_value, text: |r, _| max_concurrency_text(r),
+        note: Some(max_concurrency_note) },
 ];
 
 /// The most sequences: vLLM's figure with `engine=vllm`, else the guide's whole sequences.
@@ -44,27 +41,38 @@ fn max_concurrency_text(r: &InferenceReport) -> String {
     }
 }
 
+/// Whose figure it is, or the longest context one sequence may take instead.
+fn max_concurrency_note(r: &InferenceReport, t: &'static Texts) -> String {
+    let w = &t.inference;
+    if let Some(v) = &r.vllm {
+        w.max_conc_vllm(&number(v.ctx as f64, 0), &r.max_concurrency.to_string())
+    } else if r.max_context_capped {
+        w.max_conc_capped(&number(r.max_context as f64, 0))
+    } else {
+        w.max_conc_ctx(&number(r.max_context as f64, 0))
+    }
+}
+
 #[rustfmt::skip]
 const POOL_TILES: &[StatRow<VllmPool>] = &[
-    StatRow { testid: "kv-pool-bytes", label: "vLLM KV cache pool per card", value: |v| v.pool.whole().to_string(), text: |v| gib(v.pool),
-        note: Some(|v| format!("\"Available KV cache memory\", whole blocks of 16 tokens: {} budget - {} weights - {} activation peak - {} non-torch - {} CUDA graphs",
-            gib(v.budget), gib(v.weights), gib(v.activation_peak), gib(v.non_torch), gib(v.cuda_graphs))) },
-    StatRow { testid: "kv-pool-tokens", label: "vLLM KV cache size", value: |v| v.tokens.to_string(), text: |v| format!("{} tokens", number(v.tokens as f64, 0)),
-        note: Some(|v| format!("\"GPU KV cache size\": {} B a token on each card", number(v.bytes_per_token.0, 0))) },
+    StatRow { testid: "kv-pool-bytes", label: |t| t.inference.pool, value: |v| v.pool.whole().to_string(), text: |v, _| gib(v.pool),
+        note: Some(|v, t| t.inference.pool_note(&gib(v.budget), &gib(v.weights), &gib(v.activation_peak), &gib(v.non_torch), &gib(v.cuda_graphs))) },
+    StatRow { testid: "kv-pool-tokens", label: |t| t.inference.pool_tokens, value: |v| v.tokens.to_string(),
+        text: |v, t| t.inference.tokens(&number(v.tokens as f64, 0)),
+        note: Some(|v, t| t.inference.pool_tokens_note(&number(v.bytes_per_token.0, 0))) },
 ];
 
 /// With `engine=vllm`: the pool vLLM would allocate and the launch flags that give it.
 #[component]
 pub fn EngineStats(report: Memo<InferenceReport>) -> impl IntoView {
+    let app = use_app();
     let on = Memo::new(move |_| report.with(|r| r.vllm.is_some()));
     let of = Memo::new(move |_| report.with(|r| r.vllm.clone().unwrap_or_default()));
     let hint = move || {
+        let t = app.t();
         of.with(|v| {
-            format!(
-                "Profile run at max_num_batched_tokens = {} (vLLM's default for this card) and {} sequences; vLLM refuses to start when one request of max_model_len does not fit the pool.",
-                v.batched_tokens,
-                v.max_num_seqs,
-            )
+            t.inference
+                .profile(&v.batched_tokens.to_string(), &v.max_num_seqs.to_string())
         })
     };
     view! {
@@ -72,7 +80,7 @@ pub fn EngineStats(report: Memo<InferenceReport>) -> impl IntoView {
             <div class="engine" data-testid="engine-vllm">
                 <Stats of=of rows=POOL_TILES />
                 <p class="hint">{hint}</p>
-                <p>"Launch flags to copy:"</p>
+                <p>{tr(|t| t.inference.flags)}</p>
                 <pre>
                     <code data-testid="vllm-flags" data-value=move || of.with(|v| v.flags.clone())>
                         {move || of.with(|v| v.flags.clone())}
@@ -91,15 +99,14 @@ pub fn InferenceStats(report: Memo<InferenceReport>) -> impl IntoView {
 /// How much of the card the load speaks for, under the charts.
 #[component]
 pub fn PeakNote(report: Memo<InferenceReport>) -> impl IntoView {
+    let app = use_app();
     view! {
         <p class="hint">
             {move || {
+                let t = app.t();
                 report
                     .with(|r| {
-                        format!(
-                            "Size to the peak, not the mean: {} of the card's memory is spoken for at this load.",
-                            percent(r.required.0 / r.capacity.0.max(1.0), 0),
-                        )
+                        t.inference.peak(&percent(r.required.0 / r.capacity.0.max(1.0), 0))
                     })
             }}
         </p>

@@ -1,31 +1,14 @@
 //! The model's architecture, folded away under the preset: the table's architecture fields, the
-//! sizes first, then the yes/no flags and the attention kind.
+//! sizes first, then the yes/no flags and the attention kind. Labels come from `[field]` and the
+//! attention kinds from `[opt.attention]`, by link key.
 
 use super::MEMORY;
+use crate::app::i18n::tr;
 use crate::app::state::use_app;
 use crate::app::widgets::FieldInput;
 use crate::calc::memory::inputs::{MemoryInputs, ARCH};
 use crate::calc::table::Field;
 use leptos::prelude::*;
-
-/// A field's label: the flags are worded, the others go by their link key.
-fn label(key: &'static str) -> &'static str {
-    match key {
-        "tied" => "output head tied to the embeddings",
-        "qkv_bias" => "biases on the q, k and v projections",
-        "qk_norm" => "per-head q and k norms",
-        _ => key,
-    }
-}
-
-/// How the form words the attention kinds.
-fn attention_text(id: &'static str) -> &'static str {
-    match id {
-        "sliding" => "sliding window",
-        "latent" => "latent (MLA)",
-        _ => id,
-    }
-}
 
 /// Where the form lists a field: the sizes, the flags, then the choice.
 fn place(f: &Field<MemoryInputs>) -> u8 {
@@ -44,14 +27,10 @@ pub fn Architecture() -> impl IntoView {
 
     view! {
         <details class="arch">
-            <summary>"Architecture"</summary>
+            <summary>{tr(|t| t.model.arch)}</summary>
             {fields
                 .into_iter()
-                .map(|f| {
-                    view! {
-                        <FieldInput field=f lens=MEMORY label=label(f.key()) text=attention_text />
-                    }
-                })
+                .map(|f| view! { <FieldInput field=f lens=MEMORY /> })
                 .collect_view()}
             <p class="field-msg" role="alert" data-testid="error-arch">
                 {move || app.issue("attention")}

@@ -2,10 +2,12 @@
 //! card's datasheet line.
 
 use super::MEMORY;
-use crate::app::format::number;
+use crate::app::format::{money, number};
 use crate::app::state::use_app;
 use crate::app::widgets::ChoiceField;
 use crate::calc::memory::catalogue::{gpu, Gpu, GPUS};
+use crate::calc::units::{Currency, Money};
+use crate::text::Texts;
 use leptos::prelude::*;
 
 /// The card's drop-down and its datasheet line below it; `testid` names the line.
@@ -19,37 +21,66 @@ pub fn CardField(#[prop(optional)] testid: Option<&'static str>) -> impl IntoVie
         }
     });
     let line = move || {
-        app.scenario
-            .with(|s| gpu(&s.memory.gpu).map(card_line).unwrap_or_default())
+        let t = app.t();
+        app.scenario.with(|s| {
+            gpu(&s.memory.gpu)
+                .map(|g| card_line(t, g))
+                .unwrap_or_default()
+        })
     };
+    let options: Vec<&'static str> = GPUS.iter().map(|g| g.id).collect();
     view! {
-        <ChoiceField key="gpu" label="Card" options=gpu_options() value=value on_change=on_change />
+        <ChoiceField key="gpu" options=options text=card_name value=value on_change=on_change />
         <p class="field-note" data-testid=testid>
             {line}
         </p>
     }
 }
 
-/// The cards to choose from.
-fn gpu_options() -> Vec<(String, String)> {
-    GPUS.iter()
-        .map(|g| (g.id.to_string(), g.name.to_string()))
-        .collect()
+/// A card is its catalogue name in every language.
+fn card_name(_: &'static Texts, _: &'static str, id: &'static str) -> String {
+    gpu(id).map(|g| g.name).unwrap_or(id).to_string()
 }
 
 /// The chosen card's datasheet figures and, where the catalogue has one, its sourced price.
-fn card_line(g: &Gpu) -> String {
-    let price = g
-        .price_cny_per_hour
-        .map(|(p, src)| format!(" · about {} CNY per card-hour ({src})", number(p, 0)))
-        .unwrap_or_else(|| " · no sourced rental price: use your quote".into());
-    format!(
-        "{} GB · {} GB/s · {} TFLOPS bf16 dense · {} W · {}{}",
-        number(g.vram_gb, 0),
-        number(g.bandwidth_gb_s, 0),
-        number(g.bf16_tflops, 0),
-        number(g.power_w, 0),
-        g.interconnect,
-        price
+fn card_line(t: &'static Texts, g: &Gpu) -> String {
+    let m = &t.model;
+    let price = match g.price_cny_per_hour {
+        Some((p, src)) => {
+            // The catalogue's one source today is the guide's machine price; any other source
+            // is shown as the catalogue writes it.
+            let source = if src.starts_with("guide section 1.2") {
+                m.guide_price
+            } else {
+                src
+            };
+            m.card_price(&money(Money::new(p, Currency::Cny), 0), source)
+        }
+        None => m.card_no_price.to_string(),
+    };
+    m.card_line(
+        &number(g.vram_gb, 0),
+        &number(g.bandwidth_gb_s, 0),
+        &number(g.bf16_tflops, 0),
+        &number(g.power_w, 0),
+        &interconnect(t, g.interconnect),
+        &price,
     )
+}
+
+/// The catalogue's interconnect (`PCIe 4.0, NVLink bridge 112.5 GB/s`) with its words in the
+/// reader's language; the names and speeds stay as they are.
+fn interconnect(t: &'static Texts, link: &str) -> String {
+    link.split(", ")
+        .map(|part| {
+            if part == "no NVLink" {
+                t.model.no_nvlink.to_string()
+            } else if let Some(speed) = part.strip_prefix("NVLink bridge ") {
+                t.model.nvlink_bridge(speed)
+            } else {
+                part.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(t.app.list_sep)
 }

@@ -3,43 +3,83 @@
 
 use super::MEMORY;
 use crate::app::format::billions;
+use crate::app::i18n::{self, tr};
 use crate::app::state::use_app;
-use crate::calc::memory::config_json;
+use crate::app::words::config_error;
+use crate::calc::memory::config_json::{self, ConfigError};
+use crate::calc::table::Issue;
+use crate::text::Texts;
 use leptos::prelude::*;
+
+/// What the last try gave, kept as codes and numbers so a language switch rewords it.
+#[derive(Clone)]
+enum Outcome {
+    /// Read: the model type, the parameter count and the keys left out.
+    Read {
+        model_type: String,
+        params: f64,
+        not_understood: Vec<String>,
+    },
+    /// The text is not a config this page reads.
+    Refused(ConfigError),
+    /// The architecture read breaks a rule of the memory calculator.
+    NotApplied(Issue),
+    /// A dropped file that is not text.
+    Unreadable,
+}
+
+impl Outcome {
+    fn ok(&self) -> bool {
+        matches!(self, Outcome::Read { .. })
+    }
+
+    fn words(&self, t: &'static Texts, c: crate::calc::units::Currency) -> String {
+        match self {
+            Outcome::Read {
+                model_type,
+                params,
+                not_understood,
+            } if not_understood.is_empty() => t.model.config_read(model_type, &billions(*params)),
+            Outcome::Read {
+                model_type,
+                params,
+                not_understood,
+            } => t.model.config_read_unknown(
+                model_type,
+                &billions(*params),
+                &not_understood.join(t.app.list_sep),
+            ),
+            Outcome::Refused(e) => config_error(t, e),
+            Outcome::NotApplied(e) => i18n::issue(t, e, c),
+            Outcome::Unreadable => t.model.config_unreadable.to_string(),
+        }
+    }
+}
 
 /// `params_raw` is the parameter box's typed text, cleared when a config fills the model.
 #[component]
 pub fn ConfigPaste(params_raw: RwSignal<Option<String>>) -> impl IntoView {
     let app = use_app();
     let config_text = RwSignal::new(String::new());
-    let config_result = RwSignal::new(None::<(bool, String)>);
+    let config_result = RwSignal::new(None::<Outcome>);
     let apply_config = move || match config_json::parse(&config_text.get_untracked()) {
         Ok(imp) => {
-            let note = if imp.not_understood.is_empty() {
-                format!(
-                    "Read a {} config: {} parameters.",
-                    imp.model_type,
-                    billions(imp.arch.params().total())
-                )
-            } else {
-                format!(
-                    "Read a {} config: {} parameters. Keys not understood (left out): {}.",
-                    imp.model_type,
-                    billions(imp.arch.params().total()),
-                    imp.not_understood.join(", ")
-                )
+            let read = Outcome::Read {
+                model_type: imp.model_type.clone(),
+                params: imp.arch.params().total(),
+                not_understood: imp.not_understood.clone(),
             };
             match app.edit(MEMORY, |m| {
                 m.model.model = None;
                 m.model.arch = imp.arch;
                 m.model.params_b = None;
             }) {
-                Ok(()) => config_result.set(Some((true, note))),
-                Err(e) => config_result.set(Some((false, e.to_string()))),
+                Ok(()) => config_result.set(Some(read)),
+                Err(e) => config_result.set(Some(Outcome::NotApplied(Issue::new(e)))),
             }
             params_raw.set(None);
         }
-        Err(e) => config_result.set(Some((false, e.to_string()))),
+        Err(e) => config_result.set(Some(Outcome::Refused(e))),
     };
 
     // A dropped file is read as text in the browser; nothing is uploaded.
@@ -57,18 +97,19 @@ pub fn ConfigPaste(params_raw: RwSignal<Option<String>>) -> impl IntoView {
                         config_text.set(t);
                         apply_config();
                     }
-                    None => config_result.set(Some((
-                        false,
-                        "config.json: the dropped file could not be read as text".into(),
-                    ))),
+                    None => config_result.set(Some(Outcome::Unreadable)),
                 }
             });
         }
     };
+    let message = move || {
+        let c = app.scenario.with(|s| s.currency);
+        config_result.with(|r| r.as_ref().map(|o| o.words(app.t(), c)))
+    };
 
     view! {
         <details class="config">
-            <summary>"Paste a config.json"</summary>
+            <summary>{tr(|t| t.model.config)}</summary>
             <textarea
                 data-testid="config-json"
                 rows="5"
@@ -78,16 +119,19 @@ pub fn ConfigPaste(params_raw: RwSignal<Option<String>>) -> impl IntoView {
                 on:drop=on_drop
             ></textarea>
             <button type="button" data-testid="config-apply" on:click=move |_| apply_config()>
-                "Fill the architecture"
+                {tr(|t| t.model.config_apply)}
             </button>
             <p
                 data-testid="config-result"
-                class=move || match config_result.get() {
-                    Some((false, _)) => "field-msg",
-                    _ => "hint",
+                class=move || {
+                    config_result
+                        .with(|r| match r {
+                            Some(o) if !o.ok() => "field-msg",
+                            _ => "hint",
+                        })
                 }
             >
-                {move || config_result.get().map(|(_, m)| m)}
+                {message}
             </p>
         </details>
     }

@@ -9,9 +9,13 @@ mod config;
 use self::arch::Architecture;
 use self::config::ConfigPaste;
 use crate::app::format::{billions, number};
+use crate::app::i18n::{self, tr, Tr};
 use crate::app::state::{use_app, Lens};
+use crate::app::widgets::ChoiceField;
 use crate::calc::memory::inputs::{parse_params, MemoryInputs};
 use crate::calc::memory::presets::{preset, PRESETS};
+use crate::calc::table::Issue;
+use crate::text::Texts;
 use leptos::prelude::*;
 
 /// Where the memory views' inputs sit in the scenario.
@@ -20,10 +24,22 @@ pub const MEMORY: Lens<MemoryInputs> = Lens {
     get_mut: |s| &mut s.memory,
 };
 
+/// The preset drop-down's label.
+const PRESET: Tr = |t| t.model.preset;
+
+/// A preset is its catalogue name in every language; the empty id is the custom architecture.
+fn preset_name(t: &'static Texts, _: &'static str, id: &'static str) -> String {
+    match preset(id) {
+        Some(p) => p.name.to_string(),
+        None if id.is_empty() => t.model.custom.to_string(),
+        None => id.to_string(),
+    }
+}
+
 #[component]
 pub fn ModelSection() -> impl IntoView {
     let app = use_app();
-    let model = Memo::new(move |_| {
+    let model = Signal::derive(move || {
         app.scenario
             .with(|s| s.memory.model.model.clone().unwrap_or_default())
     });
@@ -31,9 +47,10 @@ pub fn ModelSection() -> impl IntoView {
     let typed = Memo::new(move |_| app.scenario.with(|s| s.memory.model.params_b));
     // The parameter box's text while typed; cleared when a preset or a config fills the model.
     let params_raw = RwSignal::new(None::<String>);
-    let params_error = RwSignal::new(None::<String>);
+    // Why the typed text is not in use, worded when shown so a language switch rewords it.
+    let params_error = RwSignal::new(None::<Issue>);
 
-    let choose = move |id: String| {
+    let choose = Callback::new(move |id: String| {
         app.try_edit(MEMORY, |m| {
             match preset(&id) {
                 Some(p) => {
@@ -45,58 +62,41 @@ pub fn ModelSection() -> impl IntoView {
             m.model.params_b = None;
         });
         params_raw.set(None);
-    };
+    });
     let on_params = move |text: String| {
         app.clear_issue("params");
-        let result = parse_params(&text)
-            .map_err(|e| e.to_string())
-            .and_then(|p| {
-                app.edit(MEMORY, |m| m.model.params_b = p)
-                    .map_err(|e| e.to_string())
-            });
+        let result = parse_params(&text).map_err(Issue::new).and_then(|p| {
+            app.edit(MEMORY, |m| m.model.params_b = p)
+                .map_err(Issue::new)
+        });
         params_error.set(result.err());
         params_raw.set(Some(text));
     };
-    let mut options = vec![(
-        "".to_string(),
-        "Custom architecture (the guide's 32 × 4096)".to_string(),
-    )];
-    options.extend(
-        PRESETS
-            .iter()
-            .map(|p| (p.id.to_string(), p.name.to_string())),
-    );
+    let params_msg = move || {
+        let c = app.scenario.with(|s| s.currency);
+        params_error
+            .with(|e| e.as_ref().map(|e| i18n::issue(app.t(), e, c)))
+            .or_else(|| app.issue("params"))
+    };
+    let mut options: Vec<&'static str> = vec![""];
+    options.extend(PRESETS.iter().map(|p| p.id));
 
     view! {
         <fieldset class="model">
-            <legend>"Model"</legend>
+            <legend>{tr(|t| t.model.legend)}</legend>
+            <ChoiceField
+                key="model"
+                label=Some(PRESET)
+                options=options
+                text=preset_name
+                value=model
+                on_change=choose
+            />
+            <p class="field-msg" role="alert" data-testid="error-model">
+                {move || app.issue("model")}
+            </p>
             <label class="field">
-                <span class="field-label">"Preset"</span>
-                <span class="field-control">
-                    <select
-                        data-testid="input-model"
-                        prop:value=move || model.get()
-                        on:change=move |ev| choose(event_target_value(&ev))
-                    >
-                        {options
-                            .into_iter()
-                            .map(|(id, name)| {
-                                let id2 = id.clone();
-                                view! {
-                                    <option value=id selected=move || model.get() == id2>
-                                        {name}
-                                    </option>
-                                }
-                            })
-                            .collect_view()}
-                    </select>
-                </span>
-                <span class="field-msg" role="alert" data-testid="error-model">
-                    {move || app.issue("model")}
-                </span>
-            </label>
-            <label class="field">
-                <span class="field-label">"Parameters (empty: derived from the architecture)"</span>
+                <span class="field-label">{move || i18n::label(app.t(), "params")}</span>
                 <span class="field-control">
                     <input
                         type="text"
@@ -112,13 +112,13 @@ pub fn ModelSection() -> impl IntoView {
                         }
                         on:input=move |ev| on_params(event_target_value(&ev))
                     />
-                    <span class="unit">"billion"</span>
+                    <span class="unit">{tr(|t| t.unit.params)}</span>
                 </span>
                 <span class="field-note">
-                    {move || format!("the architecture gives {}", billions(derived.get()))}
+                    {move || app.t().model.derived(&billions(derived.get()))}
                 </span>
                 <span class="field-msg" role="alert" data-testid="error-params">
-                    {move || params_error.get().or_else(|| app.issue("params"))}
+                    {params_msg}
                 </span>
             </label>
             <Architecture />
@@ -126,10 +126,7 @@ pub fn ModelSection() -> impl IntoView {
             <p class="hint">
                 {move || {
                     let n = app.scenario.with(|s| s.memory.model.params());
-                    format!(
-                        "Sizing {} parameters; the model and card are shared by the training and inference views.",
-                        billions(n),
-                    )
+                    app.t().model.sizing(&billions(n))
                 }}
             </p>
         </fieldset>

@@ -4,15 +4,16 @@
 use crate::app::format::{number, percent};
 use crate::app::widgets::{FormulaRow, Formulas as Table};
 use crate::calc::rent_buy::{PowerModel, RentBuyInputs, RentBuyReport};
+use crate::text::Texts;
 use leptos::prelude::*;
 
 type Pair = (RentBuyInputs, RentBuyReport);
 
 #[rustfmt::skip]
 const ROWS: &[FormulaRow<Pair>] = &[
-    FormulaRow { title: "Owning per month", symbolic: "(purchase − resale) / months + electricity + hosting + staff", open: true, substituted: own, show: None },
-    FormulaRow { title: "Renting per month", symbolic: "rent per hour × hours in the month × utilisation", open: true, substituted: rent, show: None },
-    FormulaRow { title: "Break-even utilisation U*", symbolic: "owning per month / (rent per hour × hours in the month)", open: true, substituted: break_even, show: None },
+    FormulaRow { title: |t| t.rent_buy.own_title, symbolic: |t| t.rent_buy.own_formula, open: true, substituted: own, show: None },
+    FormulaRow { title: |t| t.rent_buy.rent_title, symbolic: |t| t.rent_buy.rent_formula, open: true, substituted: rent, show: None },
+    FormulaRow { title: |t| t.rent_buy.break_even_title, symbolic: |t| t.rent_buy.break_even_formula, open: true, substituted: break_even, show: None },
 ];
 
 #[component]
@@ -25,25 +26,22 @@ pub fn Formulas(inputs: Memo<RentBuyInputs>, report: Memo<RentBuyReport>) -> imp
     }
 }
 
-fn own((i, r): &Pair) -> String {
+fn own((i, r): &Pair, t: &'static Texts) -> String {
     let elec = match i.power_model {
-        PowerModel::FixedHours => format!(
-            "{} kW × {} h × {} d × {} × PUE {}",
-            number(i.power_load.0, 2),
-            number(i.hours_per_day.0, 2),
-            number(r.days_per_month, 2),
-            number(i.kwh_price, 3),
-            number(i.pue, 2)
+        PowerModel::FixedHours => t.rent_buy.own_electricity_fixed(
+            &number(i.power_load.0, 2),
+            &number(i.hours_per_day.0, 2),
+            &number(r.days_per_month, 2),
+            &number(i.kwh_price, 3),
+            &number(i.pue, 2),
         ),
-        PowerModel::FollowsUse => format!(
-            "({} + ({} − {}) × {}) kW × {} h × {} × PUE {}",
-            number(i.power_idle.0, 2),
-            number(i.power_load.0, 2),
-            number(i.power_idle.0, 2),
-            number(i.util.0, 3),
-            number(i.month_hours.0, 0),
-            number(i.kwh_price, 3),
-            number(i.pue, 2)
+        PowerModel::FollowsUse => t.rent_buy.own_electricity_follows(
+            &number(i.power_idle.0, 2),
+            &number(i.power_load.0, 2),
+            &number(i.util.0, 3),
+            &number(i.month_hours.0, 0),
+            &number(i.kwh_price, 3),
+            &number(i.pue, 2),
         ),
     };
     format!(
@@ -58,31 +56,28 @@ fn own((i, r): &Pair) -> String {
     )
 }
 
-fn rent((i, r): &Pair) -> String {
-    format!(
-        "{} × {} h × {} = {}",
-        number(i.price_per_hour, 2),
-        number(i.month_hours.0, 0),
-        percent(i.util.0, 1),
-        number(r.rent_monthly.amount, 2)
+fn rent((i, r): &Pair, t: &'static Texts) -> String {
+    t.rent_buy.rent_numbers(
+        &number(i.price_per_hour, 2),
+        &number(i.month_hours.0, 0),
+        &percent(i.util.0, 1),
+        &number(r.rent_monthly.amount, 2),
     )
 }
 
-fn break_even((i, r): &Pair) -> String {
+fn break_even((i, r): &Pair, t: &'static Texts) -> String {
     match (i.power_model, r.break_even) {
-        (PowerModel::FixedHours, Some(u)) => format!(
-            "{} / ({} × {} h) = {}",
-            number(r.own_monthly.amount, 2),
-            number(i.price_per_hour, 2),
-            number(i.month_hours.0, 0),
-            percent(u.0, 2)
+        (PowerModel::FixedHours, Some(u)) => t.rent_buy.break_even_numbers(
+            &number(r.own_monthly.amount, 2),
+            &number(i.price_per_hour, 2),
+            &number(i.month_hours.0, 0),
+            &percent(u.0, 2),
         ),
-        (PowerModel::FollowsUse, Some(u)) => format!(
-            "fixed part / ({} × {} h − load electricity at 100%) = {}",
-            number(i.price_per_hour, 2),
-            number(i.month_hours.0, 0),
-            percent(u.0, 2)
+        (PowerModel::FollowsUse, Some(u)) => t.rent_buy.break_even_numbers_follows(
+            &number(i.price_per_hour, 2),
+            &number(i.month_hours.0, 0),
+            &percent(u.0, 2),
         ),
-        (_, None) => "no break-even: renting is cheaper at every utilisation".into(),
+        (_, None) => t.rent_buy.break_even_no_numbers.into(),
     }
 }

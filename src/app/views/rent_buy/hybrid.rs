@@ -3,18 +3,21 @@
 
 use super::{RentBuy, LENS};
 use crate::app::format::{money, percent};
+use crate::app::i18n::tr;
 use crate::app::state::use_app;
 use crate::app::widgets::{StatRow, Stats};
+use crate::app::words::rent_buy_error;
 use crate::calc::demand::{self, format_demand, parse_demand, HybridReport};
+use crate::calc::rent_buy::RentBuyError;
 use crate::calc::units::Money;
 use leptos::prelude::*;
 
 #[rustfmt::skip]
 const TILES: &[StatRow<HybridReport>] = &[
-    StatRow { testid: "hybrid-owned", label: "Machines to own", value: |p| p.best.owned.to_string(), text: |p| p.best.owned.to_string(),
-        note: Some(|p| format!("over {} month(s) of demand", p.demand.len())) },
-    StatRow { testid: "hybrid-monthly", label: "Average monthly cost of that plan", value: |p| p.best.monthly.amount.to_string(),
-        text: |p| money(p.best.monthly, 0), note: Some(|p| format!("renting everything: {}", money(p.all_rent, 0))) },
+    StatRow { testid: "hybrid-owned", label: |t| t.rent_buy.tile_owned, value: |p| p.best.owned.to_string(), text: |p, _| p.best.owned.to_string(),
+        note: Some(|p, t| t.rent_buy.owned_note(&p.demand.len().to_string())) },
+    StatRow { testid: "hybrid-monthly", label: |t| t.rent_buy.tile_plan_monthly, value: |p| p.best.monthly.amount.to_string(),
+        text: |p, _| money(p.best.monthly, 0), note: Some(|p, t| t.rent_buy.plan_note(&money(p.all_rent, 0))) },
 ];
 
 /// The demand profile and the best mix of owned and rented machines.
@@ -22,42 +25,49 @@ const TILES: &[StatRow<HybridReport>] = &[
 pub fn Hybrid(rep: RentBuy) -> impl IntoView {
     let app = use_app();
     let plan = Memo::new(move |_| rep.with(|r| demand::hybrid(&r.inputs, r.currency)));
-    let error = RwSignal::new(None::<String>);
+    // The refusal is kept as the core's value and worded when shown, so a switch rewords it.
+    let error = RwSignal::new(None::<RentBuyError>);
     let raw = RwSignal::new(rep.with_untracked(|r| format_demand(&r.inputs.demand)));
     let on_input = move |text: String| {
         app.clear_issue("demand");
         let result = parse_demand(&text)
-            .map_err(|e| e.to_string())
-            .and_then(|d| app.edit(LENS, |i| i.demand = d).map_err(|e| e.to_string()));
+            .map_err(RentBuyError::from)
+            .and_then(|d| app.edit(LENS, |i| i.demand = d));
         error.set(result.err());
         raw.set(text);
+    };
+    let message = move || {
+        error
+            .with(|e| {
+                e.as_ref()
+                    .map(|e| rent_buy_error(app.t(), e, app.scenario.with(|s| s.currency)))
+            })
+            .or_else(|| app.issue("demand"))
     };
     let cur = move || rep.with(|r| r.currency);
     view! {
         <section class="hybrid">
-            <h3>"Own the base, rent the peaks"</h3>
+            <h3>{tr(|t| t.rent_buy.hybrid_title)}</h3>
             <label class="field">
-                <span class="field-label">
-                    "Demand profile: machine-hours needed each month, comma-separated (empty: one machine at the chosen utilisation)"
-                </span>
+                <span class="field-label">{tr(|t| t.rent_buy.demand_label)}</span>
                 <textarea
                     data-testid="input-demand"
                     rows="2"
-                    placeholder="e.g. 400,650,1500,900"
+                    placeholder=tr(|t| t.rent_buy.demand_placeholder)
                     prop:value=move || raw.get()
                     on:input=move |ev| on_input(event_target_value(&ev))
                 ></textarea>
                 <span class="field-msg" role="alert" data-testid="error-demand">
-                    {move || error.get().or_else(|| app.issue("demand"))}
+                    {message}
                 </span>
             </label>
             <Stats of=plan rows=TILES />
             <table class="plans">
                 <thead>
                     <tr>
-                        <th>"owned"</th>
-                        <th>"average per month"</th>
-                        <th>"last owned machine busy"</th>
+                        <th>{tr(|t| t.rent_buy.col_owned)}</th>
+                        <th>{tr(|t| t.rent_buy.col_monthly)}</th>
+                        <th>{tr(|t| t.rent_buy.col_last_busy)}</th>
                     </tr>
                 </thead>
                 <tbody>
@@ -87,9 +97,7 @@ pub fn Hybrid(rep: RentBuy) -> impl IntoView {
                     }}
                 </tbody>
             </table>
-            <p class="hint">
-                "A further machine pays for itself only while it would be busy more than the break-even share of its hours."
-            </p>
+            <p class="hint">{tr(|t| t.rent_buy.hybrid_hint)}</p>
         </section>
     }
 }

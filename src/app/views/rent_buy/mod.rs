@@ -10,7 +10,9 @@ use self::charts::RentBuyCharts;
 use self::formulas::Formulas;
 use self::hybrid::Hybrid;
 use self::results::Results;
-use crate::app::state::{use_app, use_report, AppState, Lens, Reported};
+use crate::app::format::number;
+use crate::app::i18n::tr;
+use crate::app::state::{use_app, use_report, Lens, Reported};
 use crate::app::widgets::{NumberField, RadioInput, SliderField};
 use crate::calc::rent_buy::{
     report, PowerModel, RentBuyInputs, RentBuyReport, HOSTING, HOURS_PER_DAY, IDLE_KW, KWH_PRICE,
@@ -39,99 +41,31 @@ pub fn RentBuyView() -> impl IntoView {
             <div class="columns">
                 <form class="inputs" on:submit=|ev| ev.prevent_default()>
                     <fieldset>
-                        <legend>"Owning the machine"</legend>
-                        <NumberField
-                            field=&PURCHASE
-                            lens=LENS
-                            label="Purchase price (cards, network, power, switch)"
-                            unit=cur_code(app)
-                        />
-                        <NumberField field=&MONTHS lens=LENS label="Amortisation" unit="months" />
-                        <NumberField
-                            field=&RESALE
-                            lens=LENS
-                            label="Resale value at the end"
-                            unit=cur_code(app)
-                        />
-                        <RadioInput
-                            field=&POWER_MODEL
-                            lens=LENS
-                            label="Electricity"
-                            text=power_text
-                        />
-                        <NumberField
-                            field=&POWER_KW
-                            lens=LENS
-                            label="Draw at full load"
-                            unit="kW"
-                        />
+                        <legend>{tr(|t| t.rent_buy.legend_own)}</legend>
+                        <NumberField field=&PURCHASE lens=LENS />
+                        <NumberField field=&MONTHS lens=LENS />
+                        <NumberField field=&RESALE lens=LENS />
+                        <RadioInput field=&POWER_MODEL lens=LENS />
+                        <NumberField field=&POWER_KW lens=LENS />
                         <Show
                             when=fixed_hours
                             fallback=move || {
-                                view! {
-                                    <NumberField
-                                        field=&IDLE_KW
-                                        lens=LENS
-                                        label="Draw when idle"
-                                        unit="kW"
-                                    />
-                                }
+                                view! { <NumberField field=&IDLE_KW lens=LENS /> }
                             }
                         >
-                            <NumberField
-                                field=&HOURS_PER_DAY
-                                lens=LENS
-                                label="Hours a day at full load"
-                                unit="h"
-                            />
+                            <NumberField field=&HOURS_PER_DAY lens=LENS />
                         </Show>
-                        <NumberField
-                            field=&KWH_PRICE
-                            lens=LENS
-                            label="Electricity price"
-                            unit="per kWh"
-                        />
-                        <NumberField
-                            field=&PUE
-                            lens=LENS
-                            label="Cooling overhead (PUE)"
-                            unit="×"
-                        />
-                        <NumberField
-                            field=&HOSTING
-                            lens=LENS
-                            label="Hosting and bandwidth"
-                            unit="per month"
-                        />
-                        <NumberField
-                            field=&OPS
-                            lens=LENS
-                            label="Operations staff share"
-                            unit="per month"
-                        />
+                        <NumberField field=&KWH_PRICE lens=LENS />
+                        <NumberField field=&PUE lens=LENS />
+                        <NumberField field=&HOSTING lens=LENS />
+                        <NumberField field=&OPS lens=LENS />
                     </fieldset>
                     <fieldset>
-                        <legend>"Renting the same machine"</legend>
-                        <SliderField
-                            field=&PRICE
-                            lens=LENS
-                            label="Rent per machine-hour"
-                            unit="per h"
-                            min=40.0
-                            max=300.0
-                            step=1.0
-                        />
-                        <SliderField
-                            field=&UTIL
-                            lens=LENS
-                            label="Utilisation (hours the cards really compute)"
-                            unit="%"
-                            min=0.0
-                            max=100.0
-                            step=0.5
-                        />
-                        <div class="field">
-                            <span class="field-label">"Hours in a month"</span>
+                        <legend>{tr(|t| t.rent_buy.legend_rent)}</legend>
+                        <SliderField field=&PRICE lens=LENS min=40.0 max=300.0 step=1.0 />
+                        <SliderField field=&UTIL lens=LENS min=0.0 max=100.0 step=0.5 />
+                        <div class="field" role="radiogroup" aria-label=tr(|t| t.field.month_hours)>
+                            <span class="field-label">{tr(|t| t.field.month_hours)}</span>
                             <span class="field-control radios">
                                 {[720.0, 730.0]
                                     .map(|h| {
@@ -146,7 +80,8 @@ pub fn RentBuyView() -> impl IntoView {
                                                         app.try_edit(LENS, |i| i.month_hours.0 = h)
                                                     }
                                                 />
-                                                {format!(" {h} h")}
+                                                " "
+                                                {move || app.t().rent_buy.hours_option(&number(h, 0))}
                                             </label>
                                         }
                                     })}
@@ -155,8 +90,7 @@ pub fn RentBuyView() -> impl IntoView {
                         <NumberField
                             field=&MONTH_HOURS
                             lens=LENS
-                            label="…or any other"
-                            unit="h"
+                            label=|t| t.rent_buy.or_any_other
                         />
                     </fieldset>
                 </form>
@@ -170,17 +104,4 @@ pub fn RentBuyView() -> impl IntoView {
             </div>
         </section>
     }
-}
-
-/// How the form words the electricity models.
-fn power_text(id: &'static str) -> &'static str {
-    match id {
-        "fixed" => " fixed hours a day (the guide)",
-        _ => " follows utilisation (idle + load)",
-    }
-}
-
-fn cur_code(app: AppState) -> &'static str {
-    // Read once when the field is built: the header's currency choice rebuilds nothing else.
-    app.scenario.with_untracked(|s| s.currency.code())
 }

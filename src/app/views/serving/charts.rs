@@ -1,19 +1,28 @@
 //! The serving charts: throughput and time per output token against concurrency (memory's limit
 //! and the latency goal marked), and cost per million output tokens against utilisation. Their
-//! series are shaped by the core (`concurrency_chart`, `cost_chart`); this file words and draws.
+//! series are shaped by the core (`concurrency_chart`, `cost_chart`); this file words and draws,
+//! reading the words inside the drawing closures so a language switch redraws them.
 
 use super::Serving;
+use crate::app::i18n::{currency_name, Tr};
+use crate::app::state::use_app;
 use crate::app::widgets::ChartCanvas;
 use crate::calc::serving::{concurrency_chart, cost_chart, ConcurrencyChart, CostChart};
 use crate::charts::memory::{draw_sweep, SweepChart};
 use crate::charts::ChartError;
+use crate::text::Texts;
 use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::{DrawingArea, DrawingBackend};
 
+/// The charts' captions.
+const THROUGHPUT: Tr = |t| t.serving.chart_throughput;
+const LATENCY: Tr = |t| t.serving.chart_latency;
+const COST: Tr = |t| t.serving.chart_cost;
+
 #[component]
 pub fn ServingCharts(rep: Serving) -> impl IntoView {
-    let app = crate::app::state::use_app();
+    let app = use_app();
     let conc = Memo::new(move |_| {
         rep.with(|r| {
             app.scenario
@@ -21,56 +30,66 @@ pub fn ServingCharts(rep: Serving) -> impl IntoView {
         })
     });
     let cost = Memo::new(move |_| rep.with(|r| app.scenario.with(|s| cost_chart(s, &r.report))));
-    let y_cost = Memo::new(move |_| {
-        rep.with(|r| format!("per million output tokens, {}", r.currency.code()))
-    });
+    let currency = Memo::new(move |_| rep.with(|r| r.currency));
+    let shown = app.t_untracked();
 
     view! {
         <div class="charts">
             <ChartCanvas
                 testid="chart-serving-throughput"
-                label="Output tokens per second against concurrent requests"
-                draw=move |root| conc.with(|c| draw_throughput(root, c))
+                label=THROUGHPUT(shown)
+                draw=move |root| {
+                    let t = app.t();
+                    conc.with(|c| draw_throughput(root, c, t))
+                }
             />
             <ChartCanvas
                 testid="chart-serving-latency"
-                label="Time per output token against concurrent requests"
-                draw=move |root| conc.with(|c| draw_latency(root, c))
+                label=LATENCY(shown)
+                draw=move |root| {
+                    let t = app.t();
+                    conc.with(|c| draw_latency(root, c, t))
+                }
             />
             <ChartCanvas
                 testid="chart-serving-cost"
-                label="Cost per million output tokens against utilisation"
-                draw=move |root| cost.with(|c| y_cost.with(|y| draw_cost(root, c, y)))
+                label=COST(shown)
+                draw=move |root| {
+                    let t = app.t();
+                    let y = t.serving.cost_axis(currency_name(t, currency.get()));
+                    cost.with(|c| draw_cost(root, c, &y, t))
+                }
             />
         </div>
     }
 }
 
 /// The chosen concurrency is marked; memory's limit is where the line ends, and named.
-fn memory_label(c: &ConcurrencyChart) -> String {
-    format!(
-        "{} requests; memory holds {} (the line ends there)",
-        c.chosen_throughput.0, c.memory_limit
+fn memory_label(c: &ConcurrencyChart, t: &'static Texts) -> String {
+    t.serving.memory_mark(
+        &c.chosen_throughput.0.to_string(),
+        &c.memory_limit.to_string(),
     )
 }
 
 fn draw_throughput<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     c: &ConcurrencyChart,
+    t: &'static Texts,
 ) -> Result<(), ChartError> {
     let series = vec![(
-        "output tokens/s a replica".to_string(),
+        t.serving.throughput_series.to_string(),
         c.throughput.clone(),
     )];
-    let label = memory_label(c);
+    let label = memory_label(c, t);
     draw_sweep(
         root,
         &SweepChart {
             series: &series,
             capacity: None,
             capacity_label: "",
-            x_axis: "concurrent requests",
-            y_axis: "output tokens/s",
+            x_axis: t.serving.conc_axis,
+            y_axis: t.serving.tps_axis,
             x_max: c.x_max,
             marked: Some(c.chosen_throughput),
             mark_label: &label,
@@ -81,17 +100,18 @@ fn draw_throughput<DB: DrawingBackend>(
 fn draw_latency<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     c: &ConcurrencyChart,
+    t: &'static Texts,
 ) -> Result<(), ChartError> {
-    let series = vec![("time per output token".to_string(), c.tpot_ms.clone())];
-    let label = memory_label(c);
+    let series = vec![(t.serving.tpot_series.to_string(), c.tpot_ms.clone())];
+    let label = memory_label(c, t);
     draw_sweep(
         root,
         &SweepChart {
             series: &series,
             capacity: Some(c.tpot_goal_ms),
-            capacity_label: "latency goal",
-            x_axis: "concurrent requests",
-            y_axis: "ms per output token",
+            capacity_label: t.serving.latency_goal,
+            x_axis: t.serving.conc_axis,
+            y_axis: t.serving.tpot_axis,
             x_max: c.x_max,
             marked: Some(c.chosen_tpot),
             mark_label: &label,
@@ -103,6 +123,7 @@ fn draw_cost<DB: DrawingBackend>(
     root: &DrawingArea<DB, Shift>,
     c: &CostChart,
     y_axis: &str,
+    t: &'static Texts,
 ) -> Result<(), ChartError> {
     let cut = |s: &[(f64, f64)]| crate::calc::series::cut_at_top(s, c.y_top);
     // The 1/u lines fall: cut them from the right end so they enter through the top.
@@ -113,15 +134,9 @@ fn draw_cost<DB: DrawingBackend>(
         r
     };
     let series = vec![
-        (
-            "rented, paid every hour".to_string(),
-            cut_falling(&c.rented),
-        ),
-        (
-            "rented, paid for hours used".to_string(),
-            cut(&c.rented_used),
-        ),
-        ("owned".to_string(), cut_falling(&c.owned)),
+        (t.serving.cost_rented.to_string(), cut_falling(&c.rented)),
+        (t.serving.cost_rented_used.to_string(), cut(&c.rented_used)),
+        (t.serving.cost_owned.to_string(), cut_falling(&c.owned)),
     ];
     draw_sweep(
         root,
@@ -129,11 +144,11 @@ fn draw_cost<DB: DrawingBackend>(
             series: &series,
             capacity: None,
             capacity_label: "",
-            x_axis: "utilisation, %",
+            x_axis: t.serving.util_axis,
             y_axis,
             x_max: 100.0,
             marked: Some(c.mark),
-            mark_label: "this fleet",
+            mark_label: t.serving.this_fleet,
         },
     )
 }

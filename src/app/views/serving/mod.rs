@@ -12,6 +12,7 @@ use self::formulas::ServingFormulas;
 use self::results::{ServingNotes, ServingStats};
 use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
+use crate::app::i18n::tr;
 use crate::app::state::{use_scenario_report, Lens, Reported};
 use crate::app::widgets::{ChoiceInput, Input, Inputs, NumberField, SliderField};
 use crate::calc::memory::inputs::{TP, WEIGHTS};
@@ -27,30 +28,19 @@ pub const LENS: Lens<ServingInputs> = Lens {
     get_mut: |s| &mut s.serving,
 };
 
-/// How the runtime choices read.
-fn runtime_text(id: &str) -> &str {
-    match id {
-        "llamacpp" => "llama.cpp",
-        "vllm" => "vLLM",
-        "trtllm" => "TensorRT-LLM",
-        "sglang" => "SGLang (vLLM's constants)",
-        other => other,
-    }
-}
-
 #[rustfmt::skip]
 const REQUESTS: &[Input<ServingInputs>] = &[
-    Input::num(IN_TOKENS, "Prompt tokens a request", "tokens"),
-    Input::num(OUT_TOKENS, "Output tokens a request", "tokens"),
+    Input::num(IN_TOKENS),
+    Input::num(OUT_TOKENS),
 ];
 
 #[rustfmt::skip]
 const LOAD: &[Input<ServingInputs>] = &[
-    Input::num(TARGET_RPS, "Target load", "requests/s"),
-    Input::num(TPOT_MS, "Goal: time per output token", "ms"),
-    Input::num(TTFT_MS, "Goal: time to first token", "ms"),
-    Input::num(CARD_PRICE, "Rent per card-hour (0: the catalogue's, else rent or buy's / 8)", "per h"),
-    Input::num(MEASURED_TPS, "Calibrate: one request on my card did (0: none)", "tokens/s"),
+    Input::num(TARGET_RPS),
+    Input::num(TPOT_MS),
+    Input::num(TTFT_MS),
+    Input::num(CARD_PRICE),
+    Input::num(MEASURED_TPS),
 ];
 
 /// The inputs and report of this view, always computed together.
@@ -67,36 +57,19 @@ pub fn ServingView() -> impl IntoView {
                 <form class="inputs" on:submit=|ev| ev.prevent_default()>
                     <ModelSection />
                     <fieldset>
-                        <legend>"Card and runtime"</legend>
+                        <legend>{tr(|t| t.serving.legend_card)}</legend>
                         <CardField testid="gpu-specs" />
-                        <ChoiceInput field=&WEIGHTS lens=MEMORY label="Weights stored as" />
-                        <NumberField
-                            field=&TP
-                            lens=MEMORY
-                            label="Tensor-parallel cards a replica"
-                        />
-                        <ChoiceInput
-                            field=&RUNTIME
-                            lens=LENS
-                            label="Serving runtime"
-                            text=runtime_text
-                        />
+                        <ChoiceInput field=&WEIGHTS lens=MEMORY />
+                        <NumberField field=&TP lens=MEMORY />
+                        <ChoiceInput field=&RUNTIME lens=LENS />
                     </fieldset>
                     <fieldset>
-                        <legend>"Requests"</legend>
+                        <legend>{tr(|t| t.serving.legend_requests)}</legend>
                         <Inputs list=REQUESTS lens=LENS />
-                        <SliderField
-                            field=&SERVE_CONC
-                            lens=LENS
-                            label="Concurrent requests a replica"
-                            unit=""
-                            min=1.0
-                            max=256.0
-                            step=1.0
-                        />
+                        <SliderField field=&SERVE_CONC lens=LENS min=1.0 max=256.0 step=1.0 />
                     </fieldset>
                     <fieldset>
-                        <legend>"Load, goals and price"</legend>
+                        <legend>{tr(|t| t.serving.legend_load)}</legend>
                         <Inputs list=LOAD lens=LENS />
                     </fieldset>
                 </form>

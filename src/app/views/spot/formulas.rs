@@ -6,6 +6,7 @@ use crate::app::format::number;
 use crate::app::state::Reported;
 use crate::app::widgets::{FormulaRow, Formulas};
 use crate::calc::spot::{SpotInputs, SpotReport};
+use crate::text::Texts;
 use leptos::prelude::*;
 
 type Rep = Reported<SpotInputs, SpotReport>;
@@ -13,10 +14,10 @@ type Rep = Reported<SpotInputs, SpotReport>;
 /// Every formula with the numbers in place, from the same inputs and report as every figure.
 #[rustfmt::skip]
 const ROWS: &[FormulaRow<Rep>] = &[
-    FormulaRow { title: "Best interval", symbolic: "Daly: √(2CM) (1 + √(C/2M)/3 + (C/2M)/9) − C;  Young: √(2CM)", open: true, substituted: best_interval, show: None },
-    FormulaRow { title: "Wall time with checkpoints", symbolic: "M e^(R/M) (e^((τ + C)/M) − 1) T / τ", open: true, substituted: wall_with, show: None },
-    FormulaRow { title: "Planned stops", symbolic: "wall × S / (S − R − C), S the fixed stop", open: true, substituted: planned_stops, show: Some(|p| p.inputs.stop_hours > 0.0) },
-    FormulaRow { title: "Wall time without checkpoints", symbolic: "M e^(R/M) (e^(T/M) − 1)", open: true, substituted: wall_without, show: None },
+    FormulaRow { title: |t| t.spot.best_title, symbolic: |t| t.spot.best_formula, open: true, substituted: best_interval, show: None },
+    FormulaRow { title: |t| t.spot.wall_with_title, symbolic: |t| t.spot.wall_with_formula, open: true, substituted: wall_with, show: None },
+    FormulaRow { title: |t| t.spot.stops_title, symbolic: |t| t.spot.stops_formula, open: true, substituted: planned_stops, show: Some(|p| p.inputs.stop_hours > 0.0) },
+    FormulaRow { title: |t| t.spot.wall_without_title, symbolic: |t| t.spot.wall_without_formula, open: true, substituted: wall_without, show: None },
 ];
 
 #[component]
@@ -28,49 +29,41 @@ pub fn SpotFormulas(rep: Spot) -> impl IntoView {
     }
 }
 
-fn best_interval(p: &Rep) -> String {
+fn best_interval(p: &Rep, t: &'static Texts) -> String {
     let (i, r) = (&p.inputs, &p.report);
-    format!(
-        "C = {} h, M = {} h: √(2 × {} × {}) = {} h; Daly {} h",
-        number(i.checkpoint_minutes / 60.0, 4),
-        number(i.mtbf.0, 2),
-        number(i.checkpoint_minutes / 60.0, 4),
-        number(i.mtbf.0, 2),
-        number(r.young.0, 4),
-        number(r.daly.0, 4),
+    t.spot.best_numbers(
+        &number(i.checkpoint_minutes / 60.0, 4),
+        &number(i.mtbf.0, 2),
+        &number(r.young.0, 4),
+        &number(r.daly.0, 4),
     )
 }
 
-fn wall_with(p: &Rep) -> String {
+fn wall_with(p: &Rep, t: &'static Texts) -> String {
     let (i, r) = (&p.inputs, &p.report);
-    format!(
-        "{} × (e^(({} + {})/{}) − 1) × {} / {} = {} h",
-        restarts(i),
-        number(r.daly.0, 4),
-        number(i.checkpoint_minutes / 60.0, 4),
-        number(i.mtbf.0, 2),
-        number(i.job.0, 2),
-        number(r.daly.0, 4),
-        number(r.wall_with_random.0, 2),
+    t.spot.wall_with_numbers(
+        &restarts(i),
+        &number(r.daly.0, 4),
+        &number(i.checkpoint_minutes / 60.0, 4),
+        &number(i.mtbf.0, 2),
+        &number(i.job.0, 2),
+        &number(r.wall_with_random.0, 2),
     )
 }
 
-fn planned_stops(p: &Rep) -> String {
+fn planned_stops(p: &Rep, t: &'static Texts) -> String {
     let (i, r) = (&p.inputs, &p.report);
     let (rs, c) = (i.restart_minutes / 60.0, i.checkpoint_minutes / 60.0);
-    format!(
-        "{} × {} / ({} − {} − {}) = {} h; without checkpoints an attempt must fit in {} h",
-        number(r.wall_with_random.0, 2),
-        number(i.stop_hours, 2),
-        number(i.stop_hours, 2),
-        number(rs, 3),
-        number(c, 3),
-        number(r.wall_with.0, 2),
-        number(i.stop_hours, 2),
+    t.spot.stops_numbers(
+        &number(r.wall_with_random.0, 2),
+        &number(i.stop_hours, 2),
+        &number(rs, 3),
+        &number(c, 3),
+        &number(r.wall_with.0, 2),
     )
 }
 
-fn wall_without(p: &Rep) -> String {
+fn wall_without(p: &Rep, t: &'static Texts) -> String {
     let (i, r) = (&p.inputs, &p.report);
     format!(
         "{} × (e^({}/{}) − 1) = {}",
@@ -78,14 +71,10 @@ fn wall_without(p: &Rep) -> String {
         number(i.job.0, 2),
         number(i.mtbf.0, 2),
         r.wall_without
-            .map(|w| format!("{} h", number(w.0, 1)))
-            .unwrap_or_else(|| {
-                format!(
-                    "∞: {} h + the restart do not fit in an instance's {} h",
-                    number(i.job.0, 1),
-                    number(i.stop_hours, 1),
-                )
-            }),
+            .map(|w| t.spot.hours(&number(w.0, 1)))
+            .unwrap_or_else(|| t
+                .spot
+                .wall_without_never(&number(i.job.0, 1), &number(i.stop_hours, 1))),
     )
 }
 

@@ -10,6 +10,7 @@ use self::charts::SpotChart;
 use self::formulas::SpotFormulas;
 use self::results::{SpotStats, SpotWarning};
 use crate::app::format::number;
+use crate::app::i18n::tr;
 use crate::app::state::{use_app, use_report, Lens, Reported};
 use crate::app::widgets::{Input, Inputs};
 use crate::calc::spot::{
@@ -28,25 +29,25 @@ pub const SPOT: Lens<SpotInputs> = Lens {
 
 #[rustfmt::skip]
 const JOB: &[Input<SpotInputs>] = &[
-    Input::num(JOB_HOURS, "Compute hours the job needs", "h"),
-    Input::flag(CKPT, "the job can resume from checkpoints"),
-    Input::num(CKPT_MINUTES, "Time to write a checkpoint", "min"),
-    Input::num(RESTART_MINUTES, "Time to restart after an interruption", "min"),
-    Input::num(CKPT_GB, "Checkpoint size", "GB"),
+    Input::num(JOB_HOURS),
+    Input::flag(CKPT),
+    Input::num(CKPT_MINUTES),
+    Input::num(RESTART_MINUTES),
+    Input::num(CKPT_GB),
 ];
 
 #[rustfmt::skip]
 const KEEPING: &[Input<SpotInputs>] = &[
-    Input::num(KEPT, "Checkpoints kept", ""),
-    Input::num(STORAGE_PRICE, "Storage price", "per GB-month"),
+    Input::num(KEPT),
+    Input::num(STORAGE_PRICE),
 ];
 
 #[rustfmt::skip]
 const CAPACITY: &[Input<SpotInputs>] = &[
-    Input::num(MTBF_HOURS, "Mean hours between interruptions", "h"),
-    Input::num(STOP_HOURS, "Every instance stops after (0: never)", "h"),
-    Input::num(ONDEMAND_PRICE, "On-demand price", "per h"),
-    Input::num(SPOT_PRICE, "Spot price", "per h"),
+    Input::num(MTBF_HOURS),
+    Input::num(STOP_HOURS),
+    Input::num(ONDEMAND_PRICE),
+    Input::num(SPOT_PRICE),
 ];
 
 /// The inputs and report of this view, always computed together.
@@ -80,7 +81,7 @@ pub fn SpotView() -> impl IntoView {
             <div class="columns">
                 <form class="inputs" on:submit=|ev| ev.prevent_default()>
                     <fieldset>
-                        <legend>"The job"</legend>
+                        <legend>{tr(|t| t.spot.legend_job)}</legend>
                         <Inputs list=JOB lens=SPOT />
                         <p class="hint">
                             {move || {
@@ -97,12 +98,11 @@ pub fn SpotView() -> impl IntoView {
                                                     app.try_edit(SPOT, |i| i.checkpoint_gb = gb)
                                                 }
                                             >
-                                                {format!(
-                                                    "Use the training view's job: {} GB",
-                                                    number(gb, 1),
-                                                )}
+                                                {move || {
+                                                    app.t().spot.ckpt_from_training(&number(gb, 1))
+                                                }}
                                             </button>
-                                            " (trainable weights, optimiser state and master copy)"
+                                            {tr(|t| t.spot.ckpt_from_training_note)}
                                         }
                                     })
                             }}
@@ -110,17 +110,15 @@ pub fn SpotView() -> impl IntoView {
                         <Inputs list=KEEPING lens=SPOT />
                     </fieldset>
                     <fieldset>
-                        <legend>"The capacity"</legend>
+                        <legend>{tr(|t| t.spot.legend_capacity)}</legend>
                         <label class="field">
-                            <span class="field-label">
-                                "Interruption band (monthly reclaim rate; sets the mean time below)"
-                            </span>
+                            <span class="field-label">{tr(|t| t.spot.band_label)}</span>
                             <span class="field-control">
                                 <select
                                     data-testid="input-band"
                                     on:change=move |ev| set_band(event_target_value(&ev))
                                 >
-                                    <option value="">"choose a band…"</option>
+                                    <option value="">{tr(|t| t.spot.band_choose)}</option>
                                     {RECLAIM_BANDS
                                         .iter()
                                         .map(|(l, _)| view! { <option value=*l>{*l}</option> })
@@ -131,15 +129,13 @@ pub fn SpotView() -> impl IntoView {
                                             view! {
                                                 <option value=format!(
                                                     "{l}|24",
-                                                )>{format!("{l}, and it always stops after 24 h")}</option>
+                                                )>{move || app.t().spot.band_24h(l)}</option>
                                             }
                                         })
                                         .collect_view()}
                                 </select>
                             </span>
-                            <span class="field-note">
-                                "Assumed: the band's upper rate is the chance of a reclaim within a 720-hour month, reclaims at random: mean hours = 720 / −ln(1 − rate). The 24-hour kinds also set the fixed stop below."
-                            </span>
+                            <span class="field-note">{tr(|t| t.spot.band_note)}</span>
                         </label>
                         <Inputs list=CAPACITY lens=SPOT />
                         <p class="field-msg" role="alert" data-testid="error-spot">

@@ -1,8 +1,11 @@
 //! The training charts: what one card holds, stacked against its capacity, and the total per card
-//! against sequence length.
+//! against sequence length. Their words are read inside the drawing closures, so a language
+//! switch redraws them.
 
 use super::Training;
 use crate::app::format::gib;
+use crate::app::i18n::Tr;
+use crate::app::state::use_app;
 use crate::app::widgets::ChartCanvas;
 use crate::calc::memory::inputs::MemoryInputs;
 use crate::calc::memory::training::{total_vs_seq, TrainingReport};
@@ -10,51 +13,72 @@ use crate::calc::units::Bytes;
 use crate::charts::memory::{draw_stacked, draw_sweep, SweepChart};
 use leptos::prelude::*;
 
+/// The charts' captions.
+const STACK: Tr = |t| t.training.chart_stack;
+const SEQ: Tr = |t| t.training.chart_seq;
+
 #[component]
 pub fn TrainingCharts(
     rep: Training,
     inputs: Memo<MemoryInputs>,
     report: Memo<TrainingReport>,
 ) -> impl IntoView {
+    let app = use_app();
     let stack = Memo::new(move |_| {
         report.with(|r| {
             (
-                vec![
-                    ("weights".to_string(), r.weights.as_gib()),
-                    ("gradients".to_string(), r.grads.as_gib()),
-                    ("optimiser".to_string(), r.optimizer.as_gib()),
-                    ("master copy".to_string(), r.master.as_gib()),
-                    ("activations".to_string(), r.activations.as_gib()),
-                    ("context and reserve".to_string(), r.reserve.as_gib()),
+                [
+                    r.weights.as_gib(),
+                    r.grads.as_gib(),
+                    r.optimizer.as_gib(),
+                    r.master.as_gib(),
+                    r.activations.as_gib(),
+                    r.reserve.as_gib(),
                 ],
                 r.capacity.as_gib(),
             )
         })
     });
     let sweep = Memo::new(move |_| rep.with(|r| total_vs_seq(&r.inputs)));
+    let shown = app.t_untracked();
 
     view! {
         <div class="charts">
             <ChartCanvas
                 testid="chart-training-stack"
-                label="What one card holds"
+                label=STACK(shown)
                 draw=move |root| {
+                    let w = &app.t().training;
+                    let names = [
+                        w.part_weights,
+                        w.part_grads,
+                        w.part_optimizer,
+                        w.part_master,
+                        w.part_activations,
+                        w.part_reserve,
+                    ];
                     stack
-                        .with(|(parts, cap)| {
+                        .with(|(sizes, cap)| {
+                            let parts: Vec<(String, f64)> = names
+                                .iter()
+                                .zip(sizes)
+                                .map(|(n, v)| (n.to_string(), *v))
+                                .collect();
                             draw_stacked(
                                 root,
-                                parts,
+                                &parts,
                                 *cap,
-                                &format!("capacity {}", gib(Bytes::from_gib(*cap))),
-                                "GiB per card",
+                                &w.capacity(&gib(Bytes::from_gib(*cap))),
+                                w.gib_per_card,
                             )
                         })
                 }
             />
             <ChartCanvas
                 testid="chart-training-seq"
-                label="Memory against sequence length"
+                label=SEQ(shown)
                 draw=move |root| {
+                    let w = &app.t().training;
                     sweep
                         .with(|pts| {
                             inputs
@@ -63,7 +87,7 @@ pub fn TrainingCharts(
                                         .with(|r| {
                                             let cap = r.capacity.as_gib();
                                             let series = vec![
-                                                ("total per card".to_string(), pts.clone()),
+                                                (w.total_series.to_string(), pts.clone()),
                                             ];
                                             let x_max = pts.last().map(|p| p.0).unwrap_or(1.0);
                                             draw_sweep(
@@ -71,12 +95,9 @@ pub fn TrainingCharts(
                                                 &SweepChart {
                                                     series: &series,
                                                     capacity: Some(cap),
-                                                    capacity_label: &format!(
-                                                        "capacity {}",
-                                                        gib(Bytes::from_gib(cap)),
-                                                    ),
-                                                    x_axis: "sequence length, tokens",
-                                                    y_axis: "GiB per card",
+                                                    capacity_label: &w.capacity(&gib(Bytes::from_gib(cap))),
+                                                    x_axis: w.seq_axis,
+                                                    y_axis: w.gib_per_card,
                                                     x_max,
                                                     marked: Some((m.training.seq as f64, r.total.as_gib())),
                                                     mark_label: "",

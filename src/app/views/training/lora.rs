@@ -1,6 +1,7 @@
 //! The LoRA inputs of the training run, shown for the LoRA methods: the rank and the modules the
 //! adapters target.
 
+use crate::app::i18n;
 use crate::app::state::use_app;
 use crate::app::views::model::MEMORY;
 use crate::app::widgets::NumberField;
@@ -24,9 +25,9 @@ pub fn LoraFields(inputs: Memo<MemoryInputs>) -> impl IntoView {
     };
 
     view! {
-        <NumberField field=&LORA_RANK lens=MEMORY label="LoRA rank" unit="" />
+        <NumberField field=&LORA_RANK lens=MEMORY />
         <div class="field">
-            <span class="field-label">"LoRA targets"</span>
+            <span class="field-label">{move || i18n::label(app.t(), "lora_targets")}</span>
             <span class="field-control radios" data-testid="input-lora_targets">
                 {LORA_MODULES
                     .iter()

@@ -13,13 +13,19 @@ use self::lora::LoraFields;
 use self::results::TrainingStats;
 use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
+use crate::app::i18n::{tr, Tr};
 use crate::app::state::{use_app, use_report, Reported};
-use crate::app::widgets::{ChoiceField, ChoiceInput, FlagInput, NumberField, SliderField};
+use crate::app::widgets::{
+    locale_option, ChoiceField, ChoiceInput, FlagInput, NumberField, SliderField,
+};
 use crate::calc::memory::inputs::{
     MemoryInputs, BATCH, FLASH, FROZEN_LAYERS, GPUS, METHOD, OPTIMIZER, PRECISION, RECOMPUTE, SEQ,
 };
 use crate::calc::memory::training::{report, Method, TrainingReport};
 use leptos::prelude::*;
+
+/// The sharding drop-down's label: more than the ZeRO stage alone (`[field].zero`).
+const ZERO: Tr = |t| t.training.zero;
 
 /// The inputs and report of this view, always computed together.
 pub type Training = Memo<Reported<MemoryInputs, TrainingReport>>;
@@ -36,6 +42,7 @@ pub fn TrainingView() -> impl IntoView {
         }
     });
     let lora = move || inputs.with(|m| m.training.method != Method::Full);
+    let zero_value = Signal::derive(move || inputs.with(|m| m.training.zero.to_string()));
 
     view! {
         <section class="view training" data-testid="view-training">
@@ -43,68 +50,28 @@ pub fn TrainingView() -> impl IntoView {
                 <form class="inputs" on:submit=|ev| ev.prevent_default()>
                     <ModelSection />
                     <fieldset>
-                        <legend>"Training run"</legend>
-                        <ChoiceInput field=&METHOD lens=MEMORY label="Method" />
-                        <ChoiceInput field=&OPTIMIZER lens=MEMORY label="Optimiser" />
-                        <ChoiceInput field=&PRECISION lens=MEMORY label="Precision" />
-                        <SliderField
-                            field=&SEQ
-                            lens=MEMORY
-                            label="Sequence length"
-                            unit="tokens"
-                            min=128.0
-                            max=32768.0
-                            step=128.0
-                        />
-                        <SliderField
-                            field=&BATCH
-                            lens=MEMORY
-                            label="Micro-batch per card"
-                            unit=""
-                            min=1.0
-                            max=64.0
-                            step=1.0
-                        />
-                        <ChoiceInput
-                            field=&RECOMPUTE
-                            lens=MEMORY
-                            label="Activation recomputation"
-                        />
-                        <FlagInput
-                            field=&FLASH
-                            lens=MEMORY
-                            label="memory-efficient attention (FlashAttention)"
-                        />
+                        <legend>{tr(|t| t.training.legend)}</legend>
+                        <ChoiceInput field=&METHOD lens=MEMORY />
+                        <ChoiceInput field=&OPTIMIZER lens=MEMORY />
+                        <ChoiceInput field=&PRECISION lens=MEMORY />
+                        <SliderField field=&SEQ lens=MEMORY min=128.0 max=32768.0 step=128.0 />
+                        <SliderField field=&BATCH lens=MEMORY min=1.0 max=64.0 step=1.0 />
+                        <ChoiceInput field=&RECOMPUTE lens=MEMORY />
+                        <FlagInput field=&FLASH lens=MEMORY />
                         <Show when=move || !lora()>
-                            <NumberField
-                                field=&FROZEN_LAYERS
-                                lens=MEMORY
-                                label="Leading layers kept frozen (with the embeddings)"
-                                unit="layers"
-                            />
+                            <NumberField field=&FROZEN_LAYERS lens=MEMORY />
                         </Show>
                         <Show when=lora>
                             <LoraFields inputs=inputs />
                         </Show>
                         <CardField />
-                        <NumberField
-                            field=&GPUS
-                            lens=MEMORY
-                            label="Cards (data parallel)"
-                            unit="cards"
-                        />
+                        <NumberField field=&GPUS lens=MEMORY />
                         <ChoiceField
                             key="zero"
-                            label="Sharding (ZeRO stage / FSDP)"
-                            options=vec![
-                                ("0".into(), "0: none".into()),
-                                ("1".into(), "1: optimiser state".into()),
-                                ("2".into(), "2: + gradients".into()),
-                                ("3".into(), "3: + weights".into()),
-                            ]
-                            value=Signal::derive(move || {
-                                inputs.with(|m| m.training.zero.to_string())
-                            })
+                            label=Some(ZERO)
+                            options=vec!["0", "1", "2", "3"]
+                            text=locale_option
+                            value=zero_value
                             on_change=set_zero
                         />
                         <p class="field-msg" role="alert" data-testid="error-training">

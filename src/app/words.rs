@@ -1,0 +1,280 @@
+//! The calculators' own problems in words. The core reports each as an enum value with its
+//! numbers; this module words every variant in the reader's language from the locale files'
+//! `[err_calc]` table, with the fields' visible labels and the numbers formatted for the page.
+//! A field's own problem ([`FieldError`]) is worded by [`field_error`].
+
+use super::format::{money, number};
+use super::i18n::{field_error, label, option};
+use crate::calc::advisor::AdvisorError;
+use crate::calc::bill::{BillError, Group, ListError};
+use crate::calc::billing::{BillingError, RunsError, MAX_RUN_HOURS};
+use crate::calc::choice::Choice;
+use crate::calc::demand::DemandError;
+use crate::calc::field::FieldError;
+use crate::calc::memory::arch::ArchError;
+use crate::calc::memory::config_json::{ConfigError, MODEL_TYPES};
+use crate::calc::memory::inputs::MemoryError;
+use crate::calc::rent_buy::RentBuyError;
+use crate::calc::scenario::{StoreError, UnknownItems, SCHEMA};
+use crate::calc::serving::ServingError;
+use crate::calc::spot::SpotError;
+use crate::calc::table::Issue;
+use crate::calc::units::{Currency, Money};
+use crate::text::Texts;
+
+/// The words for a problem of any calculator; `None` for a type this module does not know.
+pub fn issue(t: &'static Texts, i: &Issue, c: Currency) -> Option<String> {
+    if let Some(e) = i.error::<FieldError>() {
+        return Some(field_error(t, e, c));
+    }
+    if let Some(e) = i.error::<RentBuyError>() {
+        return Some(rent_buy_error(t, e, c));
+    }
+    if let Some(e) = i.error::<DemandError>() {
+        return Some(demand_error(t, e));
+    }
+    if let Some(e) = i.error::<SpotError>() {
+        return Some(spot_error(t, e, c));
+    }
+    if let Some(e) = i.error::<BillingError>() {
+        return Some(billing_error(t, e, c));
+    }
+    if let Some(e) = i.error::<RunsError>() {
+        return Some(runs_error(t, e));
+    }
+    if let Some(e) = i.error::<BillError>() {
+        return Some(bill_error(t, e, c));
+    }
+    if let Some(e) = i.error::<AdvisorError>() {
+        return Some(match e {
+            AdvisorError::Field(f) => field_error(t, f, c),
+        });
+    }
+    if let Some(e) = i.error::<ServingError>() {
+        return Some(serving_error(t, e, c));
+    }
+    if let Some(e) = i.error::<MemoryError>() {
+        return Some(memory_error(t, e, c));
+    }
+    if let Some(e) = i.error::<ArchError>() {
+        return Some(arch_error(t, e));
+    }
+    if let Some(e) = i.error::<UnknownItems>() {
+        return Some(unknown_items(t, e));
+    }
+    None
+}
+
+/// A field's label by its link key; the key only if the locale files have no label for it.
+fn field(t: &'static Texts, key: &str) -> String {
+    match label(t, key) {
+        "" => key.to_string(),
+        l => l.to_string(),
+    }
+}
+
+/// A count or an item number.
+fn count(n: impl Into<f64>) -> String {
+    number(n.into(), 0)
+}
+
+/// A whole number too large for `f64` to hold exactly is still written in full.
+fn whole(n: u64) -> String {
+    if n < (1 << 53) {
+        number(n as f64, 0)
+    } else {
+        n.to_string()
+    }
+}
+
+/// An item number or count held in a `usize`.
+fn nth(n: usize) -> String {
+    whole(n as u64)
+}
+
+pub fn rent_buy_error(t: &'static Texts, e: &RentBuyError, c: Currency) -> String {
+    let m = &t.err_calc;
+    match e {
+        RentBuyError::IdleAboveLoad { idle, load } => {
+            m.idle_above_load(&field(t, "idle_kw"), &number(*idle, 3), &number(*load, 3))
+        }
+        RentBuyError::ResaleAbovePurchase { resale, purchase } => m.resale_above_purchase(
+            &field(t, "resale"),
+            &money(Money::new(*resale, c), 2),
+            &money(Money::new(*purchase, c), 2),
+        ),
+        RentBuyError::Demand(d) => demand_error(t, d),
+        RentBuyError::Field(f) => field_error(t, f, c),
+    }
+}
+
+pub fn demand_error(t: &'static Texts, e: &DemandError) -> String {
+    let m = &t.err_calc;
+    let l = field(t, "demand");
+    match e {
+        DemandError::Item { item, raw, max } => {
+            m.demand_item(&l, &nth(*item), raw, &number(*max, 0))
+        }
+        DemandError::TooLong { months, max } => m.demand_too_long(&l, &nth(*months), &nth(*max)),
+    }
+}
+
+pub fn spot_error(t: &'static Texts, e: &SpotError, c: Currency) -> String {
+    match e {
+        SpotError::StopTooShort {
+            stop_hours,
+            overhead_hours,
+        } => t
+            .err_calc
+            .stop_too_short(&number(*stop_hours, 2), &number(*overhead_hours, 2)),
+        SpotError::Field(f) => field_error(t, f, c),
+    }
+}
+
+pub fn billing_error(t: &'static Texts, e: &BillingError, c: Currency) -> String {
+    match e {
+        BillingError::Runs(r) => runs_error(t, r),
+        BillingError::Field(f) => field_error(t, f, c),
+    }
+}
+
+pub fn runs_error(t: &'static Texts, e: &RunsError) -> String {
+    let m = &t.err_calc;
+    let l = field(t, "runs");
+    match e {
+        RunsError::BadUnit { item, raw, unit } => m.runs_bad_unit(&l, &nth(*item), raw, unit),
+        RunsError::NotALength { item, raw } => {
+            m.runs_not_a_length(&l, &nth(*item), raw, &number(MAX_RUN_HOURS, 0))
+        }
+        RunsError::TooMany { count, max } => m.runs_too_many(&l, &nth(*count), &nth(*max)),
+    }
+}
+
+/// Which of the bill's two lists a [`ListError`] belongs to.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum BillList {
+    Lines,
+    Levers,
+}
+
+pub fn bill_error(t: &'static Texts, e: &BillError, c: Currency) -> String {
+    match e {
+        BillError::Lines(l) => list_error(t, l, BillList::Lines),
+        BillError::Levers(l) => list_error(t, l, BillList::Levers),
+        BillError::Field(f) => field_error(t, f, c),
+    }
+}
+
+pub fn list_error(t: &'static Texts, e: &ListError, list: BillList) -> String {
+    let m = &t.err_calc;
+    let l = field(
+        t,
+        match list {
+            BillList::Lines => "lines",
+            BillList::Levers => "levers",
+        },
+    );
+    match e {
+        ListError::Shape { item, .. } => match list {
+            BillList::Lines => m.list_shape_lines(&l, &nth(*item)),
+            BillList::Levers => m.list_shape_levers(&l, &nth(*item)),
+        },
+        ListError::NotANumber { item, what, raw } => {
+            let what = match *what {
+                "hours" => t.bill.col_hours,
+                "share" => t.bill.col_share,
+                _ => t.bill.col_amount,
+            };
+            m.list_not_a_number(&l, &nth(*item), what, raw)
+        }
+        ListError::Group { item, raw } => {
+            let names: Vec<&str> = Group::ALL
+                .iter()
+                .map(|g| option(t, "group", g.id()))
+                .collect();
+            m.list_group(&l, &nth(*item), raw, &names.join(t.app.list_sep))
+        }
+        ListError::ShareOver100 { item, percent } => {
+            m.list_share_over(&l, &nth(*item), &format!("{}%", number(*percent, 2)))
+        }
+        ListError::Flag { item, raw } => m.list_flag(&l, &nth(*item), raw),
+        ListError::TooMany { count, max, .. } => m.list_too_many(&l, &nth(*count), &nth(*max)),
+    }
+}
+
+pub fn serving_error(t: &'static Texts, e: &ServingError, c: Currency) -> String {
+    match e {
+        ServingError::ContextTooLong { tokens, max } => {
+            t.err_calc.context_too_long(&whole(*tokens), &whole(*max))
+        }
+        ServingError::Field(f) => field_error(t, f, c),
+    }
+}
+
+pub fn memory_error(t: &'static Texts, e: &MemoryError, c: Currency) -> String {
+    let m = &t.err_calc;
+    match e {
+        MemoryError::Field(f) => field_error(t, f, c),
+        MemoryError::Arch(a) => arch_error(t, a),
+        MemoryError::UnknownModel { id } => m.unknown_model(&field(t, "model"), id),
+        MemoryError::UnknownGpu { id } => m.unknown_gpu(&field(t, "gpu"), id),
+        MemoryError::UnknownTarget { name } => m.unknown_target(&field(t, "lora_targets"), name),
+        MemoryError::NoTargets => m.no_targets(&field(t, "lora_targets")),
+        MemoryError::FrozenAboveLayers { frozen, layers } => {
+            m.frozen_above_layers(&field(t, "frozen_layers"), &whole(*frozen), &whole(*layers))
+        }
+        MemoryError::TensorParallel {
+            tp,
+            heads,
+            kv_heads,
+        } => m.tensor_parallel(&whole(*tp), &whole(*heads), &whole(*kv_heads)),
+    }
+}
+
+pub fn arch_error(t: &'static Texts, e: &ArchError) -> String {
+    let m = &t.err_calc;
+    match e {
+        ArchError::Zero { key } => m.arch_zero(&field(t, key)),
+        ArchError::KvHeads { kv_heads, heads } => {
+            m.arch_kv_heads(&field(t, "kv_heads"), &whole(*kv_heads), &whole(*heads))
+        }
+        ArchError::NoLatent => m.arch_no_latent.to_string(),
+        ArchError::ExpertsPerToken { per_token, experts } => m.arch_experts_per_token(
+            &field(t, "experts_per_token"),
+            &whole(*per_token),
+            &whole(*experts),
+        ),
+        ArchError::TooLarge { key, value, max } => {
+            m.arch_too_large(&field(t, key), &whole(*value), &whole(*max))
+        }
+    }
+}
+
+/// Why a pasted `config.json` was not read. The JSON reader's own detail (a line and column) is
+/// kept as it is.
+pub fn config_error(t: &'static Texts, e: &ConfigError) -> String {
+    let m = &t.err_calc;
+    match e {
+        ConfigError::Json(detail) => m.config_json(detail),
+        ConfigError::NotObject => m.config_not_object.to_string(),
+        ConfigError::UnknownType(found) => {
+            m.config_unknown_type(found, &MODEL_TYPES.join(t.app.list_sep))
+        }
+        ConfigError::Missing(key) => m.config_missing(key),
+        ConfigError::Shape(a) => m.config_shape(&arch_error(t, a)),
+    }
+}
+
+pub fn unknown_items(t: &'static Texts, e: &UnknownItems) -> String {
+    t.err_calc
+        .unknown_items(&field(t, "checked"), &e.unknown.join(t.app.list_sep))
+}
+
+/// Why saved data could not be read at all, as the reason in `[app] notice_unreadable`. The
+/// reader's own detail is left out: it names the stored format's internals.
+pub fn store_error(t: &'static Texts, e: &StoreError) -> String {
+    match e {
+        StoreError::Unreadable { .. } => t.err_calc.store_unreadable.to_string(),
+        StoreError::TooNew { found } => t.err_calc.store_too_new(&count(*found), &count(SCHEMA)),
+    }
+}

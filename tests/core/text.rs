@@ -1,0 +1,91 @@
+//! The page's words: every input of every calculator has a label in both languages, every option
+//! a name (models and cards are named by the catalogue), and the placeholders fill in.
+
+use gpuplan::calc::advisor::AdvisorChoice;
+use gpuplan::calc::bill::BillInputs;
+use gpuplan::calc::billing::BillingInputs;
+use gpuplan::calc::link::Lang;
+use gpuplan::calc::memory::inputs::MemoryInputs;
+use gpuplan::calc::rent_buy::RentBuyInputs;
+use gpuplan::calc::serving::ServingInputs;
+use gpuplan::calc::spot::SpotInputs;
+use gpuplan::calc::table::{Calculator, Field};
+use gpuplan::text::texts;
+
+/// Choices whose options are named by the catalogue, not by the locale files.
+const NAMED_ELSEWHERE: [&str; 2] = ["model", "gpu"];
+
+fn missing<T: Calculator>(lang: Lang) -> Vec<String> {
+    let t = texts(lang);
+    let mut out = Vec::new();
+    for f in T::FIELDS {
+        let key = f.key();
+        if t.field.get(key).is_none_or(str::is_empty) {
+            out.push(format!("field.{key}"));
+        }
+        if let Field::Choice(c) = f {
+            if NAMED_ELSEWHERE.contains(&key) {
+                continue;
+            }
+            for id in (c.ids)() {
+                if t.opt.get(&format!("{key}.{id}")).is_none() {
+                    out.push(format!("opt.{key}.{id}"));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn every_input_and_option_is_worded_in_both_languages() {
+    for lang in [Lang::En, Lang::Zh] {
+        let mut gaps = Vec::new();
+        gaps.extend(missing::<RentBuyInputs>(lang));
+        gaps.extend(missing::<MemoryInputs>(lang));
+        gaps.extend(missing::<SpotInputs>(lang));
+        gaps.extend(missing::<BillingInputs>(lang));
+        gaps.extend(missing::<BillInputs>(lang));
+        gaps.extend(missing::<AdvisorChoice>(lang));
+        gaps.extend(missing::<ServingInputs>(lang));
+        assert!(gaps.is_empty(), "{lang:?} lacks {gaps:?}");
+    }
+}
+
+#[test]
+fn templates_fill_their_arguments_in_either_language() {
+    let en = texts(Lang::En);
+    let zh = texts(Lang::Zh);
+    assert_eq!(
+        en.err.range("Utilisation", "0%", "100%"),
+        "Utilisation must be between 0% and 100%"
+    );
+    assert_eq!(
+        zh.err.range("利用率", "0%", "100%"),
+        "利用率须在 0% 到 100% 之间"
+    );
+    assert_eq!(zh.app.title("租还是买"), "租还是买 · gpuplan");
+}
+
+#[test]
+fn chinese_view_titles_are_chinese() {
+    let zh = texts(Lang::Zh);
+    for id in [
+        "rent-buy",
+        "training",
+        "inference",
+        "serving",
+        "spot",
+        "billing",
+        "bill",
+        "checklists",
+    ] {
+        let title = zh.view.get(id).unwrap();
+        assert!(
+            title
+                .chars()
+                .any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "{id}: {title}"
+        );
+    }
+}
