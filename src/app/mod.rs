@@ -34,6 +34,9 @@ pub fn App() -> impl IntoView {
     let body_class = if app.embed { "app embed" } else { "app" };
     view! {
         <div class=body_class>
+            <a class="skip" href="#main">
+                {tr(|t| t.app.skip)}
+            </a>
             <Show when=move || !app.embed>
                 <Header />
             </Show>
@@ -64,7 +67,9 @@ pub fn App() -> impl IntoView {
                     }}
                 </p>
             </Show>
-            <main>{move || (app.view.get().render)()}</main>
+            <main id="main" tabindex="-1">
+                {move || (app.view.get().render)()}
+            </main>
             <Show when=move || !app.embed>
                 <footer>{tr(|t| t.app.footer)}</footer>
             </Show>
