@@ -7,7 +7,8 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
-const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
+// GPUPLAN_DIST serves another build (an engineer's own, while dist/ is being rebuilt).
+const DIST = process.env.GPUPLAN_DIST ?? fileURLToPath(new URL('../../dist/', import.meta.url));
 export const BASE_PATH = '/some/sub/path/';
 
 const TYPES = {
