@@ -18,7 +18,8 @@ use toml::{Table, Value};
 const LANGS: [&str; 2] = ["en", "zh"];
 
 fn main() {
-    println!("cargo:rerun-if-changed=locales");
+    println!("cargo:rerun-if-changed=locales/en.toml");
+    println!("cargo:rerun-if-changed=locales/zh.toml");
     let tables: Vec<Table> = LANGS.iter().map(|l| load(l)).collect();
     let mut errors = Vec::new();
     compare(&tables[0], &tables[1], "", &mut errors);

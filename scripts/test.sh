@@ -2,7 +2,14 @@
 # Runs every check and test: formatting (rustfmt, and leptosfmt for `view!` blocks), lints, the
 # core's purity, native tests, a release build, and the browser tests in headless Chromium against
 # the built dist/. Installs what it needs.
+#
+# `scripts/test.sh --long` runs the hostile-input searches far longer (about half an hour more):
+# 10,000 cases a property test (PROPTEST_CASES, proptest's own variable) and 10,000 random actions
+# in the browser (MONKEY_ACTIONS, tests/e2e/monkey.test.mjs; MONKEY_SEED picks another seed).
 set -euo pipefail
+if [ "${1:-}" = "--long" ]; then
+  export PROPTEST_CASES="${PROPTEST_CASES:-10000}" MONKEY_ACTIONS="${MONKEY_ACTIONS:-10000}"
+fi
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$root/scripts/setup.sh"
 "$root/scripts/browser.sh"

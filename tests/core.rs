@@ -17,10 +17,14 @@ mod currency;
 mod demand;
 #[path = "core/engine.rs"]
 mod engine;
+#[path = "core/fuzz.rs"]
+mod fuzz;
 #[path = "core/link.rs"]
 mod link;
 #[path = "core/memory.rs"]
 mod memory;
+#[path = "core/presets.rs"]
+mod presets;
 #[path = "core/rent_buy.rs"]
 mod rent_buy;
 #[path = "core/scenario.rs"]

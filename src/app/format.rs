@@ -131,3 +131,8 @@ pub fn wan(m: Money) -> Option<String> {
         None
     }
 }
+
+/// [`wan`] as the start of a note: `约 4.69 万元 · `, or nothing.
+pub fn wan_lead(m: Money) -> String {
+    wan(m).map(|w| format!("约 {w} · ")).unwrap_or_default()
+}

@@ -2,7 +2,9 @@
 //! [`views`] has one component per calculator, [`widgets`] the shared fields, results and charts.
 
 pub mod format;
+pub mod glossary;
 pub mod i18n;
+pub mod presets;
 pub mod state;
 pub mod storage;
 pub mod views;
@@ -18,7 +20,7 @@ use state::AppState;
 use views::registry::VIEWS;
 
 /// Keys that belong to the page rather than to a field: their problems show at the top.
-const PAGE_KEYS: [&str; 5] = ["view", "lang", "cur", "fx", "embed"];
+const PAGE_KEYS: [&str; 6] = ["view", "lang", "cur", "fx", "embed", "preset"];
 
 /// Mounts the page on `<body>`.
 pub fn mount() {
@@ -30,6 +32,9 @@ pub fn mount() {
 pub fn App() -> impl IntoView {
     let app = AppState::from_page();
     provide_context(app);
+    presets::provide();
+    // Before the first write, so the address written is the example's.
+    presets::from_link(app);
     app.persist();
     let body_class = if app.embed { "app embed" } else { "app" };
     view! {
@@ -109,6 +114,7 @@ fn Header() -> impl IntoView {
                     })
                     .collect_view()}
             </nav>
+            <presets::PresetMenu />
             <LangSwitch />
             <span class="currency radios" data-testid="input-cur">
                 {[Currency::Cny, Currency::Usd]

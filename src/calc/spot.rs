@@ -112,6 +112,10 @@ pub use fields::*;
 /// Whether the job can resume from checkpoints.
 pub const CKPT: FlagField<SpotInputs> = crate::flag_field!("ckpt", has_checkpoints);
 
+/// The most mean times between interruptions a restart and a checkpoint together may take
+/// (e^100 is about 3e43, which leaves room for the job length and the prices).
+pub const MAX_OVERHEAD_MTBFS: f64 = 100.0;
+
 impl Calculator for SpotInputs {
     type Error = SpotError;
 
@@ -139,6 +143,26 @@ impl Calculator for SpotInputs {
                 stop_hours: self.stop_hours,
                 overhead_hours: overhead,
             });
+        }
+        // A restart and a checkpoint of more than MAX_OVERHEAD_MTBFS mean times between
+        // interruptions: the wall time's e^((R + C)/M) passes any number (the job never gets
+        // going). Named at the restart, else at the checkpoint, within what is left.
+        let limit = MAX_OVERHEAD_MTBFS * self.mtbf.0 * 60.0;
+        let over = |key: &'static str, value: f64, max: f64| {
+            Err(SpotError::Field(FieldError::OutOfRange {
+                key,
+                value,
+                min: 0.0,
+                max,
+                kind: NumberKind::Plain,
+            }))
+        };
+        if self.restart_minutes > limit {
+            return over(RESTART_MINUTES.key, self.restart_minutes, limit);
+        }
+        if self.restart_minutes + self.checkpoint_minutes > limit {
+            let left = limit - self.restart_minutes;
+            return over(CKPT_MINUTES.key, self.checkpoint_minutes, left);
         }
         Ok(())
     }
@@ -176,7 +200,8 @@ pub struct SpotReport {
     /// The same before the planned stops stretch it (equal to `wall_with` without a fixed stop).
     pub wall_with_random: Hours,
     pub cost_with: Money,
-    /// Without checkpoints; `None` when the job never finishes (longer than an instance lives).
+    /// Without checkpoints; `None` when the job never finishes (longer than an instance lives,
+    /// or so much longer than the time between interruptions that e^(T/M) passes any number).
     pub wall_without: Option<Hours>,
     pub cost_without: Option<Money>,
     pub ondemand_cost: Money,
@@ -255,7 +280,10 @@ pub fn report(i: &Valid<SpotInputs>, currency: Currency) -> SpotReport {
     };
     let wall_random = wall_ckpt;
     let wall_ckpt = with_planned_stops(wall_random, r, c, i.stop_hours);
-    let wall_none = wall_without_stop(t, m, r, i.stop_hours);
+    // A job far longer than the time between interruptions has an expected time e^(T/M) past
+    // any number: like one that does not fit in an instance's life, it never finishes.
+    let wall_none = wall_without_stop(t, m, r, i.stop_hours)
+        .filter(|w| w.is_finite() && (w * i.spot_price).is_finite());
     let money = |a: f64| Money::new(a, currency);
     let ondemand = i.ondemand_price * t;
     SpotReport {
@@ -267,11 +295,10 @@ pub fn report(i: &Valid<SpotInputs>, currency: Currency) -> SpotReport {
         wall_without: wall_none.map(Hours),
         cost_without: wall_none.map(|w| money(w * i.spot_price)),
         ondemand_cost: money(ondemand),
-        ratio_with: if ondemand > 0.0 {
-            wall_ckpt * i.spot_price / ondemand
-        } else {
-            0.0
-        },
+        // An on-demand cost so near nothing that the share passes any number counts as none.
+        ratio_with: Some(wall_ckpt * i.spot_price / ondemand)
+            .filter(|r| ondemand > 0.0 && r.is_finite())
+            .unwrap_or(0.0),
         crossover: crossover(i),
         longest_without: (i.stop_hours > 0.0).then_some(Hours(i.stop_hours - r)),
         storage_per_month: money(i.checkpoint_gb * i.kept as f64 * i.storage_price_gb_month),

@@ -1,7 +1,8 @@
 //! Break-even utilisation against the hourly rent, over the guide's market range and around the
 //! chosen price, the chosen price marked. The 100% line shows where owning can no longer pay.
 
-use super::{font, legend, line_axes, ChartError, ChartText, Corner, MARK, OWN};
+use super::label::{Labels, Near};
+use super::{legend_band, line_axes, ChartError, ChartText, Key, MARK, OWN};
 use crate::calc::sensitivity::BreakEvenVsPrice;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -11,6 +12,8 @@ pub fn draw_break_even_vs_price<DB: DrawingBackend>(
     d: &BreakEvenVsPrice,
     t: &ChartText,
 ) -> Result<(), ChartError> {
+    root.fill(&WHITE)?;
+    let body = legend_band(root, &[(t.first.as_str(), OWN)], Key::Line)?;
     let (lo, hi) = d.price_range;
     // Show up to 150%: beyond it the curve says only "owning never pays", which the 100% line shows.
     let top = d
@@ -21,7 +24,7 @@ pub fn draw_break_even_vs_price<DB: DrawingBackend>(
         .min(150.0)
         * 1.05;
     let mut chart = line_axes(
-        root,
+        &body,
         lo..hi,
         top,
         (t.x_axis.as_str(), t.y_axis.as_str()),
@@ -36,7 +39,7 @@ pub fn draw_break_even_vs_price<DB: DrawingBackend>(
         .iter()
         .map(|(p, u)| (*p, (u * 100.0).min(top)))
         .collect();
-    chart.draw_series(LineSeries::new(pts, OWN.stroke_width(3)))?;
+    chart.draw_series(LineSeries::new(pts.iter().copied(), OWN.stroke_width(3)))?;
     let (price, u) = d.chosen;
     chart.draw_series(std::iter::once(PathElement::new(
         vec![(price, 0.0), (price, top)],
@@ -44,13 +47,11 @@ pub fn draw_break_even_vs_price<DB: DrawingBackend>(
     )))?;
     if let Some(u) = u.map(|u| (u * 100.0).min(top)) {
         chart.draw_series(std::iter::once(Circle::new((price, u), 5, MARK.filled())))?;
-        chart.draw_series(std::iter::once(Text::new(
-            t.mark.clone(),
-            (price + (hi - lo) * 0.015, u + top * 0.04),
-            font(15),
-        )))?;
+        let mut labels = Labels::new(&chart);
+        labels.avoid(&chart, &pts);
+        let (px, py) = labels.at(&chart, (price, u));
+        labels.put(&t.mark, Near::Point { x: px, y: py, r: 5 })?;
     }
-    legend(&chart, Corner::UpperRight, &[(t.first.as_str(), OWN)])?;
     root.present()?;
     Ok(())
 }

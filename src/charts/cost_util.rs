@@ -1,8 +1,9 @@
 //! Monthly cost against utilisation: owning (flat, or rising when electricity follows use) and
 //! renting (rising from zero), the crossing labelled with U*, the chosen utilisation marked.
 
+use super::label::{Labels, Near};
 use super::{
-    axis_top, compact, font, legend, line_axes, ChartError, ChartText, Corner, MARK, OWN, RENT,
+    axis_top, compact, legend_band, line_axes, ChartError, ChartText, Key, MARK, OWN, RENT,
 };
 use crate::calc::sensitivity::CostVsUtil;
 use plotters::coord::Shift;
@@ -13,9 +14,15 @@ pub fn draw_cost_vs_util<DB: DrawingBackend>(
     d: &CostVsUtil,
     t: &ChartText,
 ) -> Result<(), ChartError> {
+    root.fill(&WHITE)?;
+    let body = legend_band(
+        root,
+        &[(t.first.as_str(), OWN), (t.second.as_str(), RENT)],
+        Key::Line,
+    )?;
     let top = axis_top(d.own.iter().chain(&d.rent).map(|p| p.1));
     let mut chart = line_axes(
-        root,
+        &body,
         0f64..100f64,
         top,
         (t.x_axis.as_str(), t.y_axis.as_str()),
@@ -32,26 +39,19 @@ pub fn draw_cost_vs_util<DB: DrawingBackend>(
         MARK.mix(0.5).stroke_width(1),
     )))?;
     chart.draw_series([own, rent].map(|c| Circle::new((x, c), 4, MARK.filled())))?;
-    chart.draw_series(std::iter::once(Text::new(
-        t.chosen.clone(),
-        (x, top * 0.97),
-        font(14),
-    )))?;
 
+    let mut labels = Labels::new(&chart);
+    labels.avoid(&chart, &pct(&d.own));
+    labels.avoid(&chart, &pct(&d.rent));
+    // The crossing first: it is the chart's point, and the chosen value's label yields to it.
     if let Some((u_star, cost)) = d.crossing {
         let p = (u_star * 100.0, cost);
         chart.draw_series(std::iter::once(Circle::new(p, 6, MARK.stroke_width(2))))?;
-        chart.draw_series(std::iter::once(Text::new(
-            t.mark.clone(),
-            (p.0 + 1.5, cost * 0.9),
-            font(15),
-        )))?;
+        let (px, py) = labels.at(&chart, p);
+        labels.put(&t.mark, Near::Point { x: px, y: py, r: 6 })?;
     }
-    legend(
-        &chart,
-        Corner::UpperLeft,
-        &[(t.first.as_str(), OWN), (t.second.as_str(), RENT)],
-    )?;
+    let (px, _) = labels.at(&chart, (x, top));
+    labels.put(&t.chosen, Near::Upright { x: px, y: 0 })?;
     root.present()?;
     Ok(())
 }

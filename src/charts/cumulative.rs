@@ -1,8 +1,9 @@
 //! Cumulative cost over the amortisation horizon: owning starts at the purchase price and adds its
 //! running cost, renting adds each month's rent; the payback month is marked when there is one.
 
+use super::label::{Labels, Near};
 use super::{
-    axis_top, compact, font, legend, line_axes, ChartError, ChartText, Corner, MARK, OWN, RENT,
+    axis_top, compact, legend_band, line_axes, ChartError, ChartText, Key, MARK, OWN, RENT,
 };
 use crate::calc::sensitivity::Cumulative;
 use plotters::coord::Shift;
@@ -13,10 +14,16 @@ pub fn draw_cumulative<DB: DrawingBackend>(
     d: &Cumulative,
     t: &ChartText,
 ) -> Result<(), ChartError> {
+    root.fill(&WHITE)?;
+    let body = legend_band(
+        root,
+        &[(t.first.as_str(), OWN), (t.second.as_str(), RENT)],
+        Key::Line,
+    )?;
     let months = d.own.last().map(|p| p.0).unwrap_or(1.0).max(1.0);
     let top = axis_top(d.own.iter().chain(&d.rent).map(|p| p.1));
     let mut chart = line_axes(
-        root,
+        &body,
         0f64..months,
         top,
         (t.x_axis.as_str(), t.y_axis.as_str()),
@@ -37,17 +44,12 @@ pub fn draw_cumulative<DB: DrawingBackend>(
             6,
             MARK.stroke_width(2),
         )))?;
-        chart.draw_series(std::iter::once(Text::new(
-            t.mark.clone(),
-            (m + months * 0.015, top * 0.95),
-            font(15),
-        )))?;
+        let mut labels = Labels::new(&chart);
+        labels.avoid(&chart, &d.own);
+        labels.avoid(&chart, &d.rent);
+        let (px, _) = labels.at(&chart, (m, top));
+        labels.put(&t.mark, Near::Upright { x: px, y: 0 })?;
     }
-    legend(
-        &chart,
-        Corner::UpperLeft,
-        &[(t.first.as_str(), OWN), (t.second.as_str(), RENT)],
-    )?;
     root.present()?;
     Ok(())
 }

@@ -2,7 +2,8 @@
 //! swept input (concurrency, sequence length) with the capacity line, so the largest value that
 //! fits can be read off.
 
-use super::{font, legend, ChartError, Corner, GRID, MARK};
+use super::label::{Labels, Near};
+use super::{font, legend_band, tick_count, ChartError, Key, GRID, MARGIN, MARK, TICK};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::RGBColor;
@@ -26,10 +27,18 @@ pub fn draw_stacked<DB: DrawingBackend>(
     x_axis: &str,
 ) -> Result<(), ChartError> {
     root.fill(&WHITE)?;
+    let items: Vec<(&str, RGBColor)> = parts
+        .iter()
+        .enumerate()
+        .map(|(n, (l, _))| (l.as_str(), PARTS[n % PARTS.len()]))
+        .collect();
+    let body = legend_band(root, &items, Key::Block)?;
     let total: f64 = parts.iter().map(|p| p.1.max(0.0)).sum();
     let top = total.max(capacity_gib).max(1.0) * 1.1;
-    let mut chart = ChartBuilder::on(root)
-        .margin(12)
+    let (w, _) = body.dim_in_pixel();
+    let mut chart = ChartBuilder::on(&body)
+        .margin(MARGIN)
+        .margin_top(MARGIN / 2)
         .margin_right(28)
         .x_label_area_size(40)
         .y_label_area_size(10)
@@ -37,43 +46,33 @@ pub fn draw_stacked<DB: DrawingBackend>(
     chart
         .configure_mesh()
         .max_light_lines(0)
-        .x_labels(7)
+        .x_labels(tick_count(w.saturating_sub(MARGIN + 38), 48, 7))
         .disable_y_mesh()
         .disable_y_axis()
         .bold_line_style(GRID)
         .x_desc(x_axis)
         .x_label_formatter(&|v| format!("{v:.0}"))
-        .label_style(font(14))
-        .axis_desc_style(font(14))
+        .label_style(font(TICK))
+        .axis_desc_style(font(TICK))
         .draw()?;
     let mut x = 0.0;
     for (n, (_, v)) in parts.iter().enumerate() {
         let v = v.max(0.0);
         let color = PARTS[n % PARTS.len()];
         chart.draw_series(std::iter::once(Rectangle::new(
-            [(x, 0.25), (x + v, 0.6)],
+            [(x, 0.15), (x + v, 0.55)],
             color.filled(),
         )))?;
         x += v;
     }
     chart.draw_series(std::iter::once(PathElement::new(
-        vec![(capacity_gib, 0.1), (capacity_gib, 0.75)],
+        vec![(capacity_gib, 0.05), (capacity_gib, 1.0)],
         MARK.stroke_width(3),
     )))?;
-    chart.draw_series(std::iter::once(Text::new(
-        capacity_label.to_string(),
-        (capacity_gib, 0.8),
-        font(14),
-    )))?;
-    let items: Vec<(&str, RGBColor)> = parts
-        .iter()
-        .enumerate()
-        .map(|(n, (l, _))| (l.as_str(), PARTS[n % PARTS.len()]))
-        .collect();
-    legend(&chart, Corner::UpperLeft, &items[..items.len().min(3)])?;
-    if items.len() > 3 {
-        legend(&chart, Corner::UpperRight, &items[3..])?;
-    }
+    // Above the bar, beside the line's top: right of it, or left when the line is near the edge.
+    let mut labels = Labels::new(&chart);
+    let (px, py) = labels.at(&chart, (capacity_gib, 1.0));
+    labels.put(capacity_label, Near::Upright { x: px, y: py })?;
     root.present()?;
     Ok(())
 }
@@ -103,6 +102,14 @@ pub fn draw_sweep<DB: DrawingBackend>(
         .filter(|v| v.is_finite())
         .fold(0.0, f64::max);
     let cap = c.capacity.unwrap_or(0.0);
+    let items: Vec<(&str, RGBColor)> = c
+        .series
+        .iter()
+        .enumerate()
+        .map(|(n, (l, _))| (l.as_str(), PARTS[n % PARTS.len()]))
+        .collect();
+    root.fill(&WHITE)?;
+    let body = legend_band(root, &items, Key::Line)?;
     let top = match c.capacity {
         Some(cap) => highest.min(cap * 3.0).max(cap),
         None => highest,
@@ -112,26 +119,23 @@ pub fn draw_sweep<DB: DrawingBackend>(
     let x_max = c.x_max.max(1.0);
     let compact = |v: &f64| super::compact(*v);
     let mut chart = super::line_axes(
-        root,
+        &body,
         0f64..x_max,
         top,
         (c.x_axis, c.y_axis),
         (&compact, &compact),
     )?;
+    let mut labels = Labels::new(&chart);
     for (n, (_, pts)) in c.series.iter().enumerate() {
         let color = PARTS[n % PARTS.len()];
         let clipped = super::cut_at_top(pts, top);
+        labels.avoid(&chart, &clipped);
         chart.draw_series(LineSeries::new(clipped, color.stroke_width(3)))?;
     }
     if c.capacity.is_some() {
         chart.draw_series(std::iter::once(PathElement::new(
             vec![(0.0, cap), (x_max, cap)],
             MARK.stroke_width(2),
-        )))?;
-        chart.draw_series(std::iter::once(Text::new(
-            c.capacity_label.to_string(),
-            (x_max * 0.6, cap + top * 0.02),
-            font(14),
         )))?;
     }
     if let Some(p) = c.marked {
@@ -145,20 +149,15 @@ pub fn draw_sweep<DB: DrawingBackend>(
                 vec![(p.0, 0.0), (p.0, top)],
                 MARK.mix(0.5).stroke_width(1),
             )))?;
-            chart.draw_series(std::iter::once(Text::new(
-                c.mark_label.to_string(),
-                (p.0 + x_max * 0.015, top * 0.55),
-                font(14),
-            )))?;
+            let (px, _) = labels.at(&chart, (p.0, top));
+            labels.put(c.mark_label, Near::Upright { x: px, y: 0 })?;
         }
     }
-    let items: Vec<(&str, RGBColor)> = c
-        .series
-        .iter()
-        .enumerate()
-        .map(|(n, (l, _))| (l.as_str(), PARTS[n % PARTS.len()]))
-        .collect();
-    legend(&chart, Corner::UpperLeft, &items)?;
+    if c.capacity.is_some() {
+        // Above its line, from a little past the middle; below it when the line is at the top.
+        let (px, py) = labels.at(&chart, (x_max * 0.55, cap));
+        labels.put(c.capacity_label, Near::Level { x: px, y: py })?;
+    }
     root.present()?;
     Ok(())
 }

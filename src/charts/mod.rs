@@ -3,11 +3,17 @@
 //!
 //! Each chart takes its series from [`crate::calc::sensitivity`] and a [`ChartText`] with the
 //! words in the page's language, so nothing here computes a figure or chooses a language.
+//!
+//! Sizes are in CSS pixels: the page's canvas maps them to device pixels (so the charts are laid
+//! out for the width they get, from a phone's 300 px to a wide screen's 700). No text is smaller
+//! than 12 px. Legends sit in a band above the plot, where they cannot cover a line; labels inside
+//! the plot go through [`label::Labels`], which keeps them off what they name and inside the edges.
 
 pub mod bars;
 mod break_even;
 mod cost_util;
 mod cumulative;
+mod label;
 pub mod memory;
 
 pub use break_even::draw_break_even_vs_price;
@@ -25,6 +31,18 @@ pub const RENT: RGBColor = RGBColor(0xd9, 0x77, 0x06);
 /// Marks: the chosen value, the crossing.
 pub const MARK: RGBColor = RGBColor(0x33, 0x41, 0x55);
 pub const GRID: RGBColor = RGBColor(0xe2, 0xe8, 0xf0);
+
+/// Font sizes, CSS pixels: tick values, axis names and legend entries; values written on bars.
+pub(crate) const TICK: u32 = 13;
+pub(crate) const VALUE: u32 = 12;
+const LEGEND: u32 = 13;
+
+/// The chart's margin, and the extra room on the right for the last x value to stay whole.
+pub(crate) const MARGIN: u32 = 12;
+const MARGIN_RIGHT: u32 = 28;
+/// Room left of a line chart's plot for the y values and the axis name.
+const Y_AREA: u32 = 64;
+const X_AREA: u32 = 40;
 
 /// Any failure of the backend, as text; the page shows it instead of the chart.
 #[derive(Debug, Clone, PartialEq)]
@@ -80,8 +98,9 @@ pub(crate) fn axis_top(values: impl Iterator<Item = f64>) -> f64 {
     }
 }
 
-/// The axes every line chart here shares: a white plot from 0 to `top` over `x`, light grid lines,
-/// six or seven labels a side, and the axis names. Returns the chart to draw series on.
+/// The axes every line chart here shares: a plot from 0 to `top` over `x`, light grid lines, as
+/// many values a side as the size allows, and the axis names. `root` is the area under the legend.
+/// Returns the chart to draw series on.
 pub(crate) fn line_axes<'a, DB: DrawingBackend>(
     root: &'a DrawingArea<DB, plotters::coord::Shift>,
     x: std::ops::Range<f64>,
@@ -89,27 +108,37 @@ pub(crate) fn line_axes<'a, DB: DrawingBackend>(
     names: (&str, &str),
     labels: (&Label, &Label),
 ) -> Result<LineChart<'a, DB>, ChartError> {
-    root.fill(&WHITE)?;
+    let (w, h) = root.dim_in_pixel();
     let mut chart = ChartBuilder::on(root)
-        .margin(12)
-        .margin_right(28)
-        .x_label_area_size(40)
-        .y_label_area_size(64)
+        .margin(MARGIN)
+        .margin_top(MARGIN / 2)
+        .margin_right(MARGIN_RIGHT)
+        .x_label_area_size(X_AREA)
+        .y_label_area_size(Y_AREA)
         .build_cartesian_2d(x, 0f64..top)?;
     chart
         .configure_mesh()
         .max_light_lines(0)
-        .x_labels(7)
-        .y_labels(6)
+        .x_labels(tick_count(
+            w.saturating_sub(MARGIN + MARGIN_RIGHT + Y_AREA),
+            56,
+            7,
+        ))
+        .y_labels(tick_count(h.saturating_sub(MARGIN + X_AREA), 34, 6))
         .bold_line_style(GRID)
         .x_desc(names.0)
         .y_desc(names.1)
         .x_label_formatter(labels.0)
         .y_label_formatter(labels.1)
-        .label_style(font(14))
-        .axis_desc_style(font(14))
+        .label_style(font(TICK))
+        .axis_desc_style(font(TICK))
         .draw()?;
     Ok(chart)
+}
+
+/// How many values an axis `length` pixels long can show at `spacing` apart (at least three).
+pub(crate) fn tick_count(length: u32, spacing: u32, most: usize) -> usize {
+    ((length / spacing.max(1)) as usize).clamp(3, most.max(3))
 }
 
 /// How an axis writes its tick values.
@@ -124,58 +153,73 @@ pub(crate) type LineChart<'a, DB> = ChartContext<
 
 pub(crate) use crate::calc::series::cut_at_top;
 
-/// Which corner of the plotting area a legend sits in.
-#[derive(Clone, Copy)]
-pub(crate) enum Corner {
-    UpperLeft,
-    UpperRight,
+/// How a legend entry shows its series: a short line, or a block of the bar's colour.
+#[derive(Clone, Copy, PartialEq)]
+pub(crate) enum Key {
+    Line,
+    Block,
 }
 
-/// Draws a legend without measuring text. plotters' own legend measures each label through the
-/// font backend, which in a browser forces a page layout per label; here each entry is a short
-/// line and its label at fixed offsets, and the box width is estimated from the label length.
-pub(crate) fn legend<DB: DrawingBackend, X: Ranged, Y: Ranged>(
-    chart: &ChartContext<DB, Cartesian2d<X, Y>>,
-    corner: Corner,
+/// Draws the legend in a band across the top of `root`, its entries flowing into as many rows as
+/// the width needs, and returns the area under the band for the plot: outside the plot, a legend
+/// never covers a line or a label, whatever the data.
+pub(crate) fn legend_band<DB: DrawingBackend>(
+    root: &DrawingArea<DB, plotters::coord::Shift>,
     items: &[(&str, RGBColor)],
-) -> Result<(), ChartError> {
-    const SIZE: u32 = 14;
+    key: Key,
+) -> Result<DrawingArea<DB, plotters::coord::Shift>, ChartError> {
     const ROW: i32 = 20;
-    let area = chart.plotting_area().strip_coord_spec();
-    let (w, _) = area.dim_in_pixel();
-    // Width in tenths of the font size: a Latin letter is about 0.6 em, a Chinese character a
-    // full em, so a Chinese legend gets a box that holds it.
-    let tenths = |l: &str| -> i32 {
-        l.chars()
-            .map(|c| if c as u32 >= 0x2E80 { 10 } else { 6 })
-            .sum()
-    };
-    let longest = items.iter().map(|(l, _)| tenths(l)).max().unwrap_or(0);
-    let box_w = 34 + longest * SIZE as i32 / 10;
-    let box_h = 8 + ROW * items.len() as i32;
-    let x0 = match corner {
-        Corner::UpperLeft => 10,
-        Corner::UpperRight => w as i32 - box_w - 10,
-    };
-    let y0 = 8;
-    area.draw(&Rectangle::new(
-        [(x0, y0), (x0 + box_w, y0 + box_h)],
-        WHITE.mix(0.85).filled(),
-    ))?;
-    area.draw(&Rectangle::new([(x0, y0), (x0 + box_w, y0 + box_h)], GRID))?;
-    for (n, (label, color)) in items.iter().enumerate() {
-        let y = y0 + 4 + ROW / 2 + ROW * n as i32;
-        area.draw(&PathElement::new(
-            vec![(x0 + 8, y), (x0 + 26, y)],
-            color.stroke_width(3),
-        ))?;
-        area.draw(&Text::new(
-            label.to_string(),
-            (x0 + 32, y),
-            font(SIZE).pos(Pos::new(HPos::Left, VPos::Center)),
-        ))?;
+    const SWATCH: i32 = 16;
+    if items.is_empty() {
+        return Ok(root.clone());
     }
-    Ok(())
+    let style = font(LEGEND);
+    let (w, _) = root.dim_in_pixel();
+    let left = MARGIN as i32;
+    let right = w as i32 - MARGIN as i32;
+    // Lay the entries out first, to know how many rows the band needs.
+    let mut placed = Vec::with_capacity(items.len());
+    let (mut x, mut row) = (left, 0);
+    for (label, color) in items {
+        let room = (right - left - SWATCH - 6).max(40);
+        let lines = label::wrap(root, label, &style, room)?;
+        let mut text_w = 0;
+        for l in &lines {
+            text_w = text_w.max(label::measure(root, l, &style)?);
+        }
+        let entry_w = SWATCH + 6 + text_w;
+        if x > left && x + entry_w > right {
+            x = left;
+            row += 1;
+        }
+        placed.push((x, row, lines, *color));
+        row += placed.last().map_or(0, |p| p.2.len() as i32 - 1);
+        x += entry_w + 16;
+    }
+    let top = 6;
+    for (x, row, lines, color) in &placed {
+        let y = top + ROW * row + ROW / 2;
+        match key {
+            Key::Line => root.draw(&PathElement::new(
+                vec![(*x, y), (x + SWATCH, y)],
+                color.stroke_width(3),
+            ))?,
+            Key::Block => root.draw(&Rectangle::new(
+                [(x + 3, y - 5), (x + SWATCH - 3, y + 5)],
+                color.filled(),
+            ))?,
+        }
+        for (n, l) in lines.iter().enumerate() {
+            root.draw(&Text::new(
+                l.clone(),
+                (x + SWATCH + 6, y + ROW * n as i32),
+                style.pos(Pos::new(HPos::Left, VPos::Center)),
+            ))?;
+        }
+    }
+    let rows = placed.last().map_or(1, |p| p.1 + p.2.len() as i32);
+    let band = top + ROW * rows;
+    Ok(root.split_vertically(band).1)
 }
 
 pub(crate) fn font(size: u32) -> TextStyle<'static> {

@@ -3,6 +3,8 @@
 pub mod bill;
 pub mod billing;
 pub mod checklists;
+pub mod glossary;
+pub mod headline;
 pub mod inference;
 pub mod model;
 pub mod registry;

@@ -4,12 +4,13 @@
 use super::bill::BillView;
 use super::billing::BillingView;
 use super::checklists::ChecklistsView;
+use super::glossary::GlossaryView;
 use super::inference::InferenceView;
 use super::rent_buy::RentBuyView;
 use super::serving::ServingView;
 use super::spot::SpotView;
 use super::training::TrainingView;
-use crate::app::i18n::tr;
+use crate::app::i18n::{tr, Tr};
 use crate::calc::field::FieldError;
 use crate::calc::table::Issue;
 use crate::text::Texts;
@@ -22,12 +23,17 @@ pub struct ViewEntry {
     /// Listed in the navigation (a view kept only so old links open is not).
     pub in_nav: bool,
     pub render: fn() -> AnyView,
+    /// The title of a view whose words live in its own locale section rather than `[view]`.
+    pub own_title: Option<Tr>,
 }
 
 impl ViewEntry {
-    /// The page title and navigation label (`[view]` in the locale files).
+    /// The page title and navigation label (`[view]` in the locale files, else its own title).
     pub fn title(&self, t: &'static Texts) -> &'static str {
-        t.view.get(self.id).unwrap_or(self.id)
+        t.view
+            .get(self.id)
+            .or_else(|| self.own_title.map(|f| f(t)))
+            .unwrap_or(self.id)
     }
 }
 
@@ -37,47 +43,62 @@ pub static VIEWS: &[ViewEntry] = &[
         id: "rent-buy",
         in_nav: true,
         render: || view! { <RentBuyView /> }.into_any(),
+        own_title: None,
     },
     ViewEntry {
         id: "training",
         in_nav: true,
         render: || view! { <TrainingView /> }.into_any(),
+        own_title: None,
     },
     ViewEntry {
         id: "inference",
         in_nav: true,
         render: || view! { <InferenceView /> }.into_any(),
+        own_title: None,
     },
     ViewEntry {
         id: "serving",
         in_nav: true,
         render: || view! { <ServingView /> }.into_any(),
+        own_title: None,
     },
     ViewEntry {
         id: "spot",
         in_nav: true,
         render: || view! { <SpotView /> }.into_any(),
+        own_title: None,
     },
     ViewEntry {
         id: "billing",
         in_nav: true,
         render: || view! { <BillingView /> }.into_any(),
+        own_title: None,
     },
     ViewEntry {
         id: "bill",
         in_nav: true,
         render: || view! { <BillView /> }.into_any(),
+        own_title: None,
     },
     ViewEntry {
         id: "checklists",
         in_nav: true,
         render: || view! { <ChecklistsView /> }.into_any(),
+        own_title: None,
+    },
+    ViewEntry {
+        id: "glossary",
+        in_nav: true,
+        render: || view! { <GlossaryView /> }.into_any(),
+        own_title: Some(|t| t.glossary.title),
     },
     // Named in links before it was built: such links open rent or buy with a notice.
     ViewEntry {
         id: "compare",
         in_nav: false,
         render: unavailable,
+        own_title: None,
     },
 ];
 

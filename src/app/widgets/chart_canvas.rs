@@ -1,4 +1,11 @@
-//! A canvas that plotters draws on, redrawn whenever what the `draw` closure reads changes.
+//! A canvas that plotters draws on, redrawn whenever what the `draw` closure reads changes and
+//! whenever the canvas's box changes size.
+//!
+//! The stylesheet gives the canvas its size (the width of its card, a height set by the window).
+//! A `ResizeObserver` reports that size, and before each drawing the backing store is set to it
+//! times the device pixel ratio: the chart is laid out for the room it has, in CSS pixels, and
+//! drawn at the screen's resolution, so labels keep their size on a phone and stay sharp on a
+//! high-density screen.
 //!
 //! After each drawing the canvas gets `data-draws` (a counter) so tests and the latency
 //! benchmark can tell a redraw happened without guessing at timing.
@@ -11,6 +18,9 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{HtmlCanvasElement, ResizeObserver, ResizeObserverEntry};
 
 /// A chart's caption (also its text alternative): fixed, or worded in the reader's language.
 #[derive(Clone, Copy)]
@@ -31,11 +41,32 @@ impl From<Tr> for Caption {
     }
 }
 
+/// Why a chart is not shown, worded at render time in the reader's language.
+#[derive(Clone, PartialEq)]
+enum Problem {
+    NoCanvas,
+    Failed(String),
+}
+
+/// The size a chart is drawn at while its box has none (inside something hidden), so that it
+/// still draws and counts; it is drawn again at its real size when it is shown.
 pub const WIDTH: u32 = 720;
 pub const HEIGHT: u32 = 340;
 
+/// The most device pixels per CSS pixel drawn: beyond it a chart costs more to draw and looks
+/// no sharper.
+const MAX_RATIO: f64 = 4.0;
+
 #[component]
-pub fn ChartCanvas<F>(testid: &'static str, #[prop(into)] label: Caption, draw: F) -> impl IntoView
+pub fn ChartCanvas<F>(
+    testid: &'static str,
+    #[prop(into)] label: Caption,
+    /// What the chart shows, in words, for readers who cannot see it: not shown on the page,
+    /// read out after the caption (`aria-describedby`).
+    #[prop(optional, into)]
+    summary: Option<Signal<String>>,
+    draw: F,
+) -> impl IntoView
 where
     F: Fn(&DrawingArea<MeasuringCanvas, Shift>) -> Result<(), ChartError> + 'static,
 {
@@ -45,23 +76,47 @@ where
         Caption::Worded(f) => f(app.t()),
     };
     let node = NodeRef::<Canvas>::new();
-    let problem = RwSignal::new(None::<String>);
+    let problem = RwSignal::new(None::<Problem>);
+    // The canvas's box in CSS pixels, once it has been laid out.
+    let boxed = RwSignal::new(None::<(f64, f64)>);
+    node.on_load(move |canvas| observe_size(&canvas, boxed));
     let mut draws = 0u32;
     Effect::new(move |_| {
         let Some(canvas) = node.get() else { return };
-        let Some(backend) = MeasuringCanvas::new(canvas.clone()) else {
-            problem.set(Some("this browser gave no 2D canvas".into()));
+        // Nothing is drawn before the box is known: a first drawing at a guessed size would be
+        // thrown away a frame later.
+        let Some((w, h)) = boxed.get() else { return };
+        let (w, h) = if w < 1.0 || h < 1.0 {
+            (f64::from(WIDTH), f64::from(HEIGHT))
+        } else {
+            (w, h)
+        };
+        let ratio = window().device_pixel_ratio().clamp(1.0, MAX_RATIO);
+        // Rounded up, so the backing store never has fewer pixels than the screen shows.
+        let (pw, ph) = ((w * ratio).ceil() as u32, (h * ratio).ceil() as u32);
+        // Setting a size clears the canvas even when it is unchanged: only a change is written.
+        if canvas.width() != pw {
+            canvas.set_width(pw);
+        }
+        if canvas.height() != ph {
+            canvas.set_height(ph);
+        }
+        let css = (w.floor() as u32, h.floor() as u32);
+        let Some(backend) = MeasuringCanvas::new(canvas.clone(), css) else {
+            problem.set(Some(Problem::NoCanvas));
             return;
         };
         let result = draw(&backend.into_drawing_area());
         draws += 1;
         let _ = canvas.set_attribute("data-draws", &draws.to_string());
-        problem.set(
-            result
-                .err()
-                .map(|e| format!("the chart could not be drawn: {}", e.0)),
-        );
+        // Written only when it changes: most drawings succeed, and the message need not re-render.
+        let now = result.err().map(|e| Problem::Failed(e.0));
+        if problem.with_untracked(|p| *p != now) {
+            problem.set(now);
+        }
     });
+    let summary_id = summary.map(|_| format!("{testid}-summary"));
+    let described_by = summary_id.clone();
     view! {
         <figure class="chart">
             <figcaption>{label}</figcaption>
@@ -72,10 +127,62 @@ where
                 data-testid=testid
                 role="img"
                 aria-label=label
+                aria-describedby=described_by
             ></canvas>
+            {summary
+                .map(|s| {
+                    view! {
+                        <p class="visually-hidden" id=summary_id>
+                            {move || s.get()}
+                        </p>
+                    }
+                })}
             <p class="field-msg" role="alert">
-                {move || problem.get()}
+                {move || {
+                    let t = app.t();
+                    problem
+                        .get()
+                        .map(|p| match p {
+                            Problem::NoCanvas => t.chart.no_canvas.to_string(),
+                            Problem::Failed(why) => t.chart.failed(&why),
+                        })
+                }}
             </p>
         </figure>
     }
+}
+
+/// Reports the canvas's box to `boxed` whenever it changes (a rotated phone, a resized window,
+/// a column that moved under a wider one), which redraws the chart at the new size.
+fn observe_size(canvas: &HtmlCanvasElement, boxed: RwSignal<Option<(f64, f64)>>) {
+    let report = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
+        // One canvas per observer: the last entry is its latest size.
+        let Some(entry) = entries
+            .iter()
+            .last()
+            .and_then(|e| e.dyn_into::<ResizeObserverEntry>().ok())
+        else {
+            return;
+        };
+        let rect = entry.content_rect();
+        let size = Some((rect.width(), rect.height()));
+        // `try_`: a report that arrives after the chart left the page changes nothing.
+        if boxed.try_get_untracked() != Some(size) {
+            boxed.try_set(size);
+        }
+    });
+    // Handed to JavaScript, which keeps it while the observer may call it; a Rust-owned closure
+    // dropped with the chart would throw if a last report were already queued.
+    let report = report.into_js_value();
+    let Ok(observer) = ResizeObserver::new(report.unchecked_ref()) else {
+        // No observer (a very old browser): draw once at the size the box has now.
+        let (w, h) = (canvas.client_width(), canvas.client_height());
+        boxed.set(Some((f64::from(w), f64::from(h))));
+        return;
+    };
+    observer.observe(canvas);
+    let observer = StoredValue::new_local(observer);
+    on_cleanup(move || {
+        observer.try_with_value(|o| o.disconnect());
+    });
 }

@@ -95,9 +95,12 @@ impl Binding {
     }
 
     /// Leaving a box with accepted text shows the value as the page formats it.
+    ///
+    /// A box that had focus when its view was replaced (Back, a preset) is blurred after its
+    /// signals are gone: then there is nothing left to tidy.
     fn blur(&self) {
-        if self.error.get_untracked().is_none() {
-            self.raw.set(None);
+        if let Some(None) = self.error.try_get_untracked() {
+            self.raw.try_set(None);
         }
     }
 }

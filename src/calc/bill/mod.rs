@@ -225,14 +225,16 @@ impl Calculator for BillInputs {
         if !factor.is_finite() || factor <= 0.0 {
             return;
         }
+        // Kept within what a list reads back, as number fields are kept within their ranges: a
+        // largest amount converted at the lowest rate would otherwise refuse the whole list.
         if !given("lines") {
             for l in &mut self.lines {
-                l.amount *= factor;
+                l.amount = (l.amount * factor).min(MAX_AMOUNT);
             }
         }
         if !given("levers") {
             for l in self.levers.iter_mut().filter(|l| l.share.is_none()) {
-                l.amount *= factor;
+                l.amount = (l.amount * factor).min(MAX_AMOUNT);
             }
         }
     }

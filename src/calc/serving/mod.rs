@@ -118,6 +118,9 @@ pub use fields::*;
 /// The serving runtime.
 pub const RUNTIME: ChoiceField<ServingInputs> = crate::choice_field!("runtime", Runtime, runtime);
 
+/// The slowest measured decode speed taken, tokens a second (0 means none was measured).
+pub const MIN_MEASURED_TPS: f64 = 0.01;
+
 impl Calculator for ServingInputs {
     type Error = ServingError;
 
@@ -133,7 +136,9 @@ impl Calculator for ServingInputs {
         Field::Num(MEASURED_TPS),
     ];
 
-    /// A context beyond the memory views' largest cannot be sized.
+    /// A context beyond the memory views' largest cannot be sized. A measured speed (0: none)
+    /// of less than [`MIN_MEASURED_TPS`] slows every rate so far that a request's wait passes
+    /// any number.
     fn cross_check(&self) -> Result<(), ServingError> {
         let ctx = self.in_tokens + self.out_tokens;
         if ctx > inference::MAX_CONTEXT {
@@ -141,6 +146,16 @@ impl Calculator for ServingInputs {
                 tokens: ctx,
                 max: inference::MAX_CONTEXT,
             });
+        }
+        if self.measured_tps > 0.0 && self.measured_tps < MIN_MEASURED_TPS {
+            return Err(FieldError::OutOfRange {
+                key: MEASURED_TPS.key,
+                value: self.measured_tps,
+                min: MIN_MEASURED_TPS,
+                max: MEASURED_TPS.max,
+                kind: MEASURED_TPS.kind,
+            }
+            .into());
         }
         Ok(())
     }

@@ -117,7 +117,9 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
     let wait_s = wait(replicas);
     let ttft_s = prefill + wait_s;
     let tp = m.inference.tp.max(1);
-    let cards = replicas * tp;
+    // Saturating: a load no count of replicas meets leaves the search at its cap (about 1e18),
+    // which times the cards of a replica passes u64.
+    let cards = replicas.saturating_mul(tp);
     let utilisation = (i.target_rps / (replicas as f64 * p.rps)).min(1.0);
     let tokens_per_hour = i.target_rps * i.out_tokens as f64 * 3600.0;
     let cur = s.currency;

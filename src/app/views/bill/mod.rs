@@ -13,19 +13,21 @@ use self::chart::BillChart;
 use self::edits::{BillEdits, CellError};
 use self::levers::lever;
 use self::lines::line;
+use super::headline::{Answer, Headline, Tone};
 use crate::app::format::{money, number, percent};
 use crate::app::i18n::{option, tr};
 use crate::app::state::{use_app, use_report, Lens, Reported};
 use crate::app::widgets::{FormulaRow, Formulas, StatRow, Stats};
 use crate::calc::bill::{report, BillInputs, BillLine, BillReport, Group};
 use crate::calc::choice::Choice;
+use crate::calc::headline;
 use crate::calc::table::Calculator;
 use crate::calc::units::{Currency, Money};
 use crate::text::Texts;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 
-const LENS: Lens<BillInputs> = Lens {
+pub const LENS: Lens<BillInputs> = Lens {
     get: |s| &s.bill,
     get_mut: |s| &mut s.bill,
 };
@@ -88,6 +90,31 @@ fn savings(r: &BillReport) -> String {
     )
 }
 
+/// The headline: the month's total, and what the habits ticked save of it.
+fn answer(r: &BillReport, t: &'static Texts) -> Answer {
+    let h = &t.headline;
+    let code = headline::bill(r);
+    let detail = if code == "saves" {
+        h.bill_saves(
+            &cash(r.savings, 0),
+            &percent(r.share + 0.0, 1),
+            &after(r).map(|a| cash(a, 0)).unwrap_or_default(),
+        )
+    } else {
+        h.bill_none.to_string()
+    };
+    Answer {
+        code,
+        tone: if code == "saves" {
+            Tone::Good
+        } else {
+            Tone::Plain
+        },
+        lead: h.bill_lead(&cash(r.total, 0)),
+        detail,
+    }
+}
+
 #[component]
 pub fn BillView() -> impl IntoView {
     let app = use_app();
@@ -103,9 +130,11 @@ pub fn BillView() -> impl IntoView {
     };
     let lines_len = Memo::new(move |_| inputs.with(|i| i.lines.len()));
     let levers_len = Memo::new(move |_| inputs.with(|i| i.levers.len()));
+    let said = Memo::new(move |_| report.with(|r| answer(r, app.t())));
 
     view! {
         <section class="view bill" data-testid="view-bill">
+            <Headline answer=said />
             <p class="field-msg" role="alert" data-testid="error-bill">
                 {move || app.issue("lines").or_else(|| app.issue("levers"))}
             </p>

@@ -9,9 +9,13 @@ mod stopped;
 use self::data::MovingData;
 use self::granularity::MinimumBilling;
 use self::stopped::StoppedNotReleased;
+use super::headline::{Answer, Headline, Tone};
 use crate::app::format::{money, number};
+use crate::app::i18n::option;
 use crate::app::state::{use_app, use_report, Lens, Reported};
 use crate::calc::billing::{report, BillingInputs, BillingReport};
+use crate::calc::choice::Choice;
+use crate::calc::headline;
 use crate::calc::units::Money;
 use crate::text::Texts;
 use leptos::prelude::*;
@@ -34,9 +38,11 @@ pub fn BillingView() -> impl IntoView {
     let inputs = Memo::new(move |_| rep.with(|r| (*r.inputs).clone()));
     let report = Memo::new(move |_| rep.with(|r| r.report.clone()));
     let f = Figures { rep, report };
+    let said = Memo::new(move |_| rep.with(|r| answer(r, app.t())));
 
     view! {
         <section class="view billing" data-testid="view-billing">
+            <Headline answer=said />
             <p class="field-msg" role="alert" data-testid="error-billing">
                 {move || app.issue("xregion")}
             </p>
@@ -44,6 +50,29 @@ pub fn BillingView() -> impl IntoView {
             <StoppedNotReleased f=f />
             <MovingData report=report f=f />
         </section>
+    }
+}
+
+/// The headline: what the billing rule charges for the runs, and how much of it pays for time
+/// not used.
+fn answer(p: &Rep, t: &'static Texts) -> Answer {
+    let (i, r, h) = (&p.inputs, &p.report, &t.headline);
+    let code = headline::billing(r);
+    let rule = option(t, "granularity", i.granularity.id());
+    let detail = if code == "excess" {
+        h.billing_excess(&cash(r.excess_cost), &cash(r.billed_cost), rule)
+    } else {
+        h.billing_exact(rule, &cash(r.billed_cost))
+    };
+    Answer {
+        code,
+        tone: if code == "excess" {
+            Tone::Bad
+        } else {
+            Tone::Good
+        },
+        lead: h.billing_lead(&hours(t, r.runs.billed.0, 2), &hours(t, r.runs.used.0, 2)),
+        detail,
     }
 }
 

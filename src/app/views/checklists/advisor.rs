@@ -20,7 +20,7 @@ const LENS: Lens<AdvisorChoice> = Lens {
     get_mut: |s| &mut s.advisor,
 };
 
-fn form_label(t: &'static Texts, f: Form) -> &'static str {
+pub fn form_label(t: &'static Texts, f: Form) -> &'static str {
     let f_ = &t.advisor.form;
     match f {
         Form::WholeMachine => f_.whole_machine,

@@ -10,7 +10,7 @@ use crate::text::Texts;
 use leptos::prelude::*;
 
 /// A text of `[lists.<list>]` by its key (`title`, or an item id).
-fn list_text(t: &'static Texts, list: &str, key: &str) -> &'static str {
+pub fn list_text(t: &'static Texts, list: &str, key: &str) -> &'static str {
     t.lists.get(&format!("{list}.{key}")).unwrap_or_default()
 }
 

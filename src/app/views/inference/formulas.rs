@@ -38,8 +38,8 @@ fn weights((_, r): &Pair) -> String {
         "{} × {} / 8 B = {} ({})",
         number(r.params, 0),
         number(r.bits_per_weight, 4),
-        gb(r.weights),
         gib(r.weights),
+        gb(r.weights),
     )
 }
 

@@ -2,15 +2,19 @@
 //! inputs. Weights, KV cache, overhead and headroom against a card are shown by the files beside
 //! it.
 
+mod answer;
 mod charts;
 mod formulas;
 mod results;
 
+use self::answer::{answer, told, try_way, ways_list};
 use self::charts::InferenceCharts;
 use self::formulas::InferenceFormulas;
 use self::results::{EngineStats, InferenceStats, PeakNote};
+use super::headline::{Headline, Ways};
 use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
+use crate::app::glossary::Help;
 use crate::app::i18n::tr;
 use crate::app::state::{use_app, use_report, Reported};
 use crate::app::widgets::{ChoiceInput, NumberField, SliderField};
@@ -29,9 +33,14 @@ pub fn InferenceView() -> impl IntoView {
     let rep: Inference = use_report(MEMORY, |m, _| report(m));
     let inputs = Memo::new(move |_| rep.with(|r| (*r.inputs).clone()));
     let report = Memo::new(move |_| rep.with(|r| r.report.clone()));
+    let told = told(rep);
+    let said = Memo::new(move |_| told.with(|x| answer(x, app.t())));
+    let ways = Memo::new(move |_| told.with(|x| ways_list(x, app.t())));
 
     view! {
         <section class="view inference" data-testid="view-inference">
+            <Headline answer=said help_end="gib-gb" />
+            <Ways ways=ways on_try=try_way(told) />
             <div class="columns">
                 <form class="inputs" on:submit=|ev| ev.prevent_default()>
                     <ModelSection />
@@ -39,12 +48,14 @@ pub fn InferenceView() -> impl IntoView {
                         <legend>{tr(|t| t.inference.legend)}</legend>
                         <ChoiceInput field=&WEIGHTS lens=MEMORY />
                         <ChoiceInput field=&KV lens=MEMORY />
+                        <Help term="kv-cache" named=true />
                         <SliderField field=&CTX lens=MEMORY min=512.0 max=131072.0 step=512.0 />
                         <SliderField field=&CONC lens=MEMORY min=1.0 max=256.0 step=1.0 />
                         <NumberField field=&OVERHEAD_GIB lens=MEMORY />
                         <NumberField field=&MARGIN lens=MEMORY />
                         <CardField testid="gpu-specs" />
                         <NumberField field=&TP lens=MEMORY />
+                        <Help term="tp" named=true />
                         <p class="field-msg" role="alert" data-testid="error-gpu">
                             {move || app.issue("gpu")}
                         </p>

@@ -13,15 +13,16 @@ use leptos::prelude::*;
 #[rustfmt::skip]
 const TILES: &[StatRow<InferenceReport>] = &[
     StatRow { testid: "param-count", label: |t| t.inference.params, value: |r| r.params.round().to_string(), text: |r, _| billions(r.params), note: None },
-    StatRow { testid: "weights-bytes", label: |t| t.inference.weights, value: |r| r.weights.whole().to_string(), text: |r, _| gb(r.weights),
-        note: Some(|r, t| t.inference.weights_note(&gib(r.weights), &number(r.bits_per_weight, 3))) },
+    // GiB first, as nvidia-smi shows memory; the decimal GB that model sizes are quoted in beside.
+    StatRow { testid: "weights-bytes", label: |t| t.inference.weights, value: |r| r.weights.whole().to_string(), text: |r, _| gib(r.weights),
+        note: Some(|r, t| t.inference.weights_note(&gb(r.weights), &number(r.bits_per_weight, 3))) },
     StatRow { testid: "kv-bytes-per-token", label: |t| t.inference.kv_per_token, value: |r| r.kv_per_token.whole().to_string(),
         text: |r, _| format!("{} MiB", number(r.kv_per_token.as_mib(), 4)), note: None },
     StatRow { testid: "kv-cache-bytes", label: |t| t.inference.kv_cache, value: |r| r.kv_cache.whole().to_string(), text: |r, _| gib(r.kv_cache), note: None },
     StatRow { testid: "required-bytes", label: |t| t.inference.required, value: |r| r.required.whole().to_string(), text: |r, _| gib(r.required),
         note: Some(|r, t| if r.fits { t.inference.fits.into() } else { t.inference.not_fits.into() }) },
     StatRow { testid: "card-tier", label: |t| t.inference.tier, value: |r| r.tier_gb.map(|t| t.to_string()).unwrap_or_default(),
-        text: |r, t| r.tier_gb.map(|g| format!("{g} GB")).unwrap_or_else(|| t.inference.tier_none.into()), note: None },
+        text: |r, t| r.tier_gb.map(|g| t.headline.tier(&number(g, 0), &number(g, 0))).unwrap_or_else(|| t.inference.tier_none.into()), note: None },
     StatRow { testid: "max-concurrency", label: |t| t.inference.max_conc, value: max_concurrency_value, text: |r, _| max_concurrency_text(r),
         note: Some(max_concurrency_note) },
 ];

@@ -9,8 +9,10 @@ mod results;
 use self::charts::RentBuyCharts;
 use self::formulas::Formulas;
 use self::hybrid::Hybrid;
-use self::results::Results;
+use self::results::{answer, Results};
+use super::headline::Headline;
 use crate::app::format::number;
+use crate::app::glossary::Help;
 use crate::app::i18n::tr;
 use crate::app::state::{use_app, use_report, Lens, Reported};
 use crate::app::widgets::{NumberField, RadioInput, SliderField};
@@ -20,7 +22,7 @@ use crate::calc::rent_buy::{
 };
 use leptos::prelude::*;
 
-const LENS: Lens<RentBuyInputs> = Lens {
+pub const LENS: Lens<RentBuyInputs> = Lens {
     get: |s| &s.rent_buy,
     get_mut: |s| &mut s.rent_buy,
 };
@@ -35,9 +37,11 @@ pub fn RentBuyView() -> impl IntoView {
     let inputs = Memo::new(move |_| rep.with(|r| (*r.inputs).clone()));
     let report = Memo::new(move |_| rep.with(|r| r.report.clone()));
     let fixed_hours = move || inputs.with(|i| i.power_model == PowerModel::FixedHours);
+    let said = Memo::new(move |_| rep.with(|r| answer(r, app.t())));
 
     view! {
         <section class="view rent-buy" data-testid="view-rent-buy">
+            <Headline answer=said lead_hook="verdict" help="u-star" />
             <div class="columns">
                 <form class="inputs" on:submit=|ev| ev.prevent_default()>
                     <fieldset>
@@ -57,6 +61,7 @@ pub fn RentBuyView() -> impl IntoView {
                         </Show>
                         <NumberField field=&KWH_PRICE lens=LENS />
                         <NumberField field=&PUE lens=LENS />
+                        <Help term="pue" named=true />
                         <NumberField field=&HOSTING lens=LENS />
                         <NumberField field=&OPS lens=LENS />
                     </fieldset>

@@ -1,11 +1,13 @@
-//! The rent-or-buy results: the four stat tiles (owning, renting, break-even, verdict) and the
-//! sentence saying what they mean.
+//! The rent-or-buy results: the headline with the verdict (it answers the view's question, so it
+//! comes first, not as a fourth tile), the three tiles it rests on (owning, renting, break-even)
+//! and the sentence saying what they mean.
 
 use super::RentBuy;
 use crate::app::format::{money, percent};
 use crate::app::state::{use_app, Reported};
+use crate::app::views::headline::{share, Answer, Tone};
 use crate::app::widgets::{StatRow, Stats};
-use crate::calc::choice::Choice;
+use crate::calc::headline;
 use crate::calc::rent_buy::{RentBuyInputs, RentBuyReport, Verdict};
 use crate::calc::units::Money;
 use crate::text::Texts;
@@ -23,12 +25,12 @@ const TILES: &[StatRow<Rep>] = &[
     StatRow { testid: "own-monthly", label: |t| t.rent_buy.tile_own, value: |r| r.report.own_monthly.amount.to_string(), text: |r, _| money(r.report.own_monthly, 2),
         note: Some(|r, t| {
             let own = &r.report.own;
-            t.rent_buy.own_note(
+            crate::app::format::wan_lead(r.report.own_monthly) + &t.rent_buy.own_note(
                 &whole(r, own.depreciation.amount), &whole(r, own.electricity.amount), &whole(r, own.hosting.amount), &whole(r, own.ops.amount),
             )
         }) },
     StatRow { testid: "rent-monthly", label: |t| t.rent_buy.tile_rent, value: |r| r.report.rent_monthly.amount.to_string(), text: |r, _| money(r.report.rent_monthly, 2),
-        note: Some(|r, t| t.rent_buy.rent_note(&percent(r.inputs.util.0, 1))) },
+        note: Some(|r, t| crate::app::format::wan_lead(r.report.rent_monthly) + &t.rent_buy.rent_note(&percent(r.inputs.util.0, 1))) },
     StatRow { testid: "break-even-utilization", label: |t| t.rent_buy.tile_break_even,
         value: |r| r.report.break_even.map(|u| u.0.to_string()).unwrap_or_default(),
         text: |r, t| r.report.break_even.map(|u| percent(u.0, 1)).unwrap_or_else(|| t.rent_buy.break_even_none.into()),
@@ -36,16 +38,6 @@ const TILES: &[StatRow<Rep>] = &[
             Some(u) if u.0 > 1.0 => t.rent_buy.break_even_above.to_string(),
             Some(_) => t.rent_buy.break_even_here.to_string(),
             None => t.rent_buy.break_even_never.to_string(),
-        }) },
-    // `data-value` is the verdict's id (`rent`, `buy`) in every language.
-    StatRow { testid: "verdict", label: |t| t.rent_buy.tile_verdict, value: |r| r.report.verdict.id().to_string(),
-        text: |r, t| match r.report.verdict {
-            Verdict::Rent => t.rent_buy.verdict_rent.to_string(),
-            Verdict::Buy => t.rent_buy.verdict_buy.to_string(),
-        },
-        note: Some(|r, t| {
-            let d = r.report.monthly_difference.amount;
-            if d >= 0.0 { t.rent_buy.renting_saves(&whole(r, d)) } else { t.rent_buy.owning_saves(&whole(r, -d)) }
         }) },
 ];
 
@@ -57,6 +49,35 @@ pub fn Results(rep: RentBuy, report: Memo<RentBuyReport>) -> impl IntoView {
         <p class="sentence" data-testid="sentence">
             {move || report.with(|r| sentence(app.t(), r))}
         </p>
+    }
+}
+
+/// The headline: which is cheaper, up to which utilisation, and by how much at the chosen one.
+/// The verdict's hook (`verdict`, `rent` or `buy`) is on its lead words.
+pub fn answer(r: &Rep, t: &'static Texts) -> Answer {
+    let (i, rep, h) = (&r.inputs, &r.report, &t.headline);
+    let util = share(i.util.0);
+    let d = rep.monthly_difference.amount;
+    // Within half a unit the two round to the same whole amount.
+    let detail = if d.abs() < 0.5 {
+        h.same(&util)
+    } else {
+        h.saves(&util, &whole(r, d.abs()))
+    };
+    let lead = match (rep.verdict, rep.break_even) {
+        (Verdict::Buy, u) => h.buy_above(&u.map(|u| percent(u.0, 1)).unwrap_or_default()),
+        (Verdict::Rent, Some(u)) if u.0 <= 1.0 => h.rent_below(&percent(u.0, 1)),
+        (Verdict::Rent, Some(_)) => h.rent_any.to_string(),
+        (Verdict::Rent, None) => h.rent_always.to_string(),
+    };
+    Answer {
+        code: headline::rent_buy(rep),
+        tone: match rep.verdict {
+            Verdict::Rent => Tone::Rent,
+            Verdict::Buy => Tone::Buy,
+        },
+        lead,
+        detail,
     }
 }
 

@@ -3,17 +3,21 @@
 //! request shape, load and latency goals are this view's. Figures, working and charts are in the
 //! files beside it.
 
+mod answer;
 mod charts;
 mod formulas;
 mod results;
 
+use self::answer::answer;
 use self::charts::ServingCharts;
 use self::formulas::ServingFormulas;
 use self::results::{ServingNotes, ServingStats};
+use super::headline::Headline;
 use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
+use crate::app::glossary::Help;
 use crate::app::i18n::tr;
-use crate::app::state::{use_scenario_report, Lens, Reported};
+use crate::app::state::{use_app, use_scenario_report, Lens, Reported};
 use crate::app::widgets::{ChoiceInput, Input, Inputs, NumberField, SliderField};
 use crate::calc::memory::inputs::{TP, WEIGHTS};
 use crate::calc::serving::{
@@ -34,11 +38,16 @@ const REQUESTS: &[Input<ServingInputs>] = &[
     Input::num(OUT_TOKENS),
 ];
 
+// Split where the latency terms' "?" stands beside their fields.
 #[rustfmt::skip]
-const LOAD: &[Input<ServingInputs>] = &[
+const GOALS: &[Input<ServingInputs>] = &[
     Input::num(TARGET_RPS),
     Input::num(TPOT_MS),
     Input::num(TTFT_MS),
+];
+
+#[rustfmt::skip]
+const LOAD: &[Input<ServingInputs>] = &[
     Input::num(CARD_PRICE),
     Input::num(MEASURED_TPS),
 ];
@@ -48,11 +57,15 @@ pub type Serving = Memo<Reported<ServingInputs, ServingReport>>;
 
 #[component]
 pub fn ServingView() -> impl IntoView {
+    let app = use_app();
     let rep: Serving = use_scenario_report(LENS, report);
     let report = Memo::new(move |_| rep.with(|r| r.report.clone()));
+    let card = Memo::new(move |_| app.scenario.with(|s| s.memory.gpu.clone()));
+    let said = Memo::new(move |_| rep.with(|r| card.with(|c| answer(r, c, app.t()))));
 
     view! {
         <section class="view serving" data-testid="view-serving">
+            <Headline answer=said />
             <div class="columns">
                 <form class="inputs" on:submit=|ev| ev.prevent_default()>
                     <ModelSection />
@@ -61,6 +74,7 @@ pub fn ServingView() -> impl IntoView {
                         <CardField testid="gpu-specs" />
                         <ChoiceInput field=&WEIGHTS lens=MEMORY />
                         <NumberField field=&TP lens=MEMORY />
+                        <Help term="tp" named=true />
                         <ChoiceInput field=&RUNTIME lens=LENS />
                     </fieldset>
                     <fieldset>
@@ -70,6 +84,8 @@ pub fn ServingView() -> impl IntoView {
                     </fieldset>
                     <fieldset>
                         <legend>{tr(|t| t.serving.legend_load)}</legend>
+                        <Inputs list=GOALS lens=LENS />
+                        <Help term="ttft-tpot" named=true />
                         <Inputs list=LOAD lens=LENS />
                     </fieldset>
                 </form>

@@ -2,14 +2,18 @@
 //! job and the capacity. The interval, wall times, costs and the crossing are shown by the files
 //! beside it.
 
+mod answer;
 mod charts;
 mod formulas;
 mod results;
 
+use self::answer::answer;
 use self::charts::SpotChart;
 use self::formulas::SpotFormulas;
 use self::results::{SpotStats, SpotWarning};
+use super::headline::Headline;
 use crate::app::format::number;
+use crate::app::glossary::Help;
 use crate::app::i18n::tr;
 use crate::app::state::{use_app, use_report, Lens, Reported};
 use crate::app::widgets::{Input, Inputs};
@@ -27,11 +31,16 @@ pub const SPOT: Lens<SpotInputs> = Lens {
     get_mut: |s| &mut s.spot,
 };
 
+// Split where a term's "?" stands beside its field.
 #[rustfmt::skip]
 const JOB: &[Input<SpotInputs>] = &[
     Input::num(JOB_HOURS),
     Input::flag(CKPT),
     Input::num(CKPT_MINUTES),
+];
+
+#[rustfmt::skip]
+const RESTART: &[Input<SpotInputs>] = &[
     Input::num(RESTART_MINUTES),
     Input::num(CKPT_GB),
 ];
@@ -43,8 +52,12 @@ const KEEPING: &[Input<SpotInputs>] = &[
 ];
 
 #[rustfmt::skip]
-const CAPACITY: &[Input<SpotInputs>] = &[
+const INTERRUPTIONS: &[Input<SpotInputs>] = &[
     Input::num(MTBF_HOURS),
+];
+
+#[rustfmt::skip]
+const CAPACITY: &[Input<SpotInputs>] = &[
     Input::num(STOP_HOURS),
     Input::num(ONDEMAND_PRICE),
     Input::num(SPOT_PRICE),
@@ -58,6 +71,7 @@ pub fn SpotView() -> impl IntoView {
     let app = use_app();
     let rep: Spot = use_report(SPOT, report);
     let report = Memo::new(move |_| rep.with(|r| r.report.clone()));
+    let said = Memo::new(move |_| rep.with(|r| answer(r, app.t())));
     // A band the other inputs refuse (a 24-hour stop shorter than a restart and a checkpoint) is
     // shown beside the fixed stop, the input its rule names.
     let set_band = move |raw: String| {
@@ -78,11 +92,14 @@ pub fn SpotView() -> impl IntoView {
 
     view! {
         <section class="view spot" data-testid="view-spot">
+            <Headline answer=said help_end="spot" />
             <div class="columns">
                 <form class="inputs" on:submit=|ev| ev.prevent_default()>
                     <fieldset>
                         <legend>{tr(|t| t.spot.legend_job)}</legend>
                         <Inputs list=JOB lens=SPOT />
+                        <Help term="young-daly" named=true />
+                        <Inputs list=RESTART lens=SPOT />
                         <p class="hint">
                             {move || {
                                 app.scenario
@@ -137,6 +154,8 @@ pub fn SpotView() -> impl IntoView {
                             </span>
                             <span class="field-note">{tr(|t| t.spot.band_note)}</span>
                         </label>
+                        <Inputs list=INTERRUPTIONS lens=SPOT />
+                        <Help term="mtbf" named=true />
                         <Inputs list=CAPACITY lens=SPOT />
                         <p class="field-msg" role="alert" data-testid="error-spot">
                             {move || app.issue("ckpt")}

@@ -49,13 +49,14 @@ fn states((_, r): &Pair, _: &'static Texts) -> String {
         String::new()
     };
     format!(
-        "{} × ({} + {} + {} + {}) B{} = {}",
+        "{} × ({} + {} + {} + {}) B{} = {} ({})",
         number(r.trainable, 0),
         number(sb.weight, 0),
         number(sb.grad, 0),
         number(sb.optimizer, 0),
         number(sb.master, 0),
         frozen,
+        gib(r.states_unsharded),
         gb(r.states_unsharded),
     )
 }

@@ -42,7 +42,8 @@ pub fn LoraFields(inputs: Memo<MemoryInputs>) -> impl IntoView {
                                     }
                                     on:change=move |ev| toggle(m, event_target_checked(&ev))
                                 />
-                                {format!(" {m}")}
+                                " "
+                                {move || app.t().help.module.get(m).unwrap_or(m)}
                             </label>
                         }
                     })

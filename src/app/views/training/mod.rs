@@ -2,17 +2,21 @@
 //! inputs. Model states and activations per card, sharding and the fewest cards that hold a run
 //! are shown by the files beside it.
 
+mod answer;
 mod charts;
 mod formulas;
 mod lora;
 mod results;
 
+use self::answer::{answer, told, try_way, ways_list};
 use self::charts::TrainingCharts;
 use self::formulas::TrainingFormulas;
 use self::lora::LoraFields;
 use self::results::TrainingStats;
+use super::headline::{Headline, Ways};
 use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
+use crate::app::glossary::Help;
 use crate::app::i18n::{tr, Tr};
 use crate::app::state::{use_app, use_report, Reported};
 use crate::app::widgets::{
@@ -43,20 +47,27 @@ pub fn TrainingView() -> impl IntoView {
     });
     let lora = move || inputs.with(|m| m.training.method != Method::Full);
     let zero_value = Signal::derive(move || inputs.with(|m| m.training.zero.to_string()));
+    let told = told(rep);
+    let said = Memo::new(move |_| told.with(|x| inputs.with(|m| answer(m, x, app.t()))));
+    let ways = Memo::new(move |_| told.with(|x| ways_list(x, app.t())));
 
     view! {
         <section class="view training" data-testid="view-training">
+            <Headline answer=said help_end="gib-gb" />
+            <Ways ways=ways on_try=try_way(told) />
             <div class="columns">
                 <form class="inputs" on:submit=|ev| ev.prevent_default()>
                     <ModelSection />
                     <fieldset>
                         <legend>{tr(|t| t.training.legend)}</legend>
                         <ChoiceInput field=&METHOD lens=MEMORY />
+                        <Help term="lora" named=true />
                         <ChoiceInput field=&OPTIMIZER lens=MEMORY />
                         <ChoiceInput field=&PRECISION lens=MEMORY />
                         <SliderField field=&SEQ lens=MEMORY min=128.0 max=32768.0 step=128.0 />
                         <SliderField field=&BATCH lens=MEMORY min=1.0 max=64.0 step=1.0 />
                         <ChoiceInput field=&RECOMPUTE lens=MEMORY />
+                        <Help term="recompute" named=true />
                         <FlagInput field=&FLASH lens=MEMORY />
                         <Show when=move || !lora()>
                             <NumberField field=&FROZEN_LAYERS lens=MEMORY />
@@ -74,13 +85,14 @@ pub fn TrainingView() -> impl IntoView {
                             value=zero_value
                             on_change=set_zero
                         />
+                        <Help term="zero" named=true />
                         <p class="field-msg" role="alert" data-testid="error-training">
                             {move || app.issue("lora_targets").or_else(|| app.issue("gpu"))}
                         </p>
                     </fieldset>
                 </form>
                 <div class="results">
-                    <TrainingStats report=report />
+                    <TrainingStats told=told />
                     <TrainingFormulas inputs=inputs report=report />
                     <TrainingCharts rep=rep inputs=inputs report=report />
                 </div>

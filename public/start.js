@@ -1,0 +1,24 @@
+// Starts the app. Trunk names the wasm-bindgen module and the wasm file by their content hash and
+// writes both names into this script's own address (Trunk.toml, `pattern_script`), so the page
+// needs no inline script and its Content-Security-Policy can forbid every one (index.html).
+// Each release's names make a new address, so a cached copy of an older page never starts
+// newer files.
+const params = new URL(import.meta.url).searchParams;
+// Only a file beside this one: a name with a slash, a colon or `..` would reach elsewhere.
+const sibling = (name) => {
+  const file = params.get(name) ?? '';
+  if (!/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/.test(file)) throw new Error(`start.js: bad ${name}`);
+  return new URL(file, import.meta.url).href;
+};
+const js = sibling('js');
+const wasm = sibling('wasm');
+
+// Trunk's preload of the wasm carries its hash (subresource integrity); fetching with the same
+// hash makes the browser check the bytes and reuse the preloaded response.
+const preload = [...document.querySelectorAll('link[rel=preload][as=fetch]')].find(
+  (l) => l.href === wasm,
+);
+const request = fetch(wasm, preload?.integrity ? { integrity: preload.integrity } : {});
+
+const { default: init } = await import(js);
+await init({ module_or_path: request });

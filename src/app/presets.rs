@@ -1,0 +1,323 @@
+//! The guide's worked examples, one click each: a menu in the header on every view
+//! (`preset-<id>`), a link key (`?preset=<id>`), and the note that says what the example shows.
+//!
+//! Applying an example goes through the normal validated edit ([`AppState::edit`]) with the
+//! inputs the core gives ([`crate::calc::presets`]): only that view's calculator changes (for the
+//! memory examples, the shared model and card too). The view is then drawn anew, so its boxes
+//! show the example's values, with every formula unfolded; a click adds a history entry, so Back
+//! returns to the view shown before (the inputs stay, as after any switch of views).
+
+use crate::app::format::{money, number, percent};
+use crate::app::i18n::tr;
+use crate::app::state::{use_app, AppState};
+use crate::app::views::registry::{self, ViewEntry};
+use crate::app::views::{bill, model, rent_buy, spot};
+use crate::calc::bill::{report as bill_report, BillInputs};
+use crate::calc::field::FieldError;
+use crate::calc::link::{self, LinkState};
+use crate::calc::memory::inputs::MemoryInputs;
+use crate::calc::presets::{self as core, Example, Target, EXAMPLES};
+use crate::calc::rent_buy::{report as rent_buy_report, RentBuyInputs};
+use crate::calc::scenario::{pairs, Scenario};
+use crate::calc::spot::{report as spot_report, SpotInputs};
+use crate::calc::table::{validate, Calculator, Issue};
+use crate::text::Texts;
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The example applied last, while its note may show.
+#[derive(Clone, Copy)]
+pub struct Presets {
+    pub active: RwSignal<Option<&'static Example>>,
+}
+
+/// Shares the presets' state with the header and the page body.
+pub fn provide() {
+    provide_context(Presets {
+        active: RwSignal::new(None),
+    });
+}
+
+fn use_presets() -> Presets {
+    expect_context::<Presets>()
+}
+
+/// An example's title and its sentence on what it shows.
+fn title(e: &Example, t: &'static Texts) -> &'static str {
+    let p = &t.preset;
+    match e.id {
+        "break-even" => p.break_even.title,
+        "team-240h" => p.team_240h.title,
+        "full-7b" => p.full_7b.title,
+        "lora-7b" => p.lora_7b.title,
+        "infer-7b-8k" => p.infer_7b_8k.title,
+        "spot" => p.spot.title,
+        "bill-21000" => p.bill_21000.title,
+        _ => e.id,
+    }
+}
+
+/// What the example shows, with its figures from the scenario (in its currency).
+fn note(e: &Example, t: &'static Texts, s: &Scenario) -> String {
+    let p = &t.preset;
+    let c = s.currency;
+    let rb = || {
+        validate(s.rent_buy.clone())
+            .ok()
+            .map(|v| (rent_buy_report(&v, c), v))
+    };
+    match e.id {
+        "break-even" => rb()
+            .map(|(r, _)| {
+                // Renting every hour of the month: owning over the break-even share.
+                let full = r.own_monthly.amount / r.break_even.map(|u| u.0).unwrap_or(1.0);
+                p.break_even.note(
+                    &money(r.own_monthly, 2),
+                    &money(crate::calc::units::Money::new(full, c), 0),
+                    &r.break_even.map(|u| percent(u.0, 1)).unwrap_or_default(),
+                )
+            })
+            .unwrap_or_default(),
+        "team-240h" => rb()
+            .map(|(r, i)| {
+                p.team_240h.note(
+                    &percent(i.util.0, 1),
+                    &money(r.rent_monthly, 0),
+                    &money(r.own_monthly, 0),
+                )
+            })
+            .unwrap_or_default(),
+        "full-7b" => p.full_7b.note.to_string(),
+        "lora-7b" => p.lora_7b.note.to_string(),
+        "infer-7b-8k" => p.infer_7b_8k.note.to_string(),
+        "spot" => validate(s.spot.clone())
+            .ok()
+            .map(|v| {
+                let r = spot_report(&v, c);
+                p.spot.note(
+                    &t.spot.hours(&number(r.daly.0, 1)),
+                    &money(r.cost_with, 0),
+                    &percent(r.ratio_with, 0),
+                    &r.cost_without.map(|x| money(x, 0)).unwrap_or_default(),
+                )
+            })
+            .unwrap_or_default(),
+        "bill-21000" => validate(s.bill.clone())
+            .ok()
+            .map(|v| {
+                let r = bill_report(&v, c);
+                p.bill_21000.note(
+                    &money(r.total, 0),
+                    &money(r.savings, 0),
+                    &percent(r.share, 1),
+                )
+            })
+            .unwrap_or_default(),
+        _ => String::new(),
+    }
+}
+
+/// Forgets the messages and held values of a calculator's fields: the example replaces them.
+fn forget<T: Calculator>(app: AppState) {
+    for f in T::FIELDS {
+        app.clear_issue(f.key());
+        app.release(f.key());
+    }
+}
+
+/// The address of what is on screen now (as the state module writes it).
+fn address(app: AppState) -> String {
+    let state = LinkState {
+        view: app.view.get_untracked().id.to_string(),
+        lang: app.lang.get_untracked(),
+        embed: app.embed,
+        scenario: app.scenario.get_untracked(),
+        progress: app.progress.get_untracked(),
+    };
+    let q = link::encode(&state, registry::first().id);
+    let loc = window().location();
+    let path = loc.pathname().unwrap_or_default();
+    let hash = loc.hash().unwrap_or_default();
+    if q.is_empty() {
+        format!("{path}{hash}")
+    } else {
+        format!("{path}?{q}{hash}")
+    }
+}
+
+/// Applies the example: its inputs through the validated edit, then its view, drawn anew. With
+/// `push`, a history entry is added for it (a click); a link's example replaces the first entry
+/// as any link does.
+pub fn apply(app: AppState, e: &'static Example, push: bool) -> Result<(), Issue> {
+    let mut s = app.scenario.get_untracked();
+    core::apply(e, &mut s);
+    match e.target {
+        Target::RentBuy => {
+            forget::<RentBuyInputs>(app);
+            app.edit(rent_buy::LENS, |i| *i = s.rent_buy.clone())
+                .map_err(Issue::new)?
+        }
+        Target::Training | Target::Inference => {
+            forget::<MemoryInputs>(app);
+            app.edit(model::MEMORY, |i| *i = s.memory.clone())
+                .map_err(Issue::new)?
+        }
+        Target::Spot => {
+            forget::<SpotInputs>(app);
+            app.edit(spot::SPOT, |i| *i = s.spot.clone())
+                .map_err(Issue::new)?
+        }
+        Target::Bill => {
+            forget::<BillInputs>(app);
+            app.edit(bill::LENS, |i| *i = s.bill.clone())
+                .map_err(Issue::new)?
+        }
+    }
+    if !app.refused.with_untracked(|v| v.is_empty()) {
+        app.refused.set(Vec::new());
+    }
+    use_presets().active.set(Some(e));
+    let view: &'static ViewEntry = registry::find(e.view).unwrap_or_else(registry::first);
+    // Set even when it is the view shown: the view is drawn anew, so every box, table and
+    // folded formula shows the example.
+    app.view.set(view);
+    if push {
+        if let Ok(h) = window().history() {
+            let _ = h.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&address(app)));
+        }
+    }
+    request_animation_frame(move || {
+        unfold();
+        if push {
+            if let Some(main) = document()
+                .get_element_by_id("main")
+                .and_then(|m| m.dyn_into::<web_sys::HtmlElement>().ok())
+            {
+                let _ = main.focus();
+            }
+        }
+    });
+    Ok(())
+}
+
+/// Opens every formula of the view: an example is shown with its working. (One closed formula
+/// at a time: each one opened no longer matches, and a view has a few dozen at most.)
+fn unfold() {
+    for _ in 0..100 {
+        let Some(d) = document()
+            .query_selector("main details.formula:not([open])")
+            .ok()
+            .flatten()
+            .and_then(|n| n.dyn_into::<web_sys::HtmlDetailsElement>().ok())
+        else {
+            break;
+        };
+        d.set_open(true);
+    }
+}
+
+/// Applies `?preset=<id>` from the address the page opened at; an unknown id is reported at the
+/// top of the page with the known ones.
+pub fn from_link(app: AppState) {
+    let search = window().location().search().unwrap_or_default();
+    let Some((_, id)) = pairs(&search)
+        .into_iter()
+        .rev()
+        .find(|(k, _)| k == "preset")
+    else {
+        return;
+    };
+    let result = match core::example(&id) {
+        Some(e) => apply(app, e, false),
+        None => Err(Issue::new(FieldError::NotAChoice {
+            key: "preset",
+            raw: id,
+            allowed: core::ids(),
+        })),
+    };
+    if let Err(issue) = result {
+        app.issues.update(|v| v.push(issue));
+    }
+}
+
+/// The header's menu of the guide's examples, on every view.
+#[component]
+pub fn PresetMenu() -> impl IntoView {
+    let app = use_app();
+    let menu = NodeRef::<leptos::html::Details>::new();
+    let choose = move |e: &'static Example| {
+        if let Err(issue) = apply(app, e, true) {
+            app.refused.set(vec![issue]);
+        }
+        if let Some(d) = menu.get_untracked() {
+            d.set_open(false);
+        }
+    };
+    view! {
+        <details class="presets" data-testid="presets" node_ref=menu>
+            <summary>{tr(|t| t.preset.menu)}</summary>
+            <div class="presets-panel">
+                <p class="hint">{tr(|t| t.preset.menu_hint)}</p>
+                <ul>
+                    {EXAMPLES
+                        .iter()
+                        .map(|e| {
+                            let view_title = move || {
+                                let t = app.t();
+                                registry::find(e.view).map(|v| v.title(t)).unwrap_or_default()
+                            };
+                            view! {
+                                <li>
+                                    <a
+                                        href=format!("?preset={}", e.id)
+                                        data-testid=format!("preset-{}", e.id)
+                                        on:click=move |ev| {
+                                            ev.prevent_default();
+                                            choose(e);
+                                        }
+                                    >
+                                        {move || title(e, app.t())}
+                                    </a>
+                                    " "
+                                    <span class="preset-view">{view_title}</span>
+                                </li>
+                            }
+                        })
+                        .collect_view()}
+                </ul>
+            </div>
+        </details>
+    }
+}
+
+/// One sentence on what the example on screen shows, while its view is shown and its inputs are
+/// still the example's.
+#[component]
+pub fn PresetNote() -> impl IntoView {
+    let app = use_app();
+    let presets = use_presets();
+    let shown = Memo::new(move |_| {
+        presets
+            .active
+            .get()
+            .filter(|e| {
+                app.view.with(|v| v.id == e.view) && app.scenario.with(|s| core::holds(e, s))
+            })
+            .map(|e| e.id)
+    });
+    move || {
+        shown.get().and_then(core::example).map(|e| {
+            let text = move || {
+                let t = app.t();
+                app.scenario.with(|s| note(e, t, s))
+            };
+            view! {
+                <p class="preset-note" data-testid="preset-note" data-value=e.id>
+                    <strong>{move || title(e, app.t())}</strong>
+                    {move || app.t().headline.sep}
+                    {text}
+                </p>
+            }
+        })
+    }
+}

@@ -1,0 +1,49 @@
+//! The glossary (`view=glossary`): every term the page uses, each a paragraph with its formula,
+//! in the reader's language. Each "?" on the page opens one of these in place; a teacher can link
+//! to them all, or to one (`?view=glossary#term-pue`).
+
+use super::headline::{Answer, Headline, Tone};
+use crate::app::glossary::TERMS;
+use crate::app::i18n::tr;
+use crate::app::state::use_app;
+use leptos::prelude::*;
+
+#[component]
+pub fn GlossaryView() -> impl IntoView {
+    let app = use_app();
+    let said = Memo::new(move |_| {
+        let h = &app.t().headline;
+        Answer {
+            code: "terms",
+            tone: Tone::Plain,
+            lead: h.glossary_lead(&TERMS.len().to_string()),
+            detail: h.glossary_detail.to_string(),
+        }
+    });
+    view! {
+        <section class="view glossary" data-testid="view-glossary">
+            <Headline answer=said />
+            <p class="hint">{tr(|t| t.glossary.intro)}</p>
+            <dl class="glossary-list">
+                {TERMS
+                    .iter()
+                    .map(|term| {
+                        view! {
+                            <div
+                                class="term"
+                                id=format!("term-{}", term.id)
+                                data-testid=format!("glossary-{}", term.id)
+                            >
+                                <dt>{move || (term.name)(app.t())}</dt>
+                                <dd>
+                                    <p>{move || (term.text)(app.t())}</p>
+                                    <code>{move || (term.formula)(app.t())}</code>
+                                </dd>
+                            </div>
+                        }
+                    })
+                    .collect_view()}
+            </dl>
+        </section>
+    }
+}

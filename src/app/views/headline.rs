@@ -1,0 +1,140 @@
+//! The one sentence each view opens with: the answer to its question in words and colour, before
+//! the figures it comes from. `headline` is its hook and `data-value` its code
+//! ([`crate::calc::headline`]); the lead words come first and strong, the detail after.
+//!
+//! Where the answer is "it does not fit", [`Ways`] lists what else would change it, each figure
+//! computed by the core with one input changed, with a button that makes that change.
+
+use crate::app::format::percent;
+use crate::app::glossary::Help;
+use crate::app::presets::PresetNote;
+use crate::app::state::use_app;
+use leptos::prelude::*;
+
+/// A share as a headline writes it: `50%`, `54.2%` (one decimal only where it is not zero).
+pub fn share(fraction: f64) -> String {
+    let tenths = (fraction * 1000.0).round();
+    percent(fraction, if tenths % 10.0 == 0.0 { 0 } else { 1 })
+}
+
+/// What the headline's colour says.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tone {
+    /// It fits, it meets the goal, it saves.
+    Good,
+    /// It does not fit, it misses.
+    Bad,
+    /// The rent-or-buy colours.
+    Rent,
+    Buy,
+    Plain,
+}
+
+impl Tone {
+    fn class(self) -> &'static str {
+        match self {
+            Tone::Good => "headline good",
+            Tone::Bad => "headline bad",
+            Tone::Rent => "headline rent",
+            Tone::Buy => "headline buy",
+            Tone::Plain => "headline",
+        }
+    }
+}
+
+/// A view's answer, worded in the reader's language.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answer {
+    /// The `data-value`: a code that does not depend on the language.
+    pub code: &'static str,
+    pub tone: Tone,
+    /// The answer itself, shown strong.
+    pub lead: String,
+    /// The figures behind it; empty for none.
+    pub detail: String,
+}
+
+/// The headline of a view. `lead_hook` gives the lead words a test hook of their own (rent or
+/// buy's `verdict`) with the code as its value; `help` puts a term's "?" after them, `help_end`
+/// after the figures (where the term is a unit the figures use). Under it,
+/// when the view shows one of the guide's examples, the sentence on what the example shows.
+#[component]
+pub fn Headline(
+    answer: Memo<Answer>,
+    #[prop(optional)] lead_hook: Option<&'static str>,
+    #[prop(optional)] help: Option<&'static str>,
+    #[prop(optional)] help_end: Option<&'static str>,
+) -> impl IntoView {
+    let app = use_app();
+    let code = move || answer.with(|a| a.code);
+    let detail = move || {
+        answer.with(|a| {
+            if a.detail.is_empty() {
+                String::new()
+            } else {
+                format!("{}{}", app.t().headline.sep, a.detail)
+            }
+        })
+    };
+    view! {
+        <p class=move || answer.with(|a| a.tone.class()) data-testid="headline" data-value=code>
+            <strong
+                class="headline-lead"
+                data-testid=lead_hook
+                data-value=move || lead_hook.map(|_| code())
+            >
+                {move || answer.with(|a| a.lead.clone())}
+            </strong>
+            {help.map(|h| view! { <Help term=h /> })}
+            <span class="headline-detail">{detail}</span>
+            {help_end.map(|h| view! { <Help term=h /> })}
+        </p>
+        <PresetNote />
+    }
+}
+
+/// One way out: `way-<kind>` with its figure as `data-value`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Way {
+    pub kind: &'static str,
+    pub value: String,
+    pub text: String,
+    /// Whether this way makes it fit.
+    pub fits: bool,
+}
+
+/// The ways out, each with a button that makes its change (`on_try` gets the way's kind).
+#[component]
+pub fn Ways(ways: Memo<Vec<Way>>, on_try: Callback<&'static str>) -> impl IntoView {
+    let app = use_app();
+    view! {
+        <Show when=move || ways.with(|w| !w.is_empty())>
+            <div class="ways">
+                <p class="ways-title">{move || app.t().headline.ways_title}</p>
+                <ul data-testid="ways">
+                    {move || {
+                        ways.get()
+                            .into_iter()
+                            .map(|w| {
+                                let kind = w.kind;
+                                view! {
+                                    <li
+                                        class:fits=w.fits
+                                        data-testid=format!("way-{kind}")
+                                        data-value=w.value
+                                    >
+                                        {w.text}
+                                        " "
+                                        <button type="button" on:click=move |_| on_try.run(kind)>
+                                            {move || app.t().headline.try_it}
+                                        </button>
+                                    </li>
+                                }
+                            })
+                            .collect_view()
+                    }}
+                </ul>
+            </div>
+        </Show>
+    }
+}

@@ -1,0 +1,212 @@
+//! The guide's worked examples as one-click presets (`?preset=<id>`, docs/contract.md).
+//!
+//! Each example names the view it opens and the calculator it sets. Applying one replaces only
+//! that calculator's inputs (for the memory examples: the shared model and card, and the one
+//! view's own settings), so the other views keep what the reader gave them; only a setting of the
+//! other memory view that the guide's model cannot take (a tensor-parallel count that does not
+//! split its heads, more frozen layers than it has) returns to its default. The figures each
+//! example reproduces are in docs/formulas.md and are checked by named tests
+//! (`tests/core/presets.rs`):
+//!
+//! | id | view | the guide's figures |
+//! |---|---|---|
+//! | `break-even` | rent or buy | owning 46,853.33 a month, renting 43,200 at 50%, U* = 54.2% |
+//! | `team-240h` | rent or buy | 240 busy hours in three months: U = 11.1%, renting 9,600 a month |
+//! | `full-7b` | training | 7B, AdamW, mixed precision: 112 GB of states, 2 A100 80 GB cards |
+//! | `lora-7b` | training | 7B LoRA rank 16: 39,976,960 trainable, 25.4 GiB a card |
+//! | `infer-7b-8k` | inference | 8 sequences of 8,192 tokens: 32 GiB of cache, 57.65 GiB, 80 GB |
+//! | `spot` | spot | 100 h job: 112.1 h and 392.34 with checkpoints against 1,000 on demand |
+//! | `bill-21000` | monthly bill | 21,000 a month, three habits save 4,000 = 19.0% |
+//!
+//! Most examples are the calculators' defaults, which are the guide's examples by design
+//! (docs/contract.md, "Stability"); a preset brings them back after the reader has moved away.
+
+use super::bill::BillInputs;
+use super::memory::inputs::{InferenceInputs, MemoryInputs, ModelSpec, TrainingInputs};
+use super::memory::training::Method;
+use super::rent_buy::RentBuyInputs;
+use super::scenario::Scenario;
+use super::spot::SpotInputs;
+use super::table::{validate, Calculator};
+use super::units::{Currency, Ratio};
+
+/// Which inputs of the scenario an example sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    RentBuy,
+    /// The shared model and card, and the training view's settings.
+    Training,
+    /// The shared model and card, and the inference view's settings.
+    Inference,
+    Spot,
+    Bill,
+}
+
+/// One worked example of the guide.
+pub struct Example {
+    /// Link value (`preset=`), and the suffix of the page's `preset-<id>` hook.
+    pub id: &'static str,
+    /// The view it opens (`view=`).
+    pub view: &'static str,
+    pub target: Target,
+    /// Writes the example's inputs, in yuan (the guide's currency), into the target's part.
+    set: fn(&mut Scenario),
+}
+
+/// The guide's machine and its utilisation: the rent-or-buy defaults.
+fn break_even(s: &mut Scenario) {
+    s.rent_buy = RentBuyInputs::default();
+}
+
+/// The guide's opening: a team that planned to buy two 8-card machines logged fewer than 240
+/// hours of full load in three months of 720 hours, U = 240 / 2,160 = 1/9 (docs/formulas.md,
+/// "Rent or buy").
+fn team_240h(s: &mut Scenario) {
+    let i = RentBuyInputs::default();
+    let busy = 240.0 / (3.0 * i.month_hours.0);
+    s.rent_buy = RentBuyInputs {
+        util: Ratio(busy),
+        ..i
+    };
+}
+
+/// The guide's 7B model on its A100 80 GB, with the training settings `training`.
+fn memory_with_training(s: &mut Scenario, training: TrainingInputs) {
+    let d = MemoryInputs::default();
+    s.memory.model = ModelSpec::default();
+    s.memory.gpu = d.gpu;
+    s.memory.training = training;
+}
+
+fn full_7b(s: &mut Scenario) {
+    memory_with_training(s, TrainingInputs::default());
+}
+
+fn lora_7b(s: &mut Scenario) {
+    memory_with_training(
+        s,
+        TrainingInputs {
+            method: Method::Lora,
+            ..TrainingInputs::default()
+        },
+    );
+}
+
+fn infer_7b_8k(s: &mut Scenario) {
+    let d = MemoryInputs::default();
+    s.memory.model = ModelSpec::default();
+    s.memory.gpu = d.gpu;
+    s.memory.inference = InferenceInputs::default();
+}
+
+fn spot(s: &mut Scenario) {
+    s.spot = SpotInputs::default();
+}
+
+fn bill_21000(s: &mut Scenario) {
+    s.bill = BillInputs::default();
+}
+
+/// Every example, in the order the page lists them.
+pub const EXAMPLES: &[Example] = &[
+    Example {
+        id: "break-even",
+        view: "rent-buy",
+        target: Target::RentBuy,
+        set: break_even,
+    },
+    Example {
+        id: "team-240h",
+        view: "rent-buy",
+        target: Target::RentBuy,
+        set: team_240h,
+    },
+    Example {
+        id: "full-7b",
+        view: "training",
+        target: Target::Training,
+        set: full_7b,
+    },
+    Example {
+        id: "lora-7b",
+        view: "training",
+        target: Target::Training,
+        set: lora_7b,
+    },
+    Example {
+        id: "infer-7b-8k",
+        view: "inference",
+        target: Target::Inference,
+        set: infer_7b_8k,
+    },
+    Example {
+        id: "spot",
+        view: "spot",
+        target: Target::Spot,
+        set: spot,
+    },
+    Example {
+        id: "bill-21000",
+        view: "bill",
+        target: Target::Bill,
+        set: bill_21000,
+    },
+];
+
+/// The example with link value `id`.
+pub fn example(id: &str) -> Option<&'static Example> {
+    EXAMPLES.iter().find(|e| e.id == id.trim())
+}
+
+/// Every example's id, for the message about an unknown one.
+pub fn ids() -> Vec<&'static str> {
+    EXAMPLES.iter().map(|e| e.id).collect()
+}
+
+/// Writes the example's inputs into `s`: its target's part only, its amounts converted from yuan
+/// into the scenario's currency at the scenario's rate (as a link in dollars converts the guide's
+/// amounts it does not give).
+pub fn apply(e: &Example, s: &mut Scenario) {
+    let mut guide = s.clone();
+    (e.set)(&mut guide);
+    let factor = match s.currency {
+        Currency::Cny => 1.0,
+        Currency::Usd => 1.0 / s.fx,
+    };
+    let none = |_: &str| false;
+    match e.target {
+        Target::RentBuy => {
+            guide.rent_buy.scale_money(factor, &none);
+            s.rent_buy = guide.rent_buy;
+        }
+        // Memory holds no amounts. The guide's model may not suit what the other memory view
+        // kept: a tensor-parallel count that does not split its heads, or more frozen layers
+        // than it has. Those go back to their defaults, so the example always applies.
+        Target::Training | Target::Inference => {
+            let mut m = guide.memory;
+            if validate(m.clone()).is_err() {
+                let d = MemoryInputs::default();
+                match e.target {
+                    Target::Training => m.inference.tp = d.inference.tp,
+                    _ => m.training.frozen_layers = d.training.frozen_layers,
+                }
+            }
+            s.memory = m;
+        }
+        Target::Spot => {
+            guide.spot.scale_money(factor, &none);
+            s.spot = guide.spot;
+        }
+        Target::Bill => {
+            guide.bill.scale_money(factor, &none);
+            s.bill = guide.bill;
+        }
+    }
+}
+
+/// Whether `s` holds the example's inputs, as applying it would leave them.
+pub fn holds(e: &Example, s: &Scenario) -> bool {
+    let mut t = s.clone();
+    apply(e, &mut t);
+    t == *s
+}
