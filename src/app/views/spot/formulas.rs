@@ -72,9 +72,12 @@ fn wall_without(p: &Rep, t: &'static Texts) -> String {
         number(i.mtbf.0, 2),
         r.wall_without
             .map(|w| t.spot.hours(&number(w.0, 1)))
-            .unwrap_or_else(|| t
-                .spot
-                .wall_without_never(&number(i.job.0, 1), &number(i.stop_hours, 1))),
+            .unwrap_or_else(|| if i.stop_hours == 0.0 {
+                t.spot_never.wall(&number(i.job.0, 1), &number(i.mtbf.0, 1))
+            } else {
+                t.spot
+                    .wall_without_never(&number(i.job.0, 1), &number(i.stop_hours, 1))
+            }),
     )
 }
 

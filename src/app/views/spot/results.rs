@@ -35,6 +35,10 @@ pub fn SpotWarning(rep: Spot) -> impl IntoView {
                         t.spot
                             .warn_reruns(&number(w.0, 0), &m(c), &m(r.ondemand_cost))
                     }
+                    // No fixed stop: the job is too long for the interruptions to let it end.
+                    (false, _, _) if i.stop_hours == 0.0 => {
+                        t.spot_never.warn(&number(i.job.0, 1), &number(i.mtbf.0, 1))
+                    }
                     (false, _, _) => t
                         .spot
                         .warn_never_finishes(&number(i.stop_hours, 1), &number(i.job.0, 1)),
