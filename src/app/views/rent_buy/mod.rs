@@ -41,7 +41,7 @@ pub fn RentBuyView() -> impl IntoView {
 
     view! {
         <section class="view rent-buy" data-testid="view-rent-buy">
-            <Headline answer=said lead_hook="verdict" help="u-star" />
+            <Headline answer=said lead_hook="verdict" help_end="u-star" />
             <div class="columns">
                 <form class="inputs" on:submit=|ev| ev.prevent_default()>
                     <fieldset>
