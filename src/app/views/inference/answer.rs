@@ -8,13 +8,12 @@ use crate::app::format::{gib, number};
 use crate::app::i18n::option;
 use crate::app::state::use_app;
 use crate::app::views::headline::{Answer, Tone, Way};
+use crate::app::views::model::card::{card_capacity as capacity, catalogue_name as name};
 use crate::app::views::model::MEMORY;
 use crate::calc::choice::Choice;
 use crate::calc::headline::{self, inference_ways, InferenceWays};
-use crate::calc::memory::catalogue::gpu;
 use crate::calc::memory::inference::InferenceReport;
 use crate::calc::memory::inputs::MemoryInputs;
-use crate::calc::units::Bytes;
 use crate::text::Texts;
 use leptos::prelude::*;
 
@@ -34,14 +33,6 @@ pub fn told(rep: Inference) -> Memo<Told> {
             r: p.report.clone(),
         })
     })
-}
-
-fn name(id: &str) -> &'static str {
-    gpu(id).map(|g| g.name).unwrap_or_default()
-}
-
-fn capacity(id: &str) -> Bytes {
-    gpu(id).map(|g| g.capacity()).unwrap_or_default()
 }
 
 /// What one card needs with headroom against what the chosen card has.

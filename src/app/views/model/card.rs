@@ -84,3 +84,13 @@ fn interconnect(t: &'static Texts, link: &str) -> String {
         .collect::<Vec<_>>()
         .join(t.app.list_sep)
 }
+
+/// A card's catalogue name, by id (empty for an id the catalogue does not hold).
+pub fn catalogue_name(id: &str) -> &'static str {
+    gpu(id).map(|g| g.name).unwrap_or_default()
+}
+
+/// A card's usable memory, by id (zero for an id the catalogue does not hold).
+pub fn card_capacity(id: &str) -> crate::calc::units::Bytes {
+    gpu(id).map(|g| g.capacity()).unwrap_or_default()
+}

@@ -6,9 +6,9 @@ use super::Training;
 use crate::app::format::gib;
 use crate::app::state::use_app;
 use crate::app::views::headline::{Answer, Tone, Way as WayItem};
+use crate::app::views::model::card::{card_capacity as capacity, catalogue_name as name};
 use crate::app::views::model::MEMORY;
 use crate::calc::headline::{self, training_ways, TrainingWays, Way};
-use crate::calc::memory::catalogue::gpu;
 use crate::calc::memory::inputs::MemoryInputs;
 use crate::calc::memory::training::{Method, Recompute, TrainingReport};
 use crate::calc::units::Bytes;
@@ -29,16 +29,6 @@ pub fn told(rep: Training) -> Memo<Told> {
             r: p.report.clone(),
         })
     })
-}
-
-/// A card's catalogue name, by id.
-fn name(id: &str) -> &'static str {
-    gpu(id).map(|g| g.name).unwrap_or_default()
-}
-
-/// A card's usable memory, by id.
-fn capacity(id: &str) -> Bytes {
-    gpu(id).map(|g| g.capacity()).unwrap_or_default()
 }
 
 /// What one card needs against what the chosen card has.
