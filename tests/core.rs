@@ -19,6 +19,8 @@ mod demand;
 mod engine;
 #[path = "core/fuzz.rs"]
 mod fuzz;
+#[path = "core/library.rs"]
+mod library;
 #[path = "core/link.rs"]
 mod link;
 #[path = "core/memory.rs"]

@@ -15,6 +15,7 @@ pub mod choice;
 pub mod demand;
 pub mod field;
 pub mod headline;
+pub mod library;
 pub mod link;
 pub mod memory;
 pub mod number_text;

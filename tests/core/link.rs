@@ -475,14 +475,15 @@ mod every_field {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(400))]
         #[test]
-        fn every_field_round_trips_or_is_reported(calc in 0usize..6, index in 0usize..64, frac in 0.0..1.0f64) {
+        fn every_field_round_trips_or_is_reported(calc in 0usize..7, index in 0usize..64, frac in 0.0..1.0f64) {
             match calc {
                 0 => check_field(|s| &mut s.rent_buy, index, frac)?,
                 1 => check_field(|s| &mut s.memory, index, frac)?,
                 2 => check_field(|s| &mut s.spot, index, frac)?,
                 3 => check_field(|s| &mut s.billing, index, frac)?,
                 4 => check_field(|s| &mut s.bill, index, frac)?,
-                _ => check_field(|s| &mut s.advisor, index, frac)?,
+                5 => check_field(|s| &mut s.advisor, index, frac)?,
+                _ => check_field(|s| &mut s.serving, index, frac)?,
             }
         }
     }
@@ -494,7 +495,10 @@ mod every_field {
         keys.sort_unstable();
         keys.dedup();
         assert_eq!(keys.len(), n, "a link key is used by two fields");
-        for page in ["view", "lang", "embed", "cur", "checked", "schema"] {
+        for page in [
+            "view", "lang", "embed", "cur", "checked", "schema", "preset", "compare", "name",
+            "changed",
+        ] {
             assert!(!keys.contains(&page), "{page} is the page's key");
         }
     }
