@@ -22,10 +22,13 @@
 //! currency at its own exchange rate, so the amounts side by side are in one unit.
 
 use super::choice::Choice;
+use super::field::NumberKind;
 use super::memory::{inference, training};
 use super::rent_buy::{self, Verdict};
-use super::scenario::{from_stored, pairs, to_query, Progress, Scenario, StoreError, SCHEMA};
-use super::table::{validate, Issue};
+use super::scenario::{
+    from_stored, pairs, to_query, Progress, Scenario, StoreError, Visit, SCHEMA,
+};
+use super::table::{validate, Calculator, Field, Issue};
 use super::units::{Bytes, Currency, Money, Ratio};
 use super::{bill, serving, spot};
 use serde_json::Value;
@@ -598,4 +601,57 @@ pub fn diff(list: &[&Scenario]) -> Vec<Difference> {
             differ.then_some(Difference { key, values })
         })
         .collect()
+}
+
+/// A link value as its field reads it, for showing a [`Difference`] in words.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Shown {
+    Number(NumberKind, f64),
+    /// A choice's id, as the table names it.
+    Choice(&'static str),
+    Flag(bool),
+    /// A list or a value of a field with a text form of its own, as the link writes it.
+    Text(String),
+}
+
+/// What the link value `raw` of `key` is, by its field's table.
+pub fn shown(key: &str, raw: &str) -> Shown {
+    struct Find<'a> {
+        key: &'a str,
+        raw: &'a str,
+        out: Option<Shown>,
+    }
+    impl Visit for Find<'_> {
+        fn visit<T: Calculator + std::fmt::Debug>(
+            &mut self,
+            _: usize,
+            _: fn(&mut Scenario) -> &mut T,
+        ) {
+            if self.out.is_some() {
+                return;
+            }
+            let Some(f) = T::FIELDS.iter().find(|f| f.key() == self.key) else {
+                return;
+            };
+            self.out = Some(match f {
+                Field::Num(n) => match self.raw.parse::<f64>() {
+                    Ok(v) => Shown::Number(n.kind, v),
+                    Err(_) => Shown::Text(self.raw.to_string()),
+                },
+                Field::Choice(c) => match (c.ids)().into_iter().find(|id| *id == self.raw) {
+                    Some(id) => Shown::Choice(id),
+                    None => Shown::Text(self.raw.to_string()),
+                },
+                Field::Flag(_) => Shown::Flag(self.raw == "1"),
+                Field::Text(_) => Shown::Text(self.raw.to_string()),
+            });
+        }
+    }
+    let mut find = Find {
+        key,
+        raw,
+        out: None,
+    };
+    Scenario::visit_calculators(&mut find);
+    find.out.unwrap_or_else(|| Shown::Text(raw.to_string()))
 }

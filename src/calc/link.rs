@@ -1,4 +1,4 @@
-//! The shareable link: the page's own keys (`view`, `lang`, `embed`) and every input of every
+//! The shareable link: the page's own keys (`view`, `lang`, `embed`, `compare`) and every input of every
 //! calculator (docs/contract.md), decoded and encoded here so that the round trip is tested
 //! natively. The inputs' keys come from the calculators' field tables (see [`super::table`]).
 //!
@@ -42,6 +42,8 @@ pub struct LinkState {
     /// `None` when the link does not choose a language (the page then picks one).
     pub lang: Option<Lang>,
     pub embed: bool,
+    /// Names of saved scenarios to compare (`compare=alpha,beta`), as the link gave them.
+    pub compare: Vec<String>,
     pub scenario: Scenario,
     pub progress: Progress,
 }
@@ -84,6 +86,7 @@ pub fn decode(query: &str) -> Decoded {
                     raw: value.clone(),
                 })),
             },
+            "compare" => state.compare = compare_names(value),
             _ => {}
         }
     }
@@ -95,6 +98,21 @@ pub fn decode(query: &str) -> Decoded {
         issues,
         sets_inputs,
     }
+}
+
+/// The most scenarios compared side by side.
+pub const COMPARE_MAX: usize = 3;
+
+/// The names of `compare=`: comma-separated, trimmed, the empty ones and repeats left out, at
+/// most [`COMPARE_MAX`]. Whether they name saved scenarios only the browser that saved them knows.
+pub fn compare_names(raw: &str) -> Vec<String> {
+    let mut names: Vec<String> = Vec::new();
+    for n in raw.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        if !names.iter().any(|m| m == n) && names.len() < COMPARE_MAX {
+            names.push(n.to_string());
+        }
+    }
+    names
 }
 
 /// Encodes the state as a query string without the leading `?` (empty for the default page).
@@ -109,6 +127,9 @@ pub fn encode(state: &LinkState, default_view: &str) -> String {
     }
     if state.embed {
         q.append_pair("embed", "1");
+    }
+    if !state.compare.is_empty() {
+        q.append_pair("compare", &state.compare.join(","));
     }
     let page = q.finish();
     let inputs = to_query(&state.scenario, &state.progress);

@@ -84,6 +84,18 @@ macro_rules! calculators {
                 Ok(())
             }
 
+            /// Hands each calculator's place in the scenario to `v`, in link order, with its
+            /// index: tests walk every table this way, so a calculator added to the list is
+            /// covered without naming it anywhere else.
+            pub fn visit_calculators(v: &mut impl Visit) {
+                let mut index = 0;
+                $(
+                    v.visit::<$ty>(index, |s| &mut s.$field);
+                    index += 1;
+                )+
+                let _ = index;
+            }
+
             /// Every link key of every calculator.
             pub fn keys() -> Vec<&'static str> {
                 let mut keys = Vec::new();
@@ -102,6 +114,34 @@ calculators! {
     bill: BillInputs,
     advisor: AdvisorChoice,
     serving: ServingInputs,
+}
+
+/// Something done to each calculator's inputs in turn ([`Scenario::visit_calculators`]).
+pub trait Visit {
+    fn visit<T: Calculator + std::fmt::Debug>(
+        &mut self,
+        index: usize,
+        lens: fn(&mut Scenario) -> &mut T,
+    );
+}
+
+impl Scenario {
+    /// How many calculators the scenario holds.
+    pub fn calculator_count() -> usize {
+        struct Count(usize);
+        impl Visit for Count {
+            fn visit<T: Calculator + std::fmt::Debug>(
+                &mut self,
+                _: usize,
+                _: fn(&mut Scenario) -> &mut T,
+            ) {
+                self.0 += 1;
+            }
+        }
+        let mut c = Count(0);
+        Scenario::visit_calculators(&mut c);
+        c.0
+    }
 }
 
 /// What the reader has done, kept beside the scenario: ticked checklist items.
