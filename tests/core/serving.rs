@@ -2,10 +2,13 @@
 //! "Serving capacity"), its properties, and its table.
 
 use crate::common::assert_close;
+use gpuplan::calc::billing::Granularity;
+use gpuplan::calc::choice::Choice;
 use gpuplan::calc::memory::catalogue::{gpu, GPUS};
 use gpuplan::calc::scenario::{from_pairs, pairs, Scenario};
 use gpuplan::calc::serving::{
-    concurrency_chart, cost_chart, erlang_c, report, ServingInputs, ServingReport, SPREAD,
+    billed_hours_a_day, concurrency_chart, cost_chart, erlang_c, report, ServingInputs,
+    ServingReport, PCIE, SPREAD,
 };
 use gpuplan::calc::table::{self_check, validate, Valid};
 use proptest::prelude::*;
@@ -62,9 +65,38 @@ pub const CASES: &[Case] = &[
     // 128 in / 128 out: 9,193 output tok/s.
     Case { name: "TensorRT-LLM H100 LLaMA 7B fp8 batch 64", query: "model=llama-2-7b&gpu=h100-sxm&weights=fp8&runtime=trtllm&in_tokens=128&out_tokens=128&serve_conc=64", measured: 9193.0, estimate: |r| r.throughput, tolerance: 0.15, in_spread: true },
     // Same table: LLaMA 70B, batch 64, TP 4, 128 / 128: 3,317 tok/s (Llama 3.1 70B's shape stands
-    // in for Llama 2 70B's: same layers and KV heads, a larger vocabulary).
-    Case { name: "TensorRT-LLM 4 x H100 LLaMA 70B fp8 batch 64", query: "model=llama-3.1-70b&gpu=h100-sxm&weights=fp8&tp=4&runtime=trtllm&in_tokens=128&out_tokens=128&serve_conc=64", measured: 3317.0, estimate: |r| r.throughput, tolerance: 0.25, in_spread: true },
+    // in for Llama 2 70B's: same layers and KV heads, a larger vocabulary). Fits the NVLink hop
+    // latency (calibration.rs, NVLINK): with the 7B case fixing TensorRT-LLM's constants, this
+    // is what four-way tensor parallelism adds to a step.
+    Case { name: "TensorRT-LLM 4 x H100 LLaMA 70B fp8 batch 64", query: "model=llama-3.1-70b&gpu=h100-sxm&weights=fp8&tp=4&runtime=trtllm&in_tokens=128&out_tokens=128&serve_conc=64", measured: 3317.0, estimate: |r| r.throughput, tolerance: 0.10, in_spread: true },
+    // GPUStack performance lab, "Optimizing Qwen3-8B Latency on NVIDIA H100 GPUs" (gpustack/gpustack
+    // docs/performance-lab/qwen3-8b/h100-latency.md): SGLang 0.5.3.post3, Qwen/Qwen3-8B (bf16), one
+    // H100 SXM, ShareGPT, 100 prompts at most 4 at once (23,260 prompt and 22,061 output tokens:
+    // 233 / 221 a request): mean TPOT 7.19 ms. Fits SGLang's per-step overhead.
+    Case { name: "SGLang H100 Qwen3-8B bf16 concurrency 4", query: "model=qwen3-8b&gpu=h100-sxm&weights=bf16&runtime=sglang&in_tokens=233&out_tokens=221&serve_conc=4", measured: 1000.0 / 7.19, estimate: TPS, tolerance: 0.10, in_spread: true },
+    // Same page, not used to fit: Qwen/Qwen3-8B-FP8, otherwise the same: mean TPOT 5.65 ms. A known
+    // miss: this checkpoint's fp8 is block-wise (128 x 128 scales), whose kernels quantise the
+    // activations at every matmul and at four requests gain far less than the halved bytes;
+    // the model, which counts bytes, is about 40% fast. Kept out of the page's range.
+    Case { name: "SGLang H100 Qwen3-8B fp8 block-wise concurrency 4 (check)", query: "model=qwen3-8b&gpu=h100-sxm&weights=fp8&runtime=sglang&in_tokens=233&out_tokens=221&serve_conc=4", measured: 1000.0 / 5.65, estimate: TPS, tolerance: 0.50, in_spread: false },
+    // SGLang cookbook, Llama 3.1 (sgl-project/sgl-cookbook docs/autoregressive/Llama/Llama3.1.md):
+    // SGLang 0.5.6, Llama 3.1 70B (bf16), 8 x A100, TP 8, random 1000 / 1000 at most 1 at once
+    // (6,101 prompt and 4,220 output tokens over 10 requests: 610 / 422 a request): mean TPOT
+    // 18.63 ms. Not used to fit: checks SGLang's constants and the NVLink term together at eight
+    // cards. The page does not say which A100: the 80 GB SXM is taken.
+    Case { name: "SGLang 8 x A100 Llama 3.1 70B bf16 one request (check)", query: "model=llama-3.1-70b&gpu=a100-80gb&weights=bf16&tp=8&runtime=sglang&in_tokens=610&out_tokens=422&serve_conc=1", measured: 1000.0 / 18.63, estimate: TPS, tolerance: 0.10, in_spread: true },
 ];
+
+const GAIN_QUERY: &str =
+    "model=llama-3.1-8b&gpu=a100-40gb&weights=bf16&runtime=vllm&in_tokens=1024&out_tokens=128";
+
+/// johnmusgrave.com's batching gain (below): the estimate's error, counted in the page's range.
+fn gain_error() -> (f64, f64) {
+    let one = run(&format!("{GAIN_QUERY}&serve_conc=1"));
+    let eight = run(&format!("{GAIN_QUERY}&serve_conc=8"));
+    let gain = eight.throughput / one.throughput;
+    (gain, gain / 6.6 - 1.0)
+}
 
 #[test]
 fn calibration_table() {
@@ -90,11 +122,17 @@ fn calibration_table() {
         bad.extend((err.abs() > c.tolerance).then_some(c.name));
     }
     assert!(bad.is_empty(), "outside their tolerance: {bad:?}");
+    let (_, gain) = gain_error();
+    lo = lo.min(gain);
+    hi = hi.max(gain);
     println!("spread {:+.1}% .. {:+.1}%", lo * 100.0, hi * 100.0);
-    // The page's range covers every case.
+    // The page's range is the counted cases' lowest and highest error rounded out to 5%: it
+    // covers every case and is no wider than they need.
+    let low = ((lo * 20.0) - 1e-9).floor() / 20.0;
+    let high = ((hi * 20.0) + 1e-9).ceil() / 20.0;
     assert!(
-        SPREAD.0 <= lo + 1e-9 && SPREAD.1 >= hi - 1e-9,
-        "spread {lo} {hi} vs {SPREAD:?}"
+        (SPREAD.0 - low).abs() < 1e-12 && (SPREAD.1 - high).abs() < 1e-12,
+        "spread {lo} {hi}: SPREAD should be ({low}, {high}), is {SPREAD:?}"
     );
 }
 
@@ -297,19 +335,148 @@ fn a_batch_reads_more_experts_than_one_token() {
 }
 
 /// johnmusgrave.com's sweep (vLLM 0.23, A100 40GB, Llama 3.1 8B bf16, 1024 in / 128 out):
-/// concurrency 8 gives 6.6 times the output throughput of one request. Not used to fit.
+/// concurrency 8 gives 6.6 times the output throughput of one request. Not used to fit; counted
+/// in the page's range by `calibration_table`.
 #[test]
 fn vllm_a100_batching_gain_at_concurrency_8() {
-    let q =
-        "model=llama-3.1-8b&gpu=a100-40gb&weights=bf16&runtime=vllm&in_tokens=1024&out_tokens=128";
-    let one = run(&format!("{q}&serve_conc=1"));
-    let eight = run(&format!("{q}&serve_conc=8"));
-    let gain = eight.throughput / one.throughput;
+    let (gain, err) = gain_error();
     println!(
         "| vLLM A100 40GB Llama 3.1 8B gain at concurrency 8 | 6.6 | {gain:.2} | {:+.1}% |",
-        (gain / 6.6 - 1.0) * 100.0
+        err * 100.0
     );
-    assert!((gain / 6.6 - 1.0).abs() <= 0.20, "{gain}");
+    assert!(err.abs() <= 0.20, "{gain}");
     // Inside the range the page shows.
-    assert!(gain / 6.6 - 1.0 >= SPREAD.0, "{gain}");
+    assert!(err >= SPREAD.0 && err <= SPREAD.1, "{gain}");
+}
+
+/// The NVLink bandwidth against SGLang's all-reduce microbenchmark on H100 (sgl-project/sglang
+/// pull request #2904, `test_trt_reduce.py`, float32 messages, no CUDA graph): going from 262,144
+/// to 1,048,576 elements (1 to 4 MiB) added 12.0, 17.2 and 17.1 us at TP 2, 4 and 8 (7.9 to 19.9,
+/// 13.9 to 31.1, 16.7 to 33.8 us). The model's step adds the ring's share of the 3 MiB over
+/// `NVLINK`'s bandwidth (calibration.rs) to each of a layer's two all-reduces; a 70B model's 16-bit hidden state
+/// is 16 KiB a token, so 64 and 256 requests make the 1 and 4 MiB messages.
+#[test]
+fn nvlink_all_reduce_slope_matches_sglang_microbenchmark() {
+    for (tp, measured_us, small_us) in [(2u64, 12.0, 3.7), (4, 17.2, 4.8), (8, 17.1, 5.9)] {
+        let at = |conc: u64| {
+            let r = run(&format!(
+                "model=llama-3.1-70b&gpu=h100-sxm&weights=fp8&tp={tp}&in_tokens=1&out_tokens=1&serve_conc={conc}"
+            ));
+            assert_eq!(r.conc, conc, "tp {tp}: memory caps the concurrency");
+            // Two all-reduces a layer, 80 layers.
+            r.step.comm_s / 160.0 * 1e6
+        };
+        let slope = at(256) - at(64);
+        let err = slope / measured_us - 1.0;
+        println!(
+            "| NVLink all-reduce 1 -> 4 MiB, H100, TP {tp} (SGLang#2904) | {measured_us} us | {slope:.2} us | {:+.1}% | 15% |",
+            err * 100.0
+        );
+        assert!(
+            err.abs() <= 0.15,
+            "tp {tp}: {slope} us against {measured_us}"
+        );
+        // In a step an all-reduce costs at least what the kernel alone took for a 2 KiB message.
+        assert!(at(1) >= small_us, "tp {tp}: {} us", at(1));
+    }
+}
+
+/// PCIe stays an assumption (no end-to-end measurement found), held to what nccl-tests measured:
+/// an 8-byte all-reduce over 8 PCIe cards took 42.14 us on RTX 4090 (NVIDIA/nccl#1530) and
+/// 54.18 us on RTX 3090 (NVIDIA/nccl#1439), the NCCL kernel alone, so a step's all-reduce costs
+/// at least that; and the bus bandwidth stays below the best nccl-tests reached on PCIe machines,
+/// 35 GB/s on 4 x RTX 5090 (NVIDIA/nccl#1639).
+#[test]
+fn pcie_all_reduce_sits_within_nccl_tests() {
+    let at = |conc: u64| {
+        run(&format!(
+            "model=llama-3.1-8b&gpu=rtx-4090&weights=fp8&tp=8&in_tokens=1&out_tokens=1&serve_conc={conc}"
+        ))
+    };
+    let (one, many) = (at(1), at(257));
+    assert_eq!(many.conc, 257);
+    // Two all-reduces a layer, 32 layers.
+    let per_all_reduce = |r: &ServingReport| r.step.comm_s / 64.0;
+    assert!(per_all_reduce(&one) >= 54.18e-6, "{}", per_all_reduce(&one));
+    // 256 more tokens of 4,096 16-bit values, the ring moving 2 x 7/8 of them.
+    let bytes = 2.0 * 7.0 / 8.0 * 256.0 * 4096.0 * 2.0;
+    let bus_bandwidth = bytes / (per_all_reduce(&many) - per_all_reduce(&one));
+    assert!(bus_bandwidth <= 35e9, "{bus_bandwidth}");
+    assert_close(bus_bandwidth, PCIE.bandwidth, 1e-6 * PCIE.bandwidth);
+    // The same step over NVLink costs less.
+    let nvlink = run(
+        "model=llama-3.1-8b&gpu=h100-sxm&weights=fp8&tp=8&in_tokens=1&out_tokens=1&serve_conc=1",
+    );
+    assert!(nvlink.step.comm_s < one.step.comm_s);
+}
+
+/// A fleet held 8 hours a day under per-started-day billing pays 24 card-hours a day for 8
+/// hours of tokens: three times what the same fleet costs a token held around the clock. At the
+/// defaults (a 7B model in fp16 on one A100 80 GB, 2 requests/s of 256 output tokens) one card
+/// carries the load, so at 15 a card-hour the exact figure is 15 x 1 x 24 / (2 x 256 x 3,600 x 8)
+/// x 10^6 = 24.414 a million tokens, against 8.138 held all day.
+#[test]
+fn per_day_billing_of_an_8_hour_fleet_costs_3_times_per_token() {
+    let q = "card_price=15&granularity=day";
+    let all_day = run(q);
+    let eight = run(&format!("{q}&rent_hours=8"));
+    assert_eq!(all_day.cards, 1);
+    assert_eq!(
+        eight.cards, all_day.cards,
+        "the fleet is sized by the load while it runs"
+    );
+    assert_eq!((all_day.billed_hours, eight.billed_hours), (24.0, 24.0));
+    assert_close(eight.cost_rented.amount, 360.0 / 14_745_600.0 * 1e6, 1e-9);
+    assert_close(all_day.cost_rented.amount, 360.0 / 44_236_800.0 * 1e6, 1e-9);
+    assert_close(
+        eight.cost_rented.amount / all_day.cost_rented.amount,
+        3.0,
+        1e-12,
+    );
+    // The other rules bill the 8 hours as they are; per started hour rounds 7.5 up to 8.
+    for rule in ["second-1m", "second-1h", "hour"] {
+        let r = run(&format!("card_price=15&granularity={rule}&rent_hours=8"));
+        assert_eq!(r.billed_hours, 8.0, "{rule}");
+        assert_close(r.cost_rented.amount, all_day.cost_rented.amount, 1e-9);
+    }
+    let r = run("card_price=15&granularity=hour&rent_hours=7.5");
+    assert_eq!(r.billed_hours, 8.0);
+    assert_close(
+        r.cost_rented.amount / all_day.cost_rented.amount,
+        8.0 / 7.5,
+        1e-12,
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Cost per million rented = billed card-hours a day x price / tokens served a day x 1e6;
+    /// every rule bills at least the hours held, so holding the fleet part of the day never
+    /// costs less a served token than holding it around the clock, and per started day it costs
+    /// 24 / hours times as much.
+    #[test]
+    fn rented_cost_is_billed_card_hours_over_tokens(
+        price in 0.1f64..100.0,
+        rps in 0.01f64..20.0,
+        out in 16u64..2048,
+        hours in 1.0f64..=24.0,
+        rule in 0usize..4,
+    ) {
+        let g = <Granularity as Choice>::ALL[rule];
+        let q = format!("card_price={price}&target_rps={rps}&out_tokens={out}&granularity={}", g.id());
+        let held = run(&format!("{q}&rent_hours={hours}"));
+        let all_day = run(&q);
+        prop_assert_eq!(held.cards, all_day.cards);
+        prop_assert_eq!(held.billed_hours, billed_hours_a_day(g, hours));
+        prop_assert!(held.billed_hours >= hours - 1e-9);
+        let tokens_a_day = rps * out as f64 * 3600.0 * hours;
+        let want = held.billed_hours * held.cards as f64 * price / tokens_a_day * 1e6;
+        prop_assert!((held.cost_rented.amount - want).abs() <= 1e-9 * want);
+        prop_assert!(held.cost_rented.amount >= all_day.cost_rented.amount * (1.0 - 1e-12));
+        if g == Granularity::Day {
+            let ratio = held.cost_rented.amount / all_day.cost_rented.amount;
+            prop_assert!((ratio - 24.0 / hours).abs() <= 1e-9 * ratio);
+        }
+    }
 }

@@ -79,7 +79,7 @@ pub fn concurrency_chart(
 /// Cost per million output tokens against utilisation.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CostChart {
-    /// Rented cards billed every hour.
+    /// Rented cards billed every hour they are held, under the billing view's rule.
     pub rented: Series,
     /// Rented only for the hours they compute (rent-or-buy's model).
     pub rented_used: Series,
@@ -89,26 +89,29 @@ pub struct CostChart {
     pub y_top: f64,
 }
 
-/// Cost per million output tokens of one card at utilisation 5-100%, in percent.
+/// Cost per million output tokens of one card at utilisation 5-100% (of the held hours), in
+/// percent, billed and owned as the report's figures are ([`super::billed_hours_a_day`]).
 pub fn cost_chart(s: &Scenario, r: &ServingReport) -> CostChart {
     let rb = validate(s.rent_buy.clone()).unwrap_or_default();
     // Tokens one card makes in an hour at full use.
     let full = r.throughput * 3600.0 / r.tp as f64;
-    let rent = r.rent_card_hour.amount;
+    let held = r.rent_hours;
+    // Every billed hour paid, spread over the held hours' tokens.
+    let rent = r.rent_card_hour.amount * r.billed_hours / held;
     let per_m = |price: f64, u: f64| price / (full * u).max(1e-12) * 1e6;
+    // An owned card's whole day, at the day's utilisation, over the held hours.
+    let own = |u: f64| owned_card_hour(&rb, u * held / 24.0) * 24.0 / held;
     let us: Vec<f64> = (1..=40)
         .map(|k| 0.05 + 0.95 * (k - 1) as f64 / 39.0)
         .collect();
     let rented: Series = us.iter().map(|&u| (u * 100.0, per_m(rent, u))).collect();
-    let rented_used: Series = us.iter().map(|&u| (u * 100.0, per_m(rent, 1.0))).collect();
-    let owned: Series = us
-        .iter()
-        .map(|&u| (u * 100.0, per_m(owned_card_hour(&rb, u), u)))
-        .collect();
+    let used = r.rent_card_hour.amount;
+    let rented_used: Series = us.iter().map(|&u| (u * 100.0, per_m(used, 1.0))).collect();
+    let owned: Series = us.iter().map(|&u| (u * 100.0, per_m(own(u), u))).collect();
     let u = r.utilisation.max(0.01);
-    let mark = (u * 100.0, per_m(owned_card_hour(&rb, u), u));
+    let mark = (u * 100.0, per_m(own(u), u));
     // The top: four times the larger cost at full use, so the 1/u curves stay readable.
-    let at_full = per_m(rent, 1.0).max(per_m(owned_card_hour(&rb, 1.0), 1.0));
+    let at_full = per_m(rent, 1.0).max(per_m(own(1.0), 1.0));
     CostChart {
         rented,
         rented_used,

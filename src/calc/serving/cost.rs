@@ -1,12 +1,27 @@
-//! Cost: the rented card-hour price and where it came from, owning a card-hour, and
-//! rent-or-buy's verdict for the fleet.
+//! Cost: the rented card-hour price and where it came from, the hours a rented fleet is billed,
+//! owning a card-hour, and rent-or-buy's verdict for the fleet.
+//!
+//! A rented fleet is billed for the hours its cards are held, not the hours they compute. It is
+//! held `rent_hours` a day (the load runs those hours; 24: around the clock) and each day's
+//! holding is one run under the billing view's rule ([`Granularity::billed`]): per second bills
+//! the hours as they are (a run of an hour or more is past both minimums), per started hour
+//! rounds them up, per started day bills 24 whatever is held.
+//!
+//! ```text
+//! billed a day     = rule(rent_hours)                     per card
+//! rented / 10^6    = price x cards x billed / (tokens per held hour x rent_hours) x 10^6
+//! owned / 10^6     = own(u x rent_hours / 24) x cards x 24 / (tokens per held hour x rent_hours) x 10^6
+//! ```
+//! Owned cards are there all day whether the load runs or not, so their day is spread over the
+//! tokens of the held hours, at the utilisation of the whole day.
 
 use super::ServingInputs;
+use crate::calc::billing::Granularity;
 use crate::calc::memory::catalogue::Gpu;
 use crate::calc::rent_buy::{own_at, rent_at, RentBuyInputs, Verdict};
 use crate::calc::scenario::Scenario;
 use crate::calc::table::Valid;
-use crate::calc::units::Currency;
+use crate::calc::units::{Currency, Hours};
 
 /// Where the rented card-hour price came from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,6 +43,11 @@ pub(super) fn rent_price(i: &ServingInputs, s: &Scenario, card: &Gpu) -> (f64, P
             PriceSource::RentBuy,
         ),
     }
+}
+
+/// Hours each card of a fleet held `rent_hours` a day is billed a day: one run under `rule`.
+pub fn billed_hours_a_day(rule: Granularity, rent_hours: f64) -> f64 {
+    rule.billed(Hours(rent_hours)).0
 }
 
 /// Cards in the rent-or-buy view's machine.

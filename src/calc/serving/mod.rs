@@ -8,12 +8,14 @@
 //!                 (distinct hit by a batch of B: E (1 - (1 - k/E)^B), k experts a token)
 //! flops         = 2 x active parameters x B / tp + attention (4 x layers x q heads x head_dim
 //!                 x context x B / tp)
-//! comm(tp)      = 2 x layers x (latency x ceil(log2 tp) + 2 (tp - 1)/tp x B x hidden x 2 / link)
+//! comm(tp)      = 2 x layers x (hop x ceil(log2 tp) + 2 (tp - 1)/tp x B x hidden x 2 / link)
 //! prefill       = max(2 x active x prompt (+ attention) / tp / (peak x frac), weights / bandwidth)
 //! tpot(B)       = t(B) + (B - 1) x prefill / output tokens   (the others' prefills stall decode)
 //! throughput    = B x output / (output x t(B) + B x prefill)
 //! ttft          = prefill + Erlang-C wait for a free slot (M/M/c, c = B slots a replica)
-//! cost / M      = price per card-hour x cards / (served output tokens per hour) x 1e6
+//! rented / M    = price per card-hour x cards x billed hours a day
+//!                 / (served output tokens per hour x held hours a day) x 1e6
+//! owned / M     = owned card-hour x cards x 24 / (the same tokens a day) x 1e6
 //! ```
 //!
 //! Bandwidth and tensor peak are the catalogue's datasheet figures; fp8 weights on a card with
@@ -26,13 +28,19 @@
 //!
 //! The runtime constants ([`RUNTIMES`]) are calibrated on published measurements, each a named
 //! test in tests/core/serving.rs with its source and tolerance; the spread of those errors is
-//! [`SPREAD`], shown on the page as the range to trust. SGLang has no measurement here: it takes
-//! vLLM's constants (an assumption, said on the page). The tensor-parallel communication term
-//! is not calibrated: 10 us per all-reduce hop on NVLink at 300 GB/s, 25 us on PCIe at
-//! 20 GB/s, stated assumptions.
+//! [`SPREAD`], shown on the page as the range to trust. SGLang's per-step overhead is fitted on
+//! GPUStack's Qwen3-8B on one H100 (its efficiency and prefill share are vLLM's). The
+//! tensor-parallel communication term ([`NVLINK`], [`PCIE`]): on NVLink a 15 us hop fitted end
+//! to end on TensorRT-LLM's 4 x H100 LLaMA 70B and checked on SGLang's 8 x A100 Llama 3.1 70B,
+//! at 300 GB/s, checked against SGLang's all-reduce microbenchmark; on PCIe 25 us at 20 GB/s,
+//! an assumption held to nccl-tests' measurements.
+//!
+//! Renting: the fleet is billed for the hours it is held, `rent_hours` a day, under the billing
+//! view's rule ([`billed_hours_a_day`]).
 //!
 //! Owning: the rent-or-buy view's machine holds 8 cards, so one owned card-hour costs
-//! `own_monthly / 8 / month_hours` ([`crate::calc::rent_buy::report`]). Renting: the price typed
+//! `own_monthly / 8 / month_hours` ([`crate::calc::rent_buy::report`]), at the utilisation of
+//! the whole day, and an owned card is paid all 24 hours. Renting: the price typed
 //! here (`card_price`), else the catalogue's (in CNY, only when the scenario is in CNY), else
 //! the rent-or-buy view's machine rent / 8.
 
@@ -43,9 +51,9 @@ mod queue;
 mod report;
 mod step;
 
-pub use calibration::{Runtime, RuntimeModel, RUNTIMES, SPREAD};
+pub use calibration::{Link, Runtime, RuntimeModel, NVLINK, PCIE, RUNTIMES, SPREAD};
 pub use chart::{concurrency_chart, cost_chart, ConcurrencyChart, CostChart};
-pub use cost::{PriceSource, CARDS_PER_MACHINE};
+pub use cost::{billed_hours_a_day, PriceSource, CARDS_PER_MACHINE};
 pub use queue::{erlang_c, mmc_wait};
 pub use report::{report, serving, ServingReport};
 pub use step::{Point, Step};
@@ -76,6 +84,9 @@ pub struct ServingInputs {
     pub ttft_ms: f64,
     /// Rent per card-hour in the scenario's currency; 0: the catalogue's or rent-or-buy's.
     pub card_price: f64,
+    /// Hours a day the rented fleet is held (the load runs those hours), billed under the
+    /// billing view's rule.
+    pub rent_hours: f64,
     /// One request's decode tokens/s measured on this model, card and runtime; 0: none.
     /// Every rate is rescaled by measured / estimated.
     pub measured_tps: f64,
@@ -92,6 +103,7 @@ impl Default for ServingInputs {
             tpot_ms: 50.0,
             ttft_ms: 2000.0,
             card_price: 0.0,
+            rent_hours: 24.0,
             measured_tps: 0.0,
         }
     }
@@ -111,6 +123,7 @@ mod fields {
     pub const TPOT_MS: F = NumField { key: "tpot_ms", kind: NumberKind::Plain, min: 0.1, max: 1e5, step: 1.0, whole: false, get: |i| i.tpot_ms, set: |i, v| i.tpot_ms = v };
     pub const TTFT_MS: F = NumField { key: "ttft_ms", kind: NumberKind::Plain, min: 1.0, max: 1e7, step: 10.0, whole: false, get: |i| i.ttft_ms, set: |i, v| i.ttft_ms = v };
     pub const CARD_PRICE: F = NumField { key: "card_price", kind: NumberKind::Money, min: 0.0, max: 1e6, step: 0.1, whole: false, get: |i| i.card_price, set: |i, v| i.card_price = v };
+    pub const RENT_HOURS: F = NumField { key: "rent_hours", kind: NumberKind::Plain, min: 1.0, max: 24.0, step: 0.5, whole: false, get: |i| i.rent_hours, set: |i, v| i.rent_hours = v };
     pub const MEASURED_TPS: F = NumField { key: "measured_tps", kind: NumberKind::Plain, min: 0.0, max: 1e6, step: 1.0, whole: false, get: |i| i.measured_tps, set: |i, v| i.measured_tps = v };
 }
 pub use fields::*;
@@ -134,6 +147,8 @@ impl Calculator for ServingInputs {
         Field::Num(TTFT_MS),
         Field::Num(CARD_PRICE),
         Field::Num(MEASURED_TPS),
+        // Last: links written before it keep their order.
+        Field::Num(RENT_HOURS),
     ];
 
     /// A context beyond the memory views' largest cannot be sized. A measured speed (0: none)

@@ -1,10 +1,12 @@
 //! The serving report: every figure the view shows, from the inputs, the memory views' model
 //! and card, and the rent-or-buy view's owning cost.
 
-use super::cost::{fleet_verdict, owned_card_hour, rent_price, PriceSource};
+use super::cost::{billed_hours_a_day, fleet_verdict, owned_card_hour, rent_price, PriceSource};
 use super::queue::{fewest_replicas, largest_meeting, mmc_wait};
 use super::step::{point, Setup, Step};
 use super::{RuntimeModel, ServingError, ServingInputs, SPREAD};
+use crate::calc::billing::Granularity;
+use crate::calc::memory::dtype::WeightType;
 use crate::calc::memory::inference;
 use crate::calc::memory::inputs::MemoryInputs;
 use crate::calc::rent_buy::Verdict;
@@ -47,11 +49,19 @@ pub struct ServingReport {
     pub cards: u64,
     /// Share of the fleet's capacity the target load uses.
     pub utilisation: f64,
-    /// Output tokens per hour served at the target load.
+    /// Output tokens per hour served at the target load, in the hours the load runs.
     pub tokens_per_hour: f64,
+    /// Hours a day the rented fleet is held (the load runs those hours).
+    pub rent_hours: f64,
+    /// The billing view's rule, and the hours it bills each rented card a day.
+    pub granularity: Granularity,
+    pub billed_hours: f64,
     pub rent_card_hour: Money,
     pub price_source: PriceSource,
+    /// Owning a card for an hour, at the utilisation of the whole day.
     pub own_card_hour: Money,
+    /// Per million output tokens: the billed card-hours a day, or the owned cards' whole day,
+    /// over the tokens served a day.
     pub cost_rented: Money,
     pub cost_owned: Money,
     /// Rent-or-buy's verdict for this fleet at its utilisation.
@@ -60,6 +70,8 @@ pub struct ServingReport {
     pub trust: (f64, f64),
     /// The card computes 16-bit in fp16 only (T4).
     pub no_bf16: bool,
+    /// The weights are fp8 (block-wise fp8 checkpoints run slower than their bytes).
+    pub fp8_weights: bool,
 }
 
 /// Checks the inputs and runs the calculator: for callers that hold unchecked inputs.
@@ -125,8 +137,14 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
     let cur = s.currency;
     let (rent, price_source) = rent_price(i, s, card);
     let rb = validate(s.rent_buy.clone()).unwrap_or_default();
-    let own = owned_card_hour(&rb, utilisation);
-    let per_million = |price: f64| price * cards as f64 / tokens_per_hour * 1e6;
+    let held = i.rent_hours;
+    let granularity = s.billing.granularity;
+    let billed_hours = billed_hours_a_day(granularity, held);
+    // Owned cards stand idle outside the held hours: their card-hour at the day's utilisation.
+    let own = owned_card_hour(&rb, utilisation * held / 24.0);
+    // Paid card-hours a day over the tokens served a day.
+    let per_million =
+        |price: f64, hours: f64| price * cards as f64 * hours / (tokens_per_hour * held) * 1e6;
     let verdict = fleet_verdict(&rb, rent, utilisation);
     ServingReport {
         runtime: *rt,
@@ -154,13 +172,17 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
         cards,
         utilisation,
         tokens_per_hour,
+        rent_hours: held,
+        granularity,
+        billed_hours,
         rent_card_hour: Money::new(rent, cur),
         price_source,
         own_card_hour: Money::new(own, cur),
-        cost_rented: Money::new(per_million(rent), cur),
-        cost_owned: Money::new(per_million(own), cur),
+        cost_rented: Money::new(per_million(rent, billed_hours), cur),
+        cost_owned: Money::new(per_million(own, 24.0), cur),
         verdict,
         trust: (1.0 / (1.0 + SPREAD.1), 1.0 / (1.0 + SPREAD.0)),
         no_bf16: !card.bf16,
+        fp8_weights: matches!(m.inference.weights, WeightType::Fp8),
     }
 }

@@ -1,6 +1,7 @@
 //! One replica's decode step and prefill from the model, card and runtime, and its time per
 //! output token and throughput at a concurrency.
 
+use super::calibration::{NVLINK, PCIE};
 use super::{RuntimeModel, ServingInputs};
 use crate::calc::memory::catalogue::Gpu;
 use crate::calc::memory::dtype::WeightType;
@@ -94,20 +95,22 @@ impl Setup<'_> {
         }
     }
 
+    /// Tensor-parallel communication of a step of `b` tokens: two all-reduces a layer (after
+    /// attention and after the MLP) of the tokens' 16-bit hidden states, over the group's link.
     fn comm(&self, b: f64) -> f64 {
         let tp = self.m.inference.tp.max(1);
         if tp <= 1 {
             return 0.0;
         }
-        let (latency, link) = if self.card.fast_link(tp) {
-            (10e-6, 300e9)
+        let link = if self.card.fast_link(tp) {
+            NVLINK
         } else {
-            (25e-6, 20e9)
+            PCIE
         };
         let a = &self.m.model.arch;
         let hops = (tp as f64).log2().ceil();
         let bytes = 2.0 * (tp as f64 - 1.0) / tp as f64 * b * a.hidden as f64 * 2.0;
-        2.0 * a.layers as f64 * (latency * hops + bytes / link)
+        2.0 * a.layers as f64 * (link.hop_latency_s * hops + bytes / link.bandwidth)
     }
 
     /// One decode step of `b` sequences, before any measured rescaling.

@@ -1,5 +1,5 @@
-//! The serving working: the decode step, prefill, and cost per million tokens with the numbers in
-//! place.
+//! The serving working: the decode step, prefill, and cost per million tokens (with the hours the
+//! billing view's rule bills) with the numbers in place.
 
 use super::Serving;
 use crate::app::format::number;
@@ -17,7 +17,7 @@ const ROWS: &[FormulaRow<Rep>] = &[
     FormulaRow { title: |t| t.serving.f_decode, symbolic: |t| t.serving.f_decode_sym, open: true, substituted: decode_step, show: None },
     FormulaRow { title: |t| t.serving.f_latency, symbolic: |t| t.serving.f_latency_sym, open: true, substituted: latency, show: None },
     FormulaRow { title: |t| t.serving.f_first_token, symbolic: |t| t.serving.f_first_token_sym, open: true, substituted: first_token, show: None },
-    FormulaRow { title: |t| t.serving.f_cost, symbolic: |t| t.serving.f_cost_sym, open: true, substituted: cost, show: None },
+    FormulaRow { title: |t| t.serving_billing.f_cost, symbolic: |t| t.serving_billing.f_cost_sym, open: true, substituted: cost, show: None },
 ];
 
 #[component]
@@ -66,11 +66,13 @@ fn first_token(p: &Rep, t: &'static Texts) -> String {
 
 fn cost(p: &Rep, t: &'static Texts) -> String {
     let (i, r) = (&p.inputs, &p.report);
-    t.serving.f_cost_num(
+    t.serving_billing.f_cost_num(
         &number(r.rent_card_hour.amount, 2),
         &r.cards.to_string(),
+        &number(r.billed_hours, 2),
         &number(i.target_rps, 3),
         &i.out_tokens.to_string(),
+        &number(r.rent_hours, 2),
         &number(r.cost_rented.amount, 2),
         &number(r.own_card_hour.amount, 2),
         &number(r.cost_owned.amount, 2),

@@ -15,15 +15,18 @@ use self::results::{ServingNotes, ServingStats};
 use super::headline::Headline;
 use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
+use crate::app::format::number;
 use crate::app::glossary::Help;
 use crate::app::i18n::tr;
 use crate::app::state::{use_app, use_scenario_report, Lens, Reported};
 use crate::app::widgets::{ChoiceInput, Input, Inputs, NumberField, SliderField};
+use crate::calc::choice::Choice;
 use crate::calc::memory::inputs::{TP, WEIGHTS};
 use crate::calc::serving::{
-    report, ServingInputs, ServingReport, CARD_PRICE, IN_TOKENS, MEASURED_TPS, OUT_TOKENS, RUNTIME,
-    SERVE_CONC, TARGET_RPS, TPOT_MS, TTFT_MS,
+    report, ServingInputs, ServingReport, CARD_PRICE, IN_TOKENS, MEASURED_TPS, OUT_TOKENS,
+    RENT_HOURS, RUNTIME, SERVE_CONC, TARGET_RPS, TPOT_MS, TTFT_MS,
 };
+use crate::text::Texts;
 use leptos::prelude::*;
 
 /// The serving calculator's inputs.
@@ -46,11 +49,25 @@ const GOALS: &[Input<ServingInputs>] = &[
     Input::num(TTFT_MS),
 ];
 
+// The price and the hours it is paid for, then the note on how they are billed.
 #[rustfmt::skip]
-const LOAD: &[Input<ServingInputs>] = &[
+const PRICE: &[Input<ServingInputs>] = &[
     Input::num(CARD_PRICE),
+    Input::num(RENT_HOURS),
+];
+
+#[rustfmt::skip]
+const CALIBRATE: &[Input<ServingInputs>] = &[
     Input::num(MEASURED_TPS),
 ];
+
+/// The hours held and billed a day, under the billing view's rule by its short name.
+fn billed_note(r: &ServingReport, t: &'static Texts) -> String {
+    let id = r.granularity.id();
+    let rule = t.billing.rule_short.get(id).unwrap_or(id);
+    t.serving_billing
+        .billed_note(&number(r.rent_hours, 2), &number(r.billed_hours, 2), rule)
+}
 
 /// The inputs and report of this view, always computed together.
 pub type Serving = Memo<Reported<ServingInputs, ServingReport>>;
@@ -86,7 +103,11 @@ pub fn ServingView() -> impl IntoView {
                         <legend>{tr(|t| t.serving.legend_load)}</legend>
                         <Inputs list=GOALS lens=LENS />
                         <Help term="ttft-tpot" named=true />
-                        <Inputs list=LOAD lens=LENS />
+                        <Inputs list=PRICE lens=LENS />
+                        <p class="hint" data-testid="serving-billed">
+                            {move || report.with(|r| billed_note(r, app.t()))}
+                        </p>
+                        <Inputs list=CALIBRATE lens=LENS />
                     </fieldset>
                 </form>
                 <div class="results">

@@ -72,7 +72,7 @@ fn basis(t: &'static Texts, r: Runtime) -> &'static str {
         Runtime::LlamaCpp => t.serving.basis_llamacpp,
         Runtime::Vllm => t.serving.basis_vllm,
         Runtime::TrtLlm => t.serving.basis_trtllm,
-        Runtime::Sglang => t.serving.basis_sglang,
+        Runtime::Sglang => t.serving_calibration.basis_sglang,
     }
 }
 
@@ -92,6 +92,9 @@ fn notes(r: &ServingReport, t: &'static Texts) -> Vec<String> {
     ));
     if r.runtime.runtime == Runtime::LlamaCpp {
         v.push(w.kquants.to_string());
+    }
+    if r.fp8_weights && r.runtime.runtime != Runtime::LlamaCpp {
+        v.push(t.serving_calibration.fp8_blockwise.to_string());
     }
     if r.scale != 1.0 {
         v.push(w.rescaled(&number(r.scale, 3)));
