@@ -2,13 +2,29 @@
 // a drag produces, timed inside the page from dispatch to the moment the chart's canvas reports its
 // redraw (`data-draws` changes). Every slider of the page: utilisation and rent (rent or buy),
 // context length and concurrency (inference), sequence length and micro-batch (training),
-// concurrency (serving), each in English and in Chinese. Prints
-// median and p95; asserts nothing.
+// concurrency (serving), each in English and in Chinese; then all of them again with the CPU
+// slowed 4x through the DevTools protocol (`Emulation.setCPUThrottlingRate`), roughly a
+// mid-range phone. Prints median and p95; asserts nothing.
 //
-// Run with scripts/bench.sh (which builds the release first).
+// Run with scripts/bench.sh (which builds the release first), or alone with `node
+// benches/latency.mjs` against dist/ (GPUPLAN_DIST for another build). Settings:
+//   MOVES=200            moves a case at full speed
+//   MOVES_THROTTLED=100  moves a case with the CPU slowed (fewer: each takes four times as long)
+//   RATES=1,4            CPU slowdowns to run (1 = none); RATES=1 skips the slowed run
+//   LANGS=en,zh          languages
+//   ONLY=text            only the cases whose name contains `text`
+//   BENCH_OUT=DIR        write the figures to DIR/latency.json for benches/budgets.mjs
+// Run alone (no BENCH_OUT), it ends with its budget lines.
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { serveDist, launch, open } from '../tests/e2e/harness.mjs';
+import { latencyLines } from './budgets.mjs';
 
 const MOVES = Number(process.env.MOVES ?? 200);
+const MOVES_THROTTLED = Number(process.env.MOVES_THROTTLED ?? 100);
+const RATES = (process.env.RATES ?? '1,4').split(',').map(Number);
+const ONLY = process.env.ONLY ?? '';
+const OUT = process.env.BENCH_OUT;
 
 const CASES = [
   { name: 'rent-buy: utilisation slider -> cost chart', query: '', slider: 'input-util', chart: 'chart-cost-vs-util', values: (i) => 20 + ((i * 7) % 60) + (i % 2) * 0.5 },
@@ -25,12 +41,21 @@ const LANGS = (process.env.LANGS ?? 'en,zh').split(',');
 
 const server = await serveDist();
 const browser = await launch();
+const results = [];
 try {
-  for (const lang of LANGS) for (const c0 of CASES) {
-    const c = { ...c0, name: `[${lang}] ${c0.name}` };
+  for (const rate of RATES) for (const lang of LANGS) for (const c0 of CASES) {
+    if (ONLY && !c0.name.includes(ONLY)) continue;
+    const moves = rate === 1 ? MOVES : MOVES_THROTTLED;
+    const cpu = rate === 1 ? '' : `, CPU ${rate}x`;
+    const c = { ...c0, name: `[${lang}${cpu}] ${c0.name}` };
     const context = await browser.newContext();
     const query = `${c.query}${c.query ? '&' : '?'}lang=${lang}`;
     const { page } = await open(context, server.url, query);
+    // Slowed only once the page is up: what is timed is the move, not the load.
+    if (rate !== 1) {
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+    }
     const samples = await page.evaluate(
       async ({ moves, slider: sliderId, chart: chartId, values }) => {
         const pick = new Function('i', `return (${values})(i)`);
@@ -60,18 +85,37 @@ try {
         }
         return out;
       },
-      { moves: MOVES, slider: c.slider, chart: c.chart, values: c.values.toString() },
+      { moves, slider: c.slider, chart: c.chart, values: c.values.toString() },
     );
     const missed = samples.filter(Number.isNaN).length;
     if (missed > 0) console.log(`${c.name}: ${missed} moves drew nothing`);
     const s = samples.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
     const q = (p) => s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)];
-    console.log(
-      `${c.name}: median ${q(0.5).toFixed(2)} ms, p95 ${q(0.95).toFixed(2)} ms, max ${s[s.length - 1].toFixed(2)} ms over ${s.length} moves`,
-    );
+    if (s.length) {
+      console.log(
+        `${c.name}: median ${q(0.5).toFixed(2)} ms, p95 ${q(0.95).toFixed(2)} ms, max ${s[s.length - 1].toFixed(2)} ms over ${s.length} moves`,
+      );
+    }
+    results.push({
+      lang,
+      rate,
+      name: c0.name,
+      n: s.length,
+      missed,
+      median: s.length ? q(0.5) : null,
+      p95: s.length ? q(0.95) : null,
+      max: s.length ? s[s.length - 1] : null,
+    });
     await context.close();
   }
 } finally {
   await browser.close();
   await server.close();
+}
+const figures = { moves: MOVES, movesThrottled: MOVES_THROTTLED, rates: RATES, results };
+if (OUT) {
+  writeFileSync(join(OUT, 'latency.json'), JSON.stringify(figures, null, 1));
+} else {
+  console.log('== budgets');
+  for (const line of latencyLines(figures)) console.log(line);
 }

@@ -1,13 +1,34 @@
 #!/usr/bin/env bash
-# Reports the built app's size: raw and gzip -9 of the wasm, js and css in dist/.
+# Reports the built app's size: raw and gzip -9 of the wasm, js and css in dist/ (or in
+# GPUPLAN_DIST, the build the browser tests and benchmarks serve).
+#   --json   one JSON object instead of the table, for benches/budgets.mjs:
+#            {"dist": DIR, "files": [{"file", "raw", "gzip"}...], "total": {"raw", "gzip"}}
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$root/dist"
-total_raw=0; total_gz=0
+json=false
+case "${1:-}" in
+  --json) json=true ;;
+  "") ;;
+  *) echo "size.sh: unknown option $1 (only --json)" >&2; exit 2 ;;
+esac
+dist="${GPUPLAN_DIST:-$root/dist}"
+cd "$dist"
+total_raw=0; total_gz=0; rows=()
 for f in *.wasm *.js *.css; do
   [ -f "$f" ] || continue
   raw=$(stat -c %s "$f"); gz=$(gzip -9c "$f" | wc -c)
   total_raw=$((total_raw + raw)); total_gz=$((total_gz + gz))
-  printf '%-40s %8d B raw %8d B gzip\n' "$f" "$raw" "$gz"
+  if $json; then
+    # Trunk's file names are letters, digits, '-', '_' and '.': nothing to escape.
+    rows+=("{\"file\": \"$f\", \"raw\": $raw, \"gzip\": $gz}")
+  else
+    printf '%-40s %8d B raw %8d B gzip\n' "$f" "$raw" "$gz"
+  fi
 done
-printf '%-40s %8d B raw %8d B gzip\n' "total" "$total_raw" "$total_gz"
+if $json; then
+  files=$(IFS=,; echo "${rows[*]}")
+  printf '{"dist": "%s", "files": [%s], "total": {"raw": %d, "gzip": %d}}\n' \
+    "$(pwd)" "$files" "$total_raw" "$total_gz"
+else
+  printf '%-40s %8d B raw %8d B gzip\n' "total" "$total_raw" "$total_gz"
+fi

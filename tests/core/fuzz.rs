@@ -1,5 +1,6 @@
 //! Hostile input for every decoder: a link, a stored scenario, a pasted config.json, the text
-//! lists (demand profile, runs, bill lines and levers) and a number as typed. Whatever comes in,
+//! lists (demand profile, runs, bill lines and levers), a number as typed, and the named
+//! scenarios' stored entries, storage index, names and imported files. Whatever comes in,
 //! nothing panics, every problem names the input it belongs to, the scenario that comes out is
 //! valid, and every figure every view computes from it is finite.
 //!
@@ -11,6 +12,10 @@ use gpuplan::calc::bill::{self, parse_levers, parse_lines, BillInputs, Group};
 use gpuplan::calc::billing::{self, parse_runs, BillingInputs, MAX_RUNS, MAX_RUN_HOURS};
 use gpuplan::calc::choice::Choice;
 use gpuplan::calc::demand::{self, parse_demand, MAX_MONTHS, MAX_MONTH_HOURS};
+use gpuplan::calc::library::{
+    self, check_name, export, from_entry, from_index, import, to_entry, to_index, unique_name,
+    Opened, Saved, NAME_MAX,
+};
 use gpuplan::calc::link::{decode, encode, Decoded};
 use gpuplan::calc::memory::catalogue::GPUS;
 use gpuplan::calc::memory::config_json::{self, MODEL_TYPES};
@@ -18,6 +23,7 @@ use gpuplan::calc::memory::inputs::{parse_params, MemoryInputs, PARAMS_RANGE};
 use gpuplan::calc::memory::presets::PRESETS;
 use gpuplan::calc::memory::{inference, training};
 use gpuplan::calc::number_text::{read_number, NumberKind};
+use gpuplan::calc::presets;
 use gpuplan::calc::rent_buy::{self, RentBuyInputs};
 use gpuplan::calc::scenario::{from_stored, to_query, Progress, Scenario};
 use gpuplan::calc::sensitivity;
@@ -850,4 +856,390 @@ fn a_currency_switch_keeps_the_largest_amounts_readable() {
     s.switch_currency(Currency::Usd);
     assert_eq!(s.bill.lines[0].amount, max);
     assert_eq!(s.bill.levers[0].amount, max);
+}
+
+// Named scenarios (`calc::library`): a stored entry, the storage index, a name as typed and an
+// imported file. Whatever comes in, nothing panics, a refused entry or file says why, and an
+// accepted entry has a usable name, a valid scenario and finite key results.
+
+/// A name as someone might type or a file might carry it: the edges of the rules (empty, blank,
+/// a comma, a control character, just under and just over the longest name) and any text.
+fn name_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        3 => "\\PC{0,40}",
+        2 => "[ \t]{0,2}[a-z0-9 ,\u{4e00}-\u{4e20}]{0,12}[ \t\n]{0,2}",
+        1 => any::<String>(),
+        1 => proptest::sample::select(EDGE).prop_map(str::to_string),
+        1 => (NAME_MAX - 2..NAME_MAX + 3, proptest::sample::select(vec!["x", "长", "💥", " "]))
+            .prop_map(|(n, c)| c.repeat(n)),
+    ]
+}
+
+/// An entry's `changed` as text: real times, the edges of a `u64`, and junk.
+fn changed_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<u64>().prop_map(|n| n.to_string()),
+        proptest::sample::select(vec![
+            "0",
+            "1764547200000",
+            "-1",
+            "18446744073709551615",
+            "18446744073709551616",
+            "1e12",
+            "",
+            "x",
+        ])
+        .prop_map(str::to_string),
+    ]
+}
+
+/// A scenario's link query: hostile values under real keys, as [`pair`] makes them.
+fn scenario_query() -> impl Strategy<Value = String> {
+    (proptest::collection::vec(pair(), 0..6), any::<bool>())
+        .prop_map(|(pairs, raw)| query(&pairs, raw))
+}
+
+/// An accepted entry: its name is one [`check_name`] keeps as it is, its scenario is valid with
+/// finite key results in its own currency and converted for a comparison, every refused value is
+/// named and worded, and what storage would keep of it reads back and is kept the same again.
+fn check_opened(o: &Opened) {
+    assert_eq!(
+        check_name(&o.saved.name).as_ref(),
+        Ok(&o.saved.name),
+        "an accepted entry's name"
+    );
+    check_valid(&o.saved.scenario, &o.issues);
+    assert_finite(
+        "summary",
+        format!("{:?}", library::summary(&o.saved.scenario)),
+    );
+    // A comparison converts every scenario to the first one's currency.
+    let mut first = Scenario::default();
+    if o.saved.scenario.currency == first.currency {
+        first.switch_currency(Currency::Usd);
+    }
+    for s in library::in_one_currency(&[&first, &o.saved.scenario]) {
+        assert_finite(
+            "summary in another currency",
+            format!("{:?}", library::summary(&s)),
+        );
+    }
+    // Stored as the link writes it (numbers rounded the way a link rounds them), it reads back
+    // without a problem and is stored the same again: saving never drifts.
+    let stored = to_entry(&o.saved);
+    let back = from_entry(&stored).unwrap_or_else(|e| panic!("{stored}: {e}"));
+    assert!(back.issues.is_empty(), "{stored}: {:?}", back.issues);
+    assert_eq!(back.saved.name, o.saved.name);
+    assert_eq!(to_entry(&back.saved), stored);
+}
+
+fn check_entry(text: &str) {
+    match from_entry(text) {
+        Ok(o) => check_opened(&o),
+        Err(e) => assert!(!e.to_string().trim().is_empty(), "{e:?} has no words"),
+    }
+}
+
+/// A file read: refused with words, or each of its entries either accepted (and checked) or
+/// refused with its place and a worded reason. `entries` is how many the file lists, when known.
+fn check_import(text: &str, name: &str, entries: Option<usize>) {
+    match import(text, name) {
+        Err(e) => assert!(!e.to_string().trim().is_empty(), "{e:?} has no words"),
+        Ok(got) => {
+            let mut last = 0;
+            for r in &got.refused {
+                assert!(
+                    r.place > last,
+                    "refused places out of order: {:?}",
+                    got.refused
+                );
+                last = r.place;
+                assert!(
+                    !r.reason.to_string().trim().is_empty(),
+                    "a refusal without words: {r:?}"
+                );
+            }
+            for o in &got.entries {
+                check_opened(o);
+            }
+            if let Some(n) = entries {
+                assert_eq!(
+                    got.entries.len() + got.refused.len(),
+                    n,
+                    "every entry accounted for"
+                );
+                assert!(last <= n);
+            }
+        }
+    }
+}
+
+/// One entry of a file: the shape the export writes (with any name, time and query), or any
+/// JSON value at all.
+fn file_entry() -> impl Strategy<Value = Value> {
+    let changed = prop_oneof![
+        3 => any::<u64>().prop_map(Value::from),
+        1 => json_value(),
+    ];
+    prop_oneof![
+        4 => (name_text(), changed, scenario_query())
+            .prop_map(|(n, c, q)| json!({"name": n, "changed": c, "query": q})),
+        1 => (json_value(), scenario_query()).prop_map(|(n, q)| json!({"name": n, "query": q})),
+        1 => json_value(),
+    ]
+}
+
+/// A file shaped like the export, each part now and then replaced by any JSON value or left out.
+/// Also says how many entries it lists, when it is one of ours with a list.
+fn export_shaped() -> impl Strategy<Value = (String, Option<usize>)> {
+    let kind = prop_oneof![6 => Just(json!("scenarios")), 1 => json_value()];
+    let schema = prop_oneof![
+        3 => Just(json!(2)),
+        1 => proptest::sample::select(vec![json!(1), json!(0), json!(3), json!(-1), json!(2.5), json!("2")]),
+        1 => json_value(),
+    ];
+    let list = prop_oneof![
+        6 => proptest::collection::vec(file_entry(), 0..5).prop_map(Value::from),
+        1 => json_value(),
+    ];
+    let exported = prop_oneof![any::<u64>().prop_map(Value::from), json_value()];
+    (kind, schema, exported, list, any::<[bool; 4]>()).prop_map(
+        |(kind, schema, exported, list, keep)| {
+            let mut m = serde_json::Map::new();
+            for (k, v, keep) in [
+                ("gpuplan", kind, keep[0]),
+                ("schema", schema, keep[1]),
+                ("exported", exported, keep[2]),
+                ("scenarios", list, keep[3]),
+            ] {
+                if keep {
+                    m.insert(k.into(), v);
+                }
+            }
+            let v = Value::Object(m);
+            // Known only for a file the reader takes as ours (its own kind and a schema it reads),
+            // and not taken for a single save (which has both `scenario` and `schema`).
+            let ours = v.get("gpuplan").and_then(Value::as_str) == Some("scenarios")
+                && v.get("schema").and_then(Value::as_u64).unwrap_or(0) <= 2;
+            let n = v
+                .get("scenarios")
+                .and_then(Value::as_array)
+                .filter(|_| ours)
+                .map(Vec::len);
+            (v.to_string(), n)
+        },
+    )
+}
+
+/// A real export of up to four scenarios: the guide's examples and scenarios read from hostile
+/// links, under names the library gave them.
+fn valid_export() -> impl Strategy<Value = String> {
+    let ids: Vec<&str> = presets::EXAMPLES.iter().map(|e| e.id).collect();
+    (
+        proptest::sample::subsequence(ids, 0..=3),
+        proptest::collection::vec(scenario_query(), 0..2),
+        any::<u64>(),
+    )
+        .prop_map(|(examples, queries, now)| {
+            let mut list: Vec<Saved> = Vec::new();
+            let mut add = |name: &str, scenario: Scenario| {
+                let name = unique_name(name, |n| list.iter().any(|s| s.name == n));
+                list.push(Saved {
+                    name,
+                    changed: now / 2,
+                    scenario,
+                    progress: Progress::default(),
+                });
+            };
+            for id in examples {
+                let mut s = Scenario::default();
+                presets::apply(presets::example(id).expect("an example"), &mut s);
+                add(id, s);
+            }
+            for q in queries {
+                add("from a link", decode(&q).state.scenario);
+            }
+            export(&list, now)
+        })
+}
+
+/// Damage as a file may suffer: cut short, a stretch lost, junk put in.
+#[derive(Debug, Clone)]
+enum Damage {
+    Cut(prop::sample::Index),
+    Lose(prop::sample::Index, usize),
+    Insert(prop::sample::Index, String),
+}
+
+fn damage() -> impl Strategy<Value = Damage> {
+    let junk = prop_oneof![
+        proptest::sample::select(vec![
+            "\"",
+            "\\",
+            ",",
+            "{",
+            "}",
+            "[",
+            "]",
+            ":",
+            "null",
+            "\u{feff}",
+            "&",
+            "=",
+            "%",
+            "%ZZ",
+            "&name=x",
+            "&schema=9",
+            "&price=NaN",
+        ])
+        .prop_map(str::to_string),
+        "\\PC{0,8}",
+    ];
+    prop_oneof![
+        1 => any::<prop::sample::Index>().prop_map(Damage::Cut),
+        2 => (any::<prop::sample::Index>(), 1usize..20).prop_map(|(at, n)| Damage::Lose(at, n)),
+        3 => (any::<prop::sample::Index>(), junk).prop_map(|(at, s)| Damage::Insert(at, s)),
+    ]
+}
+
+fn apply_damage(text: &mut String, d: &Damage) {
+    let boundaries: Vec<usize> = text
+        .char_indices()
+        .map(|(n, _)| n)
+        .chain([text.len()])
+        .collect();
+    let at = |i: &prop::sample::Index| boundaries[i.index(boundaries.len())];
+    match d {
+        Damage::Cut(i) => text.truncate(at(i)),
+        Damage::Lose(i, n) => {
+            let from = at(i);
+            let to = boundaries
+                .iter()
+                .copied()
+                .find(|&b| b >= from + n)
+                .unwrap_or(text.len());
+            text.replace_range(from..to, "");
+        }
+        Damage::Insert(i, s) => text.insert_str(at(i), s),
+    }
+}
+
+/// The `query` of an export's entries, for the property that rewrites them.
+fn entry_queries(v: &mut Value) -> Vec<&mut Value> {
+    v.get_mut("scenarios")
+        .and_then(Value::as_array_mut)
+        .map(|l| l.iter_mut().filter_map(|e| e.get_mut("query")).collect())
+        .unwrap_or_default()
+}
+
+proptest! {
+    #[test]
+    fn any_text_as_a_name(text in prop_oneof![name_text(), any::<String>()]) {
+        match check_name(&text) {
+            Ok(name) => {
+                prop_assert_eq!(name.as_str(), text.trim());
+                prop_assert!((1..=NAME_MAX).contains(&name.chars().count()));
+                prop_assert!(!name.contains(',') && !name.chars().any(char::is_control));
+                prop_assert_eq!(check_name(&name), Ok(name.clone()));
+            }
+            Err(e) => prop_assert!(!e.to_string().trim().is_empty()),
+        }
+    }
+
+    #[test]
+    fn any_text_as_the_index(text in prop_oneof![
+        any::<String>(),
+        "[0-9, x-]{0,60}",
+        proptest::collection::vec(any::<u64>(), 0..12).prop_map(|ids| to_index(&ids)),
+    ]) {
+        let ids = from_index(&text);
+        let mut seen = ids.clone();
+        seen.sort_unstable();
+        seen.dedup();
+        prop_assert_eq!(seen.len(), ids.len(), "an id listed twice: {:?}", ids);
+        prop_assert_eq!(from_index(&to_index(&ids)), ids);
+    }
+
+    #[test]
+    fn any_text_as_an_entry(text in prop_oneof![
+        any::<String>(),
+        "name=\\PC{0,20}&\\PC{0,100}",
+        scenario_query().prop_map(|q| format!("name=x&schema=2&{q}")),
+    ]) {
+        check_entry(&text);
+    }
+
+    #[test]
+    fn hostile_entries(
+        name in proptest::option::weighted(0.9, name_text()),
+        changed in proptest::option::weighted(0.8, changed_text()),
+        schema in proptest::option::weighted(
+            0.9,
+            proptest::sample::select(vec!["2", "1", "0", "3", "", "x", "-1", "4294967296"]),
+        ),
+        pairs in proptest::collection::vec(pair(), 0..12),
+        raw in any::<bool>(),
+    ) {
+        let mut all: Vec<(String, String)> = [("name", name), ("changed", changed), ("schema", schema.map(str::to_string))]
+            .into_iter()
+            .filter_map(|(k, v)| v.map(|v| (k.to_string(), v)))
+            .collect();
+        all.extend(pairs);
+        check_entry(&query(&all, raw));
+    }
+
+    #[test]
+    fn any_text_as_a_file(
+        text in prop_oneof![
+            any::<String>(),
+            "\\{\\PC{0,200}",
+            json_value().prop_map(|v| v.to_string()),
+            // A single save: a stored query, or schema 1's object.
+            scenario_query().prop_map(|q| format!("schema=2&{q}")),
+            json_value().prop_map(|v| json!({"schema": 1, "scenario": v}).to_string()),
+        ],
+        name in name_text(),
+    ) {
+        check_import(&text, &name, None);
+    }
+
+    #[test]
+    fn files_shaped_like_the_export((text, entries) in export_shaped(), name in name_text()) {
+        check_import(&text, &name, entries);
+    }
+
+    #[test]
+    fn a_valid_export_reads_whole(file in valid_export()) {
+        let n = serde_json::from_str::<Value>(&file).unwrap()["scenarios"].as_array().unwrap().len();
+        let got = import(&file, "unused").expect("our own file");
+        prop_assert!(got.refused.is_empty(), "{:?}", got.refused);
+        prop_assert_eq!(got.entries.len(), n);
+        for o in &got.entries {
+            prop_assert!(o.issues.is_empty(), "{:?}", o.issues);
+            check_opened(o);
+        }
+    }
+
+    #[test]
+    fn mutated_exports(
+        file in valid_export(),
+        edits in proptest::collection::vec((any::<prop::sample::Index>(), json_value()), 0..4),
+        queries in proptest::collection::vec(scenario_query(), 0..3),
+        damage in proptest::collection::vec(damage(), 0..4),
+        name in name_text(),
+    ) {
+        let mut v: Value = serde_json::from_str(&file).unwrap();
+        // Hostile queries in place of the entries' own.
+        for (q, new) in entry_queries(&mut v).into_iter().zip(queries) {
+            *q = Value::from(new);
+        }
+        for (at, value) in edits {
+            set_leaf(&mut v, at, value);
+        }
+        let mut text = v.to_string();
+        for d in &damage {
+            apply_damage(&mut text, d);
+        }
+        check_import(&text, &name, None);
+    }
 }

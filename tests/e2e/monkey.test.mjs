@@ -1,18 +1,24 @@
 // A monkey: random actions a hurried or careless reader might take (drags, junk typed into any
-// box, options, checkboxes, buttons, other views, languages, currencies, reloads, Back), from a
-// seeded generator so that a failure can be replayed. After every step: no error in the console
-// or the page (a panic in the wasm logs one), every figure the page publishes is finite (or the
-// contract's `Infinity` for an unbounded one), and a view is shown.
+// box, options, checkboxes, buttons, other views, languages, currencies, reloads, Back; saving,
+// opening, duplicating and deleting named scenarios, undoing a delete, importing junk and
+// half-valid files, answering the import's question about names already saved, and comparison
+// links), from a seeded generator so that a failure can be replayed. After every step: no error
+// in the console or the page (a panic in the wasm logs one), every figure the page publishes is
+// finite (or the contract's `Infinity` for an unbounded one), and a view is shown.
 //
 // MONKEY_ACTIONS sets the number of steps (default 1000), MONKEY_SEED the seed (default fixed);
-// a failure prints both with the last steps taken.
+// a failure prints both with the last steps taken. MONKEY_LOG=1 prints every step.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { suite, open } from './harness.mjs';
+import { ScenarioBar } from './scenario_pages.mjs';
 
 const s = suite();
 const ACTIONS = Number(process.env.MONKEY_ACTIONS ?? 1000);
 const SEED = Number(process.env.MONKEY_SEED ?? 20251203) >>> 0;
+/** MONKEY_LOG=1 prints every step as it is taken. */
+const LOG = Boolean(process.env.MONKEY_LOG);
 
 /** mulberry32: a small seeded generator of floats in [0, 1). */
 function mulberry32(seed) {
@@ -64,6 +70,101 @@ function monkey(seed) {
   return { rnd, int, pick, junk };
 }
 
+/** A save written by the schema-1 build: the page still reads one as a single import. */
+const V1 = readFileSync(new URL('../fixtures/v1-scenario.json', import.meta.url), 'utf8');
+
+/**
+ * Names a person might give a scenario (a few, so that saves, imports and comparisons meet the
+ * same names again), the names the rules refuse (empty, blank, a comma, a control character,
+ * too long), and any junk.
+ */
+const NAMES = ['alpha', 'beta', '8 x H100', '租 8 卡，三年', 'LoRA & 4090 = 便宜?', 'a,b', ' ', '', 'tab\there', 'x'.repeat(81)];
+
+function scenarioName(m) {
+  return m.rnd() < 0.7 ? m.pick(NAMES) : m.junk().slice(0, 120);
+}
+
+/** Link keys an entry's query may carry: real inputs, the page's own, and the entry's own. */
+const QUERY_KEYS = ['price', 'util', 'purchase', 'months', 'ctx', 'conc', 'seq', 'batch', 'model', 'gpu',
+  'lines', 'levers', 'demand', 'runs', 'serve_conc', 'cur', 'fx', 'view', 'lang', 'name', 'changed', 'schema', 'nope'];
+
+/** A scenario's query: real keys with plausible values and junk ones, sometimes pasted raw. */
+function scenarioQuery(m) {
+  const pairs = [];
+  for (let i = m.int(6); i > 0; i--) {
+    const key = m.pick(QUERY_KEYS);
+    const value = m.rnd() < 0.4 ? String(m.int(200)) : m.junk().slice(0, 200);
+    pairs.push(`${key}=${m.rnd() < 0.8 ? encodeURIComponent(value) : value}`);
+  }
+  return pairs.join('&');
+}
+
+/** A fixed time (2025-12-01), so that a seed makes the same files on every run. */
+const NOW = 1764547200000;
+
+/**
+ * One entry of an export file: usable, half usable, or not an entry at all. `saved` are the names
+ * saved in the page: an entry often takes one, so that the import asks what to do with it.
+ */
+function fileEntry(m, saved) {
+  const r = m.rnd();
+  if (r < 0.6) {
+    const name = saved.length && m.rnd() < 0.4 ? m.pick(saved) : scenarioName(m);
+    return { name, changed: m.pick([NOW, 0, 1, -1, 1e20, 'x', null]), query: scenarioQuery(m) };
+  }
+  if (r < 0.8) {
+    const e = { name: m.pick([scenarioName(m), 5, null, ['a']]), query: m.pick([scenarioQuery(m), 5, null, {}, []]) };
+    if (m.rnd() < 0.3) delete e[m.pick(['name', 'query'])];
+    return e;
+  }
+  return m.pick([7, null, 'x', [], {}, true]);
+}
+
+/**
+ * A file to import: junk text or bytes, a single save (a stored query or schema 1's JSON, named
+ * after the file), or a file shaped like the export with usable, half-usable and refused entries,
+ * from the future, not ours, or cut short. `saved` are the names saved in the page, which the
+ * file's entries and name often take. Returns { name, buffer, what } (`what` for the log).
+ */
+function scenarioFile(m, saved) {
+  const stem = saved.length && m.rnd() < 0.3 ? m.pick(saved) : m.junk().slice(0, 20);
+  const name = m.pick(['gpuplan-scenarios.json', 'scenarios.txt', '租.json', 'a,b.json', `${stem}.json`]);
+  const r = m.rnd();
+  let text;
+  let what;
+  if (r < 0.12) {
+    const bytes = Buffer.alloc(m.int(2000));
+    for (let i = 0; i < bytes.length; i++) bytes[i] = m.int(256);
+    return { name, buffer: bytes, what: `${bytes.length} random bytes` };
+  } else if (r < 0.25) {
+    [text, what] = [m.junk(), 'junk text'];
+  } else if (r < 0.35) {
+    [text, what] = [`schema=${m.pick(['2', '1', '3', 'x'])}&${scenarioQuery(m)}`, 'a stored query'];
+  } else if (r < 0.45) {
+    text = V1;
+    what = 'a schema-1 save';
+    if (m.rnd() < 0.5) {
+      text = text.slice(0, m.int(text.length));
+      what += `, cut at ${text.length}`;
+    }
+  } else {
+    const entries = Array.from({ length: m.int(6) }, () => fileEntry(m, saved));
+    const file = {
+      gpuplan: m.rnd() < 0.9 ? 'scenarios' : m.pick(['other', 1, null]),
+      schema: m.pick([2, 2, 2, 1, 3, '2', -1, 1e308]),
+      exported: NOW,
+      scenarios: m.rnd() < 0.95 ? entries : m.pick([null, {}, 'x']),
+    };
+    text = JSON.stringify(file, null, m.rnd() < 0.5 ? 2 : 0);
+    what = `an export of ${entries.length} entries (schema ${JSON.stringify(file.schema)})`;
+    if (m.rnd() < 0.15) {
+      text = text.slice(0, m.int(text.length));
+      what += `, cut at ${text.length}`;
+    }
+  }
+  return { name, buffer: Buffer.from(text, 'utf8'), what };
+}
+
 const SHOWN = 'main [data-testid^="view-"]';
 
 /**
@@ -108,7 +209,10 @@ function mark(page, selector, r) {
       const e = shown[Math.floor(r * shown.length)];
       e.setAttribute('data-monkey', '');
       const options = e.tagName === 'SELECT' ? [...e.options].map((o) => o.value) : [];
-      return { name: e.dataset.testid ?? e.textContent.trim().slice(0, 30), options };
+      // In the saved list, which scenario the button belongs to.
+      const item = e.closest('[data-name]')?.dataset.name;
+      const name = e.dataset.testid ?? e.textContent.trim().slice(0, 30);
+      return { name: item === undefined ? name : `${name} of ${JSON.stringify(item)}`, options };
     },
     { selector, r },
   );
@@ -122,6 +226,7 @@ test(`${ACTIONS} random actions break nothing (seed ${SEED})`, { timeout: Math.m
   // Short: an action that cannot happen within this is abandoned, not waited for.
   page.setDefaultTimeout(2000);
   const m = monkey(SEED);
+  const bar = new ScenarioBar(page);
   const log = [];
   const fail = (step, what) =>
     assert.fail(
@@ -221,20 +326,98 @@ test(`${ACTIONS} random actions break nothing (seed ${SEED})`, { timeout: Math.m
       await page.click(MARKED);
       return `open or close ${el.name}`;
     }],
+    // The scenario bar (above <main>, so none of the steps above reach it).
+    [2, async () => {
+      const name = scenarioName(m);
+      await page.fill('[data-testid="scenario-name"]', name);
+      const how = m.int(3);
+      if (how === 0) await page.click('[data-testid="scenario-save"]');
+      else if (how === 1) await page.press('[data-testid="scenario-name"]', 'Enter');
+      else {
+        await bar.openMenu();
+        await page.click('[data-testid="scenario-save-new"]');
+      }
+      return `${['save', 'save (Enter)', 'save as new'][how]} as ${JSON.stringify(name.slice(0, 60))}`;
+    }],
+    [2, async () => {
+      await bar.openMenu();
+      const el = await mark(page, '[data-testid="scenario-list"] li button', m.rnd());
+      if (!el) return null;
+      await page.click(MARKED);
+      return `press ${el.name}`;
+    }],
+    [0.5, async () => {
+      const el = await mark(page, '[data-testid="scenario-undo"]', 0);
+      if (!el) return null;
+      await page.click(MARKED);
+      return 'undo the delete';
+    }],
+    [1.5, async () => {
+      await bar.openMenu();
+      const saved = await page.$$eval('[data-testid="scenario-list"] li', (li) => li.map((l) => l.dataset.name));
+      const file = scenarioFile(m, saved);
+      await page.setInputFiles('[data-testid="scenario-import"]', {
+        name: file.name,
+        mimeType: 'application/json',
+        buffer: file.buffer,
+      });
+      let did = `import ${file.what} as ${JSON.stringify(file.name)}`;
+      // A name already saved makes the import ask what to do. Mostly answered at once, as a
+      // person would; sometimes left open while the monkey goes on elsewhere.
+      const answer = m.rnd();
+      const asked = await page
+        .waitForSelector('[data-testid="import-clash"]', { timeout: 500 })
+        .then(() => true, () => false);
+      if (asked && answer < 0.7) {
+        const el = await mark(page, '[data-testid="import-clash"] button', answer / 0.7);
+        if (el) {
+          await page.click(MARKED);
+          did += `, answered ${el.name}`;
+        }
+      } else if (asked) {
+        did += ', question left open';
+      }
+      return did;
+    }],
+    [0.6, async () => {
+      // The question an import asks when a name is already saved: keep both, replace, skip, cancel.
+      const el = await mark(page, '[data-testid="import-clash"] button', m.rnd());
+      if (!el) return null;
+      await page.click(MARKED);
+      return `answer the import: ${el.name}`;
+    }],
+    [0.7, async () => {
+      // A comparison link as someone might send it: saved names, unknown ones, too many, junk.
+      const names = await page.$$eval('[data-testid="scenario-list"] li', (li) => li.map((l) => l.dataset.name));
+      const picked = Array.from({ length: m.int(5) }, () =>
+        m.rnd() < 0.7 && names.length ? m.pick(names) : scenarioName(m));
+      const q = `?view=compare&compare=${encodeURIComponent(picked.join(','))}`;
+      await page.goto(s.url + q);
+      await page.waitForSelector('[data-testid="view-compare"]');
+      const el = await mark(page, '[data-testid="compare-pick"]', m.rnd());
+      if (el) await page.click(MARKED);
+      return `open ${q}${el ? ` and click ${el.name}` : ''}`;
+    }],
+    [0.3, async () => {
+      await page.reload();
+      return 'reload';
+    }],
   ];
   const total = actions.reduce((sum, [w]) => sum + w, 0);
+  /** The action to take, and its place in the list (for the log). */
   const choose = () => {
     let r = m.rnd() * total;
-    for (const [w, act] of actions) {
-      if ((r -= w) < 0) return act;
+    for (const [n, [w, act]] of actions.entries()) {
+      if ((r -= w) < 0) return [n, act];
     }
-    return actions[0][1];
+    return [0, actions[0][1]];
   };
 
   for (let step = 0; step < ACTIONS; step++) {
     let did;
+    const [which, act] = choose();
     try {
-      did = await choose()();
+      did = await act();
     } catch (e) {
       // The element went away or was covered while the step reached for it (the page moved
       // on): not the page's fault, and whether the page still works is checked below.
@@ -243,8 +426,12 @@ test(`${ACTIONS} random actions break nothing (seed ${SEED})`, { timeout: Math.m
       }
       did = `(step abandoned: ${e.message.split('\n')[0].slice(0, 80)})`;
     }
-    if (did === null) continue;
+    if (did === null) {
+      if (LOG) console.log(`${step}: (action ${which} found nothing to act on)`);
+      continue;
+    }
     log.push(`${step}: ${did}`);
+    if (LOG) console.log(`${step}: ${did}`);
     // One look at the page: is a view shown, and which figures are not finite. A reload, Back
     // or view switch may still be drawing: then a view must be back within 10 s.
     let seen = await look(page);
