@@ -9,6 +9,10 @@
 //!
 //! After each drawing the canvas gets `data-draws` (a counter) so tests and the latency
 //! benchmark can tell a redraw happened without guessing at timing.
+//!
+//! Under the caption a chart may say in one sentence how to read it; its key numbers in words
+//! (`summary`) are read out to screen readers. Under the canvas two buttons save the drawing as a
+//! PNG file and the chart's data as a CSV file; the data is asked of the view only on a click.
 
 use super::canvas_backend::MeasuringCanvas;
 use crate::app::i18n::Tr;
@@ -20,7 +24,10 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{HtmlCanvasElement, ResizeObserver, ResizeObserverEntry};
+use web_sys::{
+    Blob, BlobPropertyBag, HtmlAnchorElement, HtmlCanvasElement, ResizeObserver,
+    ResizeObserverEntry, Url,
+};
 
 /// A chart's caption (also its text alternative): fixed, or worded in the reader's language.
 #[derive(Clone, Copy)]
@@ -40,6 +47,19 @@ impl From<Tr> for Caption {
         Caption::Worded(f)
     }
 }
+
+impl Caption {
+    fn text(self, t: &'static crate::text::Texts) -> &'static str {
+        match self {
+            Caption::Fixed(s) => s,
+            Caption::Worded(f) => f(t),
+        }
+    }
+}
+
+/// A chart's data as a table: the first row names the columns, each further row is one point
+/// (or one category) with a cell per series, an empty cell where a series has no value.
+pub type Rows = Vec<Vec<String>>;
 
 /// Why a chart is not shown, worded at render time in the reader's language.
 #[derive(Clone, PartialEq)]
@@ -65,16 +85,20 @@ pub fn ChartCanvas<F>(
     /// read out after the caption (`aria-describedby`).
     #[prop(optional, into)]
     summary: Option<Signal<String>>,
+    /// One sentence on how to read the chart, shown under the caption.
+    #[prop(optional, into)]
+    how: Option<Caption>,
+    /// The chart's data for the CSV file. Called only when the reader asks for the file, so a
+    /// slider's move does not build a table nobody downloads.
+    #[prop(optional, into)]
+    csv: Option<Callback<(), Rows>>,
     draw: F,
 ) -> impl IntoView
 where
     F: Fn(&DrawingArea<MeasuringCanvas, Shift>) -> Result<(), ChartError> + 'static,
 {
     let app = use_app();
-    let label = move || match label {
-        Caption::Fixed(s) => s,
-        Caption::Worded(f) => f(app.t()),
-    };
+    let label = move || label.text(app.t());
     let node = NodeRef::<Canvas>::new();
     let problem = RwSignal::new(None::<Problem>);
     // The canvas's box in CSS pixels, once it has been laid out.
@@ -116,10 +140,33 @@ where
         }
     });
     let summary_id = summary.map(|_| format!("{testid}-summary"));
+    // Only the numbers: the sentence on reading the chart is on the page, read in its place.
     let described_by = summary_id.clone();
+    let save_png = move |_| {
+        if let Some(canvas) = node.get_untracked() {
+            save_drawing(&canvas, format!("gpuplan-{testid}.png"));
+        }
+    };
+    let save_csv = move |_| {
+        if let Some(rows) = csv.and_then(|c| c.try_run(())) {
+            save_text(
+                &csv_text(&rows),
+                "text/csv;charset=utf-8",
+                &format!("gpuplan-{testid}.csv"),
+            );
+        }
+    };
     view! {
         <figure class="chart">
             <figcaption>{label}</figcaption>
+            {how
+                .map(|h| {
+                    view! {
+                        <p class="chart-how" data-testid=format!("{testid}-how")>
+                            {move || h.text(app.t())}
+                        </p>
+                    }
+                })}
             <canvas
                 node_ref=node
                 width=WIDTH
@@ -132,11 +179,41 @@ where
             {summary
                 .map(|s| {
                     view! {
-                        <p class="visually-hidden" id=summary_id>
+                        <p
+                            class="visually-hidden"
+                            id=summary_id
+                            data-testid=format!("{testid}-summary")
+                        >
                             {move || s.get()}
                         </p>
                     }
                 })}
+            <p class="chart-dl">
+                <span>{move || app.t().chart_dl.lead}</span>
+                " "
+                <button
+                    type="button"
+                    data-testid=format!("{testid}-png")
+                    aria-label=move || app.t().chart_dl.png(label())
+                    on:click=save_png
+                >
+                    "PNG"
+                </button>
+                {csv
+                    .map(|_| {
+                        view! {
+                            " "
+                            <button
+                                type="button"
+                                data-testid=format!("{testid}-csv")
+                                aria-label=move || app.t().chart_dl.csv(label())
+                                on:click=save_csv
+                            >
+                                "CSV"
+                            </button>
+                        }
+                    })}
+            </p>
             <p class="field-msg" role="alert">
                 {move || {
                     let t = app.t();
@@ -150,6 +227,77 @@ where
             </p>
         </figure>
     }
+}
+
+/// The table as CSV (RFC 4180: commas, CRLF line ends, a cell quoted when it holds a comma, a
+/// quote or a line break). It starts with a byte-order mark: without it a spreadsheet opening
+/// the file by double click reads the Chinese column names as another encoding.
+fn csv_text(rows: &Rows) -> String {
+    let cell = |c: &String| {
+        if c.contains([',', '"', '\n', '\r']) {
+            format!("\"{}\"", c.replace('"', "\"\""))
+        } else {
+            c.clone()
+        }
+    };
+    let mut out = String::from("\u{feff}");
+    for row in rows {
+        out.push_str(&row.iter().map(cell).collect::<Vec<_>>().join(","));
+        out.push_str("\r\n");
+    }
+    out
+}
+
+/// Saves what the canvas shows as a PNG file. `toBlob` encodes it off the main thread and
+/// answers later; a canvas that cannot be read gives nothing, and nothing is saved.
+fn save_drawing(canvas: &HtmlCanvasElement, name: String) {
+    let done = Closure::once_into_js(move |blob: JsValue| {
+        if let Ok(blob) = blob.dyn_into::<Blob>() {
+            save_blob(&blob, &name);
+        }
+    });
+    let _ = canvas.to_blob(done.unchecked_ref());
+}
+
+/// Saves `text` as a file of type `mime`.
+fn save_text(text: &str, mime: &str, name: &str) {
+    let options = BlobPropertyBag::new();
+    options.set_type(mime);
+    let parts = js_sys::Array::of1(&JsValue::from_str(text));
+    if let Ok(blob) = Blob::new_with_str_sequence_and_options(&parts, &options) {
+        save_blob(&blob, name);
+    }
+}
+
+/// Hands a file to the browser's downloads through a link with `download`: the file is made on
+/// the page, so nothing is sent anywhere, and no script outside the app runs (the page's CSP
+/// allows none).
+fn save_blob(blob: &Blob, name: &str) {
+    let Ok(url) = Url::create_object_url_with_blob(blob) else {
+        return;
+    };
+    let doc = document();
+    if let Some(a) = doc
+        .create_element("a")
+        .ok()
+        .and_then(|a| a.dyn_into::<HtmlAnchorElement>().ok())
+    {
+        a.set_href(&url);
+        a.set_download(name);
+        // In the document while it is clicked: some browsers ignore a click on a detached link.
+        if let Some(body) = doc.body() {
+            let _ = body.append_child(&a);
+            a.click();
+            a.remove();
+        }
+    }
+    // Released a little later: the browser may still be reading the file when `click` returns.
+    set_timeout(
+        move || {
+            let _ = Url::revoke_object_url(&url);
+        },
+        std::time::Duration::from_secs(60),
+    );
 }
 
 /// Reports the canvas's box to `boxed` whenever it changes (a rotated phone, a resized window,

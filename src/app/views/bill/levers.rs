@@ -1,11 +1,14 @@
 //! One row of the savings levers table: ticked or not, label, group, an amount or a share of the
-//! group, and what the lever saves this month.
+//! group, and what the lever saves this month. Each cell carries its column's name
+//! (`data-label`, shown above it when a phone stacks the row), and each control is named by its
+//! column and the habit, so a screen reader tells the rows apart.
 
 use super::cash;
 use super::edits::{amount, group_select, share, BillEdits};
 use super::names::{lever_label, lever_name};
 use crate::app::format::number;
 use crate::calc::bill::Lever;
+use crate::text::Texts;
 use leptos::prelude::*;
 
 /// The row of lever `n`.
@@ -56,13 +59,29 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
             }),
         )
     };
+    // The row by the habit's name, or by its number while it has none.
+    let row = move || {
+        let shown = name();
+        if shown.trim().is_empty() {
+            app.t().table_label.row(&(n + 1).to_string())
+        } else {
+            shown
+        }
+    };
+    let col = move |c: fn(&'static Texts) -> &'static str| move || c(app.t());
+    let named = move |c: fn(&'static Texts) -> &'static str| {
+        move || {
+            let t = app.t();
+            t.table_label.named(c(t), &row())
+        }
+    };
     view! {
         <tr data-testid=format!("bill-lever-{n}")>
-            <td>
+            <td data-label=col(|t| t.table_label.on)>
                 <input
                     type="checkbox"
                     data-testid=format!("bill-lever-{n}-on")
-                    aria-label=move || app.t().bill.apply
+                    aria-label=named(|t| t.table_label.on)
                     prop:checked=move || {
                         inputs.with(|i| i.levers.get(n).map(|l| l.on).unwrap_or(false))
                     }
@@ -72,10 +91,10 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
                     }
                 />
             </td>
-            <td>
+            <td data-label=col(|t| t.table_label.habit)>
                 <input
                     type="text"
-                    aria-label=move || app.t().bill.col_habit
+                    aria-label=named(|t| t.table_label.habit)
                     data-testid=format!("bill-lever-{n}-label")
                     prop:value=name
                     on:change=move |ev| {
@@ -84,7 +103,9 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
                     }
                 />
             </td>
-            <td>
+            <td data-label=col(|t| {
+                t.table_label.group
+            })>
                 {group_select(
                     app,
                     format!("bill-lever-{n}-group"),
@@ -94,9 +115,9 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
                     move |g| edits.try_lever(n, Box::new(move |l| l.group = g)),
                 )}
             </td>
-            <td>
+            <td data-label=col(|t| t.table_label.saves)>
                 <select
-                    aria-label=move || app.t().bill.mode
+                    aria-label=named(|t| t.table_label.mode)
                     data-testid=format!("bill-lever-{n}-mode")
                     prop:value=move || if is_share() { "share" } else { "amount" }
                     on:change=move |ev| set_mode(event_target_value(&ev) == "share")
@@ -111,7 +132,7 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
                 <input
                     type="text"
                     inputmode="decimal"
-                    aria-label=move || app.t().bill.value
+                    aria-label=named(|t| t.table_label.value)
                     data-testid=format!("bill-lever-{n}-value")
                     prop:value=lv(|l| match l.share {
                         Some(f) => number(f * 100.0, 1),
@@ -138,6 +159,7 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
             </td>
             <td
                 class="num"
+                data-label=col(|t| t.table_label.this_month)
                 data-testid=format!("bill-lever-{n}-saves")
                 data-value=move || {
                     report

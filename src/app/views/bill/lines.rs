@@ -1,11 +1,14 @@
 //! One row of the bill lines table: label, group, hours and amount as typed cells, the unit price
-//! the bill works out, and the remove button with the row's refusals beside it.
+//! the bill works out, and the remove button with the row's refusals beside it. Each cell carries
+//! its column's name (`data-label`, shown above it when a phone stacks the row), and each input
+//! is named by its column and the line's name, so a screen reader tells the rows apart.
 
 use super::edits::{amount, group_select, hours, BillEdits};
 use super::names::{line_label, line_name};
 use super::LENS;
 use crate::app::format::number;
 use crate::calc::bill::BillLine;
+use crate::text::Texts;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 
@@ -29,12 +32,28 @@ pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
                 .unwrap_or_default()
         })
     };
+    // The row by the line's name, or by its number while it has none.
+    let row = move || {
+        let shown = name();
+        if shown.trim().is_empty() {
+            app.t().table_label.row(&(n + 1).to_string())
+        } else {
+            shown
+        }
+    };
+    let col = move |c: fn(&'static Texts) -> &'static str| move || c(app.t());
+    let named = move |c: fn(&'static Texts) -> &'static str| {
+        move || {
+            let t = app.t();
+            t.table_label.named(c(t), &row())
+        }
+    };
     view! {
         <tr data-testid=format!("bill-line-{n}")>
-            <td>
+            <td data-label=col(|t| t.table_label.line)>
                 <input
                     type="text"
-                    aria-label=move || app.t().bill.col_line
+                    aria-label=named(|t| t.table_label.line)
                     data-testid=format!("bill-line-{n}-label")
                     prop:value=name
                     on:change=move |ev| {
@@ -43,7 +62,9 @@ pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
                     }
                 />
             </td>
-            <td>
+            <td data-label=col(|t| {
+                t.table_label.group
+            })>
                 {group_select(
                     app,
                     format!("bill-line-{n}-group"),
@@ -53,11 +74,11 @@ pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
                     move |g| edits.try_line(n, Box::new(move |l| l.group = g)),
                 )}
             </td>
-            <td>
+            <td data-label=col(|t| t.table_label.hours)>
                 <input
                     type="text"
                     inputmode="decimal"
-                    aria-label=move || app.t().bill.col_hours
+                    aria-label=named(|t| t.table_label.hours)
                     data-testid=format!("bill-line-{n}-hours")
                     prop:value=get(|l| l.hours.map(|h| number(h + 0.0, 2)).unwrap_or_default())
                     on:input=move |ev| {
@@ -73,11 +94,11 @@ pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
                     }
                 />
             </td>
-            <td>
+            <td data-label=col(|t| t.table_label.amount)>
                 <input
                     type="text"
                     inputmode="decimal"
-                    aria-label=move || app.t().bill.col_amount
+                    aria-label=named(|t| t.table_label.amount)
                     data-testid=format!("bill-line-{n}-amount")
                     prop:value=get(|l| number(l.amount + 0.0, 2))
                     on:input=move |ev| {
@@ -87,7 +108,7 @@ pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
                     }
                 />
             </td>
-            <td class="num">
+            <td class="num" data-label=col(|t| t.table_label.unit_price)>
                 {move || {
                     let t = app.t();
                     report

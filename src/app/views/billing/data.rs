@@ -3,7 +3,7 @@
 
 use super::{cash, hours, Figures, Rep, LENS};
 use crate::app::format::number;
-use crate::app::i18n::tr;
+use crate::app::i18n::{tr, Tr};
 use crate::app::state::use_app;
 use crate::app::widgets::{ChartCanvas, FormulaRow, Formulas, Input, Inputs, StatRow, Stats};
 use crate::calc::billing::{
@@ -46,9 +46,42 @@ const ROWS: &[FormulaRow<Rep>] = &[
     FormulaRow { title: |t| t.billing.transfer_title, symbolic: |t| t.billing.transfer_formula, open: true, substituted: transfer_time, show: None },
 ];
 
+/// How to read the chart.
+const HOW: Tr = |t| t.chart_how.data_hours;
+
 #[component]
 pub fn MovingData(report: Memo<BillingReport>, f: Figures) -> impl IntoView {
     let app = use_app();
+    // The chart's two bars in words, and as a table on a click.
+    let summary = Signal::derive(move || {
+        let t = app.t();
+        let w = &t.billing;
+        report.with(|r| {
+            t.chart_sum.data(
+                &hours(t, r.direct_hours_month, 2),
+                w.bar_direct,
+                &hours(t, r.object_hours_month, 2),
+                w.bar_object,
+            )
+        })
+    });
+    let csv = move || {
+        let t = app.t_untracked();
+        let w = &t.billing;
+        report.with_untracked(|r| {
+            vec![
+                vec![t.chart_dl.way.to_string(), w.line_hours_month.to_string()],
+                vec![
+                    w.bar_direct.to_string(),
+                    format!("{:.3}", r.direct_hours_month),
+                ],
+                vec![
+                    w.bar_object.to_string(),
+                    format!("{:.3}", r.object_hours_month),
+                ],
+            ]
+        })
+    };
     // The canvas takes its caption as plain text: a language switch draws it anew.
     let chart = move || {
         let t = app.t();
@@ -56,6 +89,9 @@ pub fn MovingData(report: Memo<BillingReport>, f: Figures) -> impl IntoView {
             <ChartCanvas
                 testid="chart-data-hours"
                 label=t.billing.chart_data
+                how=HOW
+                summary=summary
+                csv=csv
                 draw=move |root| {
                     report
                         .with(|r| {

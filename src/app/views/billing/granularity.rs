@@ -3,7 +3,7 @@
 
 use super::{cash, hours, Figures, LENS};
 use crate::app::format::number;
-use crate::app::i18n::tr;
+use crate::app::i18n::{tr, Tr};
 use crate::app::state::use_app;
 use crate::app::widgets::{
     ChartCanvas, ChoiceInput, FormulaRow, Formulas, NumberField, StatRow, Stats,
@@ -30,6 +30,9 @@ const TILES: &[StatRow<BillingReport>] = &[
 fn short_label(t: &'static Texts, g: Granularity) -> &'static str {
     t.billing.rule_short.get(g.id()).unwrap_or(g.id())
 }
+
+/// How to read the chart.
+const HOW: Tr = |t| t.chart_how.billing_rules;
 
 #[rustfmt::skip]
 const ROWS: &[FormulaRow<BillingReport>] = &[
@@ -62,6 +65,40 @@ pub fn MinimumBilling(
             })
             .or_else(|| app.issue("runs"))
     };
+    // The chart's bars in words, and as a table on a click.
+    let summary = Signal::derive(move || {
+        let t = app.t();
+        report.with(|r| {
+            let rules: Vec<String> = r
+                .by_rule
+                .iter()
+                .map(|(g, h)| t.chart_sum.pair(short_label(t, *g), &hours(t, h.0, 2)))
+                .collect();
+            t.chart_sum.rules(
+                &hours(t, r.runs.used.0, 2),
+                &rules.join(t.chart_sum.line_sep),
+            )
+        })
+    });
+    let csv = move || {
+        let t = app.t_untracked();
+        let (w, d) = (&t.billing, &t.chart_dl);
+        report.with_untracked(|r| {
+            let mut rows = vec![vec![
+                d.rule.to_string(),
+                d.column(w.line_used, w.axis_hours),
+                d.column(w.line_billed, w.axis_hours),
+            ]];
+            rows.extend(r.by_rule.iter().map(|(g, h)| {
+                vec![
+                    short_label(t, *g).to_string(),
+                    format!("{:.3}", r.runs.used.0),
+                    format!("{:.3}", h.0),
+                ]
+            }));
+            rows
+        })
+    };
     // The canvas takes its caption as plain text: a language switch draws it anew.
     let chart = move || {
         let t = app.t();
@@ -69,6 +106,9 @@ pub fn MinimumBilling(
             <ChartCanvas
                 testid="chart-billing-rules"
                 label=t.billing.chart_rules
+                how=HOW
+                summary=summary
+                csv=csv
                 draw=move |root| {
                     report
                         .with(|r| {

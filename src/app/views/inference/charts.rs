@@ -1,6 +1,7 @@
 //! The inference charts: what one card holds, stacked against its capacity, and memory against
 //! concurrency at a quarter, one and four times the context. Their words are read inside the
-//! drawing closures, so a language switch redraws them.
+//! drawing closures, so a language switch redraws them. Each chart's summary in words and its CSV
+//! file come from the memo it draws.
 
 use super::Inference;
 use crate::app::format::{gib, number};
@@ -12,11 +13,21 @@ use crate::calc::memory::inference::{memory_vs_concurrency, InferenceReport};
 use crate::calc::memory::inputs::MemoryInputs;
 use crate::calc::units::Bytes;
 use crate::charts::memory::{draw_stacked, draw_sweep, SweepChart};
+use crate::text::Texts;
 use leptos::prelude::*;
 
-/// The charts' captions.
+/// The charts' captions, worded when shown: a language switch rewords them.
 const STACK: Tr = |t| t.inference.chart_stack;
 const CONC: Tr = |t| t.inference.chart_conc;
+/// How to read them.
+const HOW_STACK: Tr = |t| t.chart_how.inference_stack;
+const HOW_CONC: Tr = |t| t.chart_how.inference_concurrency;
+
+/// The parts' names, in the order the stack draws them.
+fn part_names(t: &'static Texts) -> [&'static str; 4] {
+    let w = &t.inference;
+    [w.part_weights, w.part_kv, w.part_overhead, w.part_headroom]
+}
 
 #[component]
 pub fn InferenceCharts(
@@ -50,16 +61,38 @@ pub fn InferenceCharts(
         })
     });
     let gpu_name = move || inputs.with(|i| gpu(&i.gpu).map(|g| g.name));
-    let shown = app.t_untracked();
+    let stack_sum = Signal::derive(move || {
+        let t = app.t();
+        stack.with(|(sizes, cap)| stack_summary(t, &part_names(t), sizes, *cap))
+    });
+    let conc_sum = Signal::derive(move || {
+        let t = app.t();
+        sweep.with(|s| {
+            let conc = inputs.with(|i| i.inference.conc);
+            report.with(|r| conc_summary(t, s, conc, r.required.as_gib(), r.capacity.as_gib()))
+        })
+    });
+    let stack_csv = move || {
+        let t = app.t_untracked();
+        stack.with_untracked(|(sizes, cap)| stack_rows(t, &part_names(t), sizes, *cap))
+    };
+    let conc_csv = move || {
+        let t = app.t_untracked();
+        sweep.with_untracked(|s| conc_rows(t, s))
+    };
 
     view! {
         <div class="charts">
             <ChartCanvas
                 testid="chart-inference-stack"
-                label=STACK(shown)
+                label=STACK
+                how=HOW_STACK
+                summary=stack_sum
+                csv=stack_csv
                 draw=move |root| {
-                    let w = &app.t().inference;
-                    let names = [w.part_weights, w.part_kv, w.part_overhead, w.part_headroom];
+                    let t = app.t();
+                    let w = &t.inference;
+                    let names = part_names(t);
                     let card = gpu_name().unwrap_or(w.card);
                     stack
                         .with(|(sizes, cap)| {
@@ -80,7 +113,10 @@ pub fn InferenceCharts(
             />
             <ChartCanvas
                 testid="chart-inference-concurrency"
-                label=CONC(shown)
+                label=CONC
+                how=HOW_CONC
+                summary=conc_sum
+                csv=conc_csv
                 draw=move |root| {
                     let w = &app.t().inference;
                     sweep
@@ -123,4 +159,102 @@ pub fn InferenceCharts(
             />
         </div>
     }
+}
+
+/// What one card holds in all and part by part (the parts it holds none of left out), against
+/// its capacity, and whether it fits.
+fn stack_summary(t: &'static Texts, names: &[&str], sizes: &[f64], cap: f64) -> String {
+    let w = &t.chart_sum;
+    let size = |v: f64| gib(Bytes::from_gib(v));
+    let total: f64 = sizes.iter().map(|v| v.max(0.0)).sum();
+    let parts: Vec<String> = names
+        .iter()
+        .zip(sizes)
+        .filter(|(_, v)| **v > 0.0)
+        .map(|(n, v)| format!("{n} {}", size(*v)))
+        .collect();
+    let fit = if total <= cap {
+        w.stack_fits(&size(cap - total))
+    } else {
+        w.stack_over(&size(total - cap))
+    };
+    [
+        w.stack(&size(total), &size(cap), &parts.join(t.app.list_sep)),
+        fit,
+    ]
+    .join(w.sep)
+}
+
+/// The stack as a table: each part, then the capacity.
+fn stack_rows(t: &'static Texts, names: &[&str], sizes: &[f64], cap: f64) -> Vec<Vec<String>> {
+    let d = &t.chart_dl;
+    let mut rows = vec![vec![d.part.to_string(), "GiB".to_string()]];
+    rows.extend(
+        names
+            .iter()
+            .zip(sizes)
+            .map(|(n, v)| vec![n.to_string(), format!("{v:.3}")]),
+    );
+    rows.push(vec![d.capacity.to_string(), format!("{cap:.3}")]);
+    rows
+}
+
+/// Each context's line from its first to its last point, the card, and the reader's choice.
+fn conc_summary(
+    t: &'static Texts,
+    sweep: &[(u64, Vec<(f64, f64)>)],
+    conc: u64,
+    now: f64,
+    cap: f64,
+) -> String {
+    let w = &t.chart_sum;
+    let size = |v: f64| gib(Bytes::from_gib(v));
+    let lines: Vec<String> = sweep
+        .iter()
+        .filter_map(|(ctx, pts)| {
+            let (lo, hi) = (pts.first()?, pts.last()?);
+            Some(w.conc_line(
+                &number(*ctx as f64, 0),
+                &size(lo.1),
+                &size(hi.1),
+                &number(hi.0, 0),
+            ))
+        })
+        .collect();
+    if lines.is_empty() {
+        return w.empty.to_string();
+    }
+    w.conc(
+        &lines.join(w.line_sep),
+        &size(cap),
+        &number(conc as f64, 0),
+        &size(now),
+    )
+}
+
+/// Concurrency, then memory at each context; the lines share their concurrencies.
+fn conc_rows(t: &'static Texts, sweep: &[(u64, Vec<(f64, f64)>)]) -> Vec<Vec<String>> {
+    let mut header = vec![t.inference.conc_axis.to_string()];
+    header.extend(sweep.iter().map(|(ctx, _)| {
+        t.chart_dl
+            .column(&t.chart_dl.context(&ctx.to_string()), "GiB")
+    }));
+    let mut xs: Vec<f64> = sweep
+        .iter()
+        .flat_map(|(_, pts)| pts.iter().map(|p| p.0))
+        .collect();
+    xs.sort_by(f64::total_cmp);
+    xs.dedup();
+    let mut rows = vec![header];
+    for x in xs {
+        let mut row = vec![format!("{x}")];
+        row.extend(sweep.iter().map(|(_, pts)| {
+            pts.iter()
+                .find(|p| p.0 == x)
+                .map(|p| format!("{:.3}", p.1))
+                .unwrap_or_default()
+        }));
+        rows.push(row);
+    }
+    rows
 }

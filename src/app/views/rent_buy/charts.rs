@@ -1,15 +1,24 @@
 //! The three rent-or-buy charts. Each reads only the series it draws (a memo per chart), so moving
 //! the utilisation slider redraws the two charts that depend on it and leaves the third alone.
+//! Each chart's summary in words and its CSV file are made from the same memo as its drawing.
 
 use super::RentBuy;
-use crate::app::format::{number, percent};
-use crate::app::i18n::currency_name;
+use crate::app::format::{money, number, percent};
+use crate::app::i18n::{currency_name, Tr};
 use crate::app::state::use_app;
 use crate::app::widgets::ChartCanvas;
-use crate::calc::sensitivity::{break_even_vs_price, cost_vs_util, cumulative};
+use crate::calc::sensitivity::{
+    break_even_vs_price, cost_vs_util, cumulative, BreakEvenVsPrice, CostVsUtil, Cumulative,
+};
+use crate::calc::units::{Currency, Money};
 use crate::charts::{draw_break_even_vs_price, draw_cost_vs_util, draw_cumulative, ChartText};
 use crate::text::Texts;
 use leptos::prelude::*;
+
+/// How to read each chart.
+const HOW_COST: Tr = |t| t.chart_how.cost_vs_util;
+const HOW_BE: Tr = |t| t.chart_how.break_even_vs_price;
+const HOW_CUM: Tr = |t| t.chart_how.cumulative;
 
 #[component]
 pub fn RentBuyCharts(rep: RentBuy) -> impl IntoView {
@@ -20,6 +29,32 @@ pub fn RentBuyCharts(rep: RentBuy) -> impl IntoView {
     let cum = Memo::new(move |_| rep.with(|r| cumulative(&r.inputs, &r.report)));
     // The currency as a unit, in the language shown.
     let cur = move |t: &'static Texts| currency_name(t, rep.with(|r| r.currency));
+    let currency = Memo::new(move |_| rep.with(|r| r.currency));
+    // Summaries follow the memos and the language; the CSV files are made on a click.
+    let cost_sum = Signal::derive(move || {
+        let t = app.t();
+        cost.with(|d| cost_summary(t, d, currency.get()))
+    });
+    let be_sum = Signal::derive(move || {
+        let t = app.t();
+        be.with(|d| be_summary(t, d, currency.get()))
+    });
+    let cum_sum = Signal::derive(move || {
+        let t = app.t();
+        cum.with(|d| cum_summary(t, d, currency.get()))
+    });
+    let cost_csv = move || {
+        let t = app.t_untracked();
+        cost.with_untracked(|d| cost_rows(t, d, cur(t)))
+    };
+    let be_csv = move || {
+        let t = app.t_untracked();
+        be.with_untracked(|d| be_rows(t, d, cur(t)))
+    };
+    let cum_csv = move || {
+        let t = app.t_untracked();
+        cum.with_untracked(|d| cum_rows(t, d, cur(t)))
+    };
     // The canvases take their caption as plain text: a language switch draws them anew.
     move || {
         let t = app.t();
@@ -28,6 +63,9 @@ pub fn RentBuyCharts(rep: RentBuy) -> impl IntoView {
                 <ChartCanvas
                     testid="chart-cost-vs-util"
                     label=t.rent_buy.chart_cost
+                    how=HOW_COST
+                    summary=cost_sum
+                    csv=cost_csv
                     draw=move |root| {
                         cost.with(|d| {
                             let text = ChartText {
@@ -48,6 +86,9 @@ pub fn RentBuyCharts(rep: RentBuy) -> impl IntoView {
                 <ChartCanvas
                     testid="chart-break-even-vs-price"
                     label=t.rent_buy.chart_break_even
+                    how=HOW_BE
+                    summary=be_sum
+                    csv=be_csv
                     draw=move |root| {
                         be.with(|d| {
                             let text = ChartText {
@@ -70,6 +111,9 @@ pub fn RentBuyCharts(rep: RentBuy) -> impl IntoView {
                 <ChartCanvas
                     testid="chart-cumulative"
                     label=t.rent_buy.chart_cumulative
+                    how=HOW_CUM
+                    summary=cum_sum
+                    csv=cum_csv
                     draw=move |root| {
                         cum.with(|d| {
                             let text = ChartText {
@@ -90,4 +134,155 @@ pub fn RentBuyCharts(rep: RentBuy) -> impl IntoView {
             </div>
         }
     }
+}
+
+/// The value of a line given by its points at `x`, straight between points (the cost lines are
+/// straight, so two points give every utilisation exactly).
+fn at(points: &[(f64, f64)], x: f64) -> Option<f64> {
+    let first = points.first()?;
+    let last = points.last()?;
+    if x <= first.0 {
+        return Some(first.1);
+    }
+    if x >= last.0 {
+        return Some(last.1);
+    }
+    points.windows(2).find(|w| x <= w[1].0).map(|w| {
+        let (a, b) = (w[0], w[1]);
+        let span = b.0 - a.0;
+        if span <= 0.0 {
+            b.1
+        } else {
+            a.1 + (b.1 - a.1) * (x - a.0) / span
+        }
+    })
+}
+
+/// Each line's ends and where they cross, then the reader's utilisation.
+fn cost_summary(t: &'static Texts, d: &CostVsUtil, c: Currency) -> String {
+    let w = &t.chart_sum;
+    let cash = |v: f64| money(Money::new(v + 0.0, c), 0);
+    let (Some(own0), Some(own1), Some(rent0), Some(rent1)) = (
+        at(&d.own, 0.0),
+        at(&d.own, 1.0),
+        at(&d.rent, 0.0),
+        at(&d.rent, 1.0),
+    ) else {
+        return w.empty.to_string();
+    };
+    // A cent's difference over the whole range is a flat line as the chart shows it.
+    let own = if (own1 - own0).abs() < 0.005 {
+        w.own_flat(&cash(own0))
+    } else {
+        w.own_line(&cash(own0), &cash(own1))
+    };
+    let cross = match d.crossing {
+        Some((u, _)) => w.cross(&percent(u, 1)),
+        None => {
+            let cheaper = if rent0 + rent1 < own0 + own1 {
+                w.renting
+            } else {
+                w.owning
+            };
+            w.no_cross(cheaper)
+        }
+    };
+    let (u, own_u, rent_u) = d.chosen;
+    [
+        own,
+        w.rent_line(&cash(rent0), &cash(rent1)),
+        cross,
+        w.you(&percent(u, 1), &cash(own_u), &cash(rent_u)),
+    ]
+    .join(w.sep)
+}
+
+/// Utilisation every 5 %, and the two monthly costs there.
+fn cost_rows(t: &'static Texts, d: &CostVsUtil, cur: &str) -> Vec<Vec<String>> {
+    let (w, col) = (&t.rent_buy, |name: &str, unit: &str| {
+        t.chart_dl.column(name, unit)
+    });
+    let per_month = w.axis_per_month(cur);
+    let mut rows = vec![vec![
+        col(w.axis_util, "%"),
+        col(w.line_own, &per_month),
+        col(w.line_rent, &per_month),
+    ]];
+    for k in 0..=20 {
+        let u = f64::from(k) / 20.0;
+        let cell = |s: &[(f64, f64)]| at(s, u).map(|v| format!("{v:.2}")).unwrap_or_default();
+        rows.push(vec![format!("{}", k * 5), cell(&d.own), cell(&d.rent)]);
+    }
+    rows
+}
+
+/// The break-even at both ends of the rents drawn, then at the reader's rent.
+fn be_summary(t: &'static Texts, d: &BreakEvenVsPrice, c: Currency) -> String {
+    let w = &t.chart_sum;
+    let price = |p: f64| money(Money::new(p, c), 2);
+    let range = match (d.points.first(), d.points.last()) {
+        (Some(lo), Some(hi)) => w.be_range(
+            &price(lo.0),
+            &percent(lo.1, 1),
+            &price(hi.0),
+            &percent(hi.1, 1),
+        ),
+        _ => w.be_none.to_string(),
+    };
+    let (p, u) = d.chosen;
+    let you = match u {
+        Some(u) if u > 1.0 => w.be_you_above(&price(p), &percent(u, 1)),
+        Some(u) => w.be_you(&price(p), &percent(u, 1)),
+        None => w.be_you_none(&price(p)),
+    };
+    [range, you].join(w.sep)
+}
+
+fn be_rows(t: &'static Texts, d: &BreakEvenVsPrice, cur: &str) -> Vec<Vec<String>> {
+    let w = &t.rent_buy;
+    let mut rows = vec![vec![
+        w.axis_rent(cur),
+        t.chart_dl.column(w.axis_break_even, "%"),
+    ]];
+    rows.extend(
+        d.points
+            .iter()
+            .map(|(p, u)| vec![format!("{p:.2}"), format!("{:.2}", u * 100.0)]),
+    );
+    rows
+}
+
+/// Both totals at the end of the horizon, and the month the purchase pays back, if it does.
+fn cum_summary(t: &'static Texts, d: &Cumulative, c: Currency) -> String {
+    let w = &t.chart_sum;
+    let cash = |v: f64| money(Money::new(v + 0.0, c), 0);
+    let (Some(own), Some(rent)) = (d.own.last(), d.rent.last()) else {
+        return w.empty.to_string();
+    };
+    let totals = w.cum_totals(&number(own.0, 0), &cash(own.1), &cash(rent.1));
+    let payback = match d.payback {
+        // The month it happens in, as the chart's mark names it.
+        Some((m, _)) => w.cum_payback(&number(m.ceil(), 0)),
+        None => w.cum_no_payback.to_string(),
+    };
+    [totals, payback].join(w.sep)
+}
+
+fn cum_rows(t: &'static Texts, d: &Cumulative, cur: &str) -> Vec<Vec<String>> {
+    let w = &t.rent_buy;
+    let total = w.axis_total(cur);
+    let mut rows = vec![vec![
+        w.axis_month.to_string(),
+        t.chart_dl.column(w.line_own_upfront, &total),
+        t.chart_dl.column(w.line_rent, &total),
+    ]];
+    // Both lines are drawn month by month from month 0, so their points pair up.
+    rows.extend(d.own.iter().zip(&d.rent).map(|(o, r)| {
+        vec![
+            format!("{}", o.0),
+            format!("{:.2}", o.1),
+            format!("{:.2}", r.1),
+        ]
+    }));
+    rows
 }

@@ -1,9 +1,9 @@
 //! The training charts: what one card holds, stacked against its capacity, and the total per card
 //! against sequence length. Their words are read inside the drawing closures, so a language
-//! switch redraws them.
+//! switch redraws them. Each chart's summary in words and its CSV file come from the memo it draws.
 
 use super::Training;
-use crate::app::format::gib;
+use crate::app::format::{gib, number};
 use crate::app::i18n::Tr;
 use crate::app::state::use_app;
 use crate::app::widgets::ChartCanvas;
@@ -11,11 +11,28 @@ use crate::calc::memory::inputs::MemoryInputs;
 use crate::calc::memory::training::{total_vs_seq, TrainingReport};
 use crate::calc::units::Bytes;
 use crate::charts::memory::{draw_stacked, draw_sweep, SweepChart};
+use crate::text::Texts;
 use leptos::prelude::*;
 
-/// The charts' captions.
+/// The charts' captions, worded when shown: a language switch rewords them.
 const STACK: Tr = |t| t.training.chart_stack;
 const SEQ: Tr = |t| t.training.chart_seq;
+/// How to read them.
+const HOW_STACK: Tr = |t| t.chart_how.training_stack;
+const HOW_SEQ: Tr = |t| t.chart_how.training_seq;
+
+/// The parts' names, in the order the stack draws them.
+fn part_names(t: &'static Texts) -> [&'static str; 6] {
+    let w = &t.training;
+    [
+        w.part_weights,
+        w.part_grads,
+        w.part_optimizer,
+        w.part_master,
+        w.part_activations,
+        w.part_reserve,
+    ]
+}
 
 #[component]
 pub fn TrainingCharts(
@@ -40,23 +57,49 @@ pub fn TrainingCharts(
         })
     });
     let sweep = Memo::new(move |_| rep.with(|r| total_vs_seq(&r.inputs)));
-    let shown = app.t_untracked();
+    let stack_sum = Signal::derive(move || {
+        let t = app.t();
+        stack.with(|(sizes, cap)| stack_summary(t, &part_names(t), sizes, *cap))
+    });
+    let seq_sum = Signal::derive(move || {
+        let t = app.t();
+        sweep.with(|pts| {
+            let seq = inputs.with(|m| m.training.seq as f64);
+            report.with(|r| seq_summary(t, pts, seq, r.total.as_gib(), r.capacity.as_gib()))
+        })
+    });
+    let stack_csv = move || {
+        let t = app.t_untracked();
+        stack.with_untracked(|(sizes, cap)| stack_rows(t, &part_names(t), sizes, *cap))
+    };
+    let seq_csv = move || {
+        let t = app.t_untracked();
+        let w = &t.training;
+        let mut rows = vec![vec![
+            w.seq_axis.to_string(),
+            t.chart_dl.column(w.total_series, "GiB"),
+        ]];
+        sweep.with_untracked(|pts| {
+            rows.extend(
+                pts.iter()
+                    .map(|(x, y)| vec![format!("{x}"), format!("{y:.3}")]),
+            )
+        });
+        rows
+    };
 
     view! {
         <div class="charts">
             <ChartCanvas
                 testid="chart-training-stack"
-                label=STACK(shown)
+                label=STACK
+                how=HOW_STACK
+                summary=stack_sum
+                csv=stack_csv
                 draw=move |root| {
-                    let w = &app.t().training;
-                    let names = [
-                        w.part_weights,
-                        w.part_grads,
-                        w.part_optimizer,
-                        w.part_master,
-                        w.part_activations,
-                        w.part_reserve,
-                    ];
+                    let t = app.t();
+                    let w = &t.training;
+                    let names = part_names(t);
                     stack
                         .with(|(sizes, cap)| {
                             let parts: Vec<(String, f64)> = names
@@ -76,7 +119,10 @@ pub fn TrainingCharts(
             />
             <ChartCanvas
                 testid="chart-training-seq"
-                label=SEQ(shown)
+                label=SEQ
+                how=HOW_SEQ
+                summary=seq_sum
+                csv=seq_csv
                 draw=move |root| {
                     let w = &app.t().training;
                     sweep
@@ -110,4 +156,75 @@ pub fn TrainingCharts(
             />
         </div>
     }
+}
+
+/// What one card holds in all and part by part (the parts it holds none of left out), against
+/// its capacity, and whether it fits.
+fn stack_summary(t: &'static Texts, names: &[&str], sizes: &[f64], cap: f64) -> String {
+    let w = &t.chart_sum;
+    let size = |v: f64| gib(Bytes::from_gib(v));
+    let total: f64 = sizes.iter().map(|v| v.max(0.0)).sum();
+    let parts: Vec<String> = names
+        .iter()
+        .zip(sizes)
+        .filter(|(_, v)| **v > 0.0)
+        .map(|(n, v)| format!("{n} {}", size(*v)))
+        .collect();
+    let fit = if total <= cap {
+        w.stack_fits(&size(cap - total))
+    } else {
+        w.stack_over(&size(total - cap))
+    };
+    [
+        w.stack(&size(total), &size(cap), &parts.join(t.app.list_sep)),
+        fit,
+    ]
+    .join(w.sep)
+}
+
+/// The stack as a table: each part, then the capacity.
+fn stack_rows(t: &'static Texts, names: &[&str], sizes: &[f64], cap: f64) -> Vec<Vec<String>> {
+    let d = &t.chart_dl;
+    let mut rows = vec![vec![d.part.to_string(), "GiB".to_string()]];
+    rows.extend(
+        names
+            .iter()
+            .zip(sizes)
+            .map(|(n, v)| vec![n.to_string(), format!("{v:.3}")]),
+    );
+    rows.push(vec![d.capacity.to_string(), format!("{cap:.3}")]);
+    rows
+}
+
+/// Memory at both ends of the sweep and at the reader's length, and where it passes the card.
+fn seq_summary(t: &'static Texts, pts: &[(f64, f64)], seq: f64, now: f64, cap: f64) -> String {
+    let w = &t.chart_sum;
+    let size = |v: f64| gib(Bytes::from_gib(v));
+    let tokens = |v: f64| number(v, 0);
+    let (Some(lo), Some(hi)) = (pts.first(), pts.last()) else {
+        return w.empty.to_string();
+    };
+    let limit = match pts.iter().position(|p| p.1 > cap) {
+        None => w.seq_all_fit.to_string(),
+        Some(0) => w.seq_none_fit.to_string(),
+        Some(k) => {
+            // Straight between the last length that fits and the first that does not.
+            let (a, b) = (pts[k - 1], pts[k]);
+            let x = a.0 + (b.0 - a.0) * (cap - a.1) / (b.1 - a.1);
+            w.seq_limit(&tokens(x))
+        }
+    };
+    [
+        w.seq(
+            &size(lo.1),
+            &tokens(lo.0),
+            &size(hi.1),
+            &tokens(hi.0),
+            &tokens(seq),
+            &size(now),
+            &size(cap),
+        ),
+        limit,
+    ]
+    .join(w.sep)
 }
