@@ -538,3 +538,41 @@ fn bar_values_are_all_written_or_none() {
         assert!(texts(&narrow).iter().any(|t| &t.0 == name), "{name}");
     }
 }
+
+#[test]
+fn overlay_draws_each_scenario_with_its_break_even() {
+    use gpuplan::charts::overlay::{colour, draw_overlay, Overlaid, OverlayText};
+    let a = cost_vs_util(&valid(RentBuyInputs::default()));
+    let b = cost_vs_util(&valid(RentBuyInputs {
+        price_per_hour: 90.0,
+        ..RentBuyInputs::default()
+    }));
+    let t = OverlayText {
+        x_axis: "utilisation",
+        y_axis: "per month",
+        own: "owning",
+        rent: "renting",
+    };
+    let list = [
+        Overlaid {
+            name: "alpha",
+            data: &a,
+        },
+        Overlaid {
+            name: "beta",
+            data: &b,
+        },
+    ];
+    let out = svg(|root| draw_overlay(root, &list, &t).unwrap());
+    for legend in ["alpha: owning", "beta: renting (- -)"] {
+        assert!(out.contains(legend), "{legend}");
+    }
+    // Each break-even is labelled: 54.2% at 120 an hour, 72.3% at 90.
+    assert!(out.contains("54.2%") && out.contains("72.3%"));
+    // Both scenarios' colours appear.
+    for n in 0..2 {
+        let c = colour(n);
+        let hex = format!("#{:02X}{:02X}{:02X}", c.0, c.1, c.2);
+        assert!(out.contains(&hex), "{hex}");
+    }
+}

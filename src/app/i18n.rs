@@ -14,7 +14,6 @@ use crate::calc::number_text::{NumberKind, NumberTextError};
 use crate::calc::table::Issue;
 use crate::calc::units::{Currency, Money};
 use crate::text::Texts;
-use gloo_storage::{LocalStorage, Storage};
 use leptos::prelude::*;
 
 /// Picks one string from the texts: `|t| t.app.tagline`.
@@ -26,10 +25,10 @@ const LANG_KEY: &str = "gpuplan/lang";
 /// The language to show when the link names none: the saved choice, else the browser's first
 /// language this page speaks, else English.
 pub fn fallback_lang() -> Lang {
-    if let Some(l) = LocalStorage::raw()
-        .get_item(LANG_KEY)
-        .ok()
-        .flatten()
+    // Not gloo's `LocalStorage::raw()`, which panics where storage is refused (a frame in
+    // another site's page, a locked-down profile): the page then simply has no saved choice.
+    if let Some(l) = local_storage()
+        .and_then(|s| s.get_item(LANG_KEY).ok().flatten())
         .and_then(|s| Lang::from_tag(&s))
     {
         return l;
@@ -46,7 +45,14 @@ pub fn fallback_lang() -> Lang {
 /// Keeps the reader's choice for their next visit.
 pub fn remember_lang(l: Lang) {
     // Storage refused (private window): the link still carries the choice.
-    let _ = LocalStorage::raw().set_item(LANG_KEY, crate::calc::choice::Choice::id(l));
+    if let Some(s) = local_storage() {
+        let _ = s.set_item(LANG_KEY, crate::calc::choice::Choice::id(l));
+    }
+}
+
+/// localStorage, when this window may use it.
+fn local_storage() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
 }
 
 /// A text node that follows the language: `{tr(|t| t.app.tagline)}`.

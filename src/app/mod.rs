@@ -1,12 +1,17 @@
 //! The Leptos page (wasm only): [`state`] holds the scenario and keeps link and storage in step,
 //! [`views`] has one component per calculator, [`widgets`] the shared fields, results and charts.
 
+pub mod download;
+pub mod embed;
 pub mod format;
 pub mod glossary;
 pub mod i18n;
+pub mod library;
 pub mod presets;
+pub mod print;
 pub mod state;
 pub mod storage;
+pub mod toolbar;
 pub mod views;
 pub mod widgets;
 pub mod words;
@@ -33,9 +38,13 @@ pub fn App() -> impl IntoView {
     let app = AppState::from_page();
     provide_context(app);
     presets::provide();
+    library::Library::provide(app);
     // Before the first write, so the address written is the example's.
     presets::from_link(app);
     app.persist();
+    if app.embed {
+        embed::report_height();
+    }
     let body_class = if app.embed { "app embed" } else { "app" };
     view! {
         <div class=body_class>
@@ -44,8 +53,14 @@ pub fn App() -> impl IntoView {
             </a>
             <Show when=move || !app.embed>
                 <Header />
+                <library::bar::ScenarioBar />
+                <toolbar::Toolbar />
             </Show>
-            <Show when=move || app.storage_notice.get().is_some()>
+            <Show when=move || app.embed>
+                <embed::EmbedOpen />
+            </Show>
+            <print::PrintStamp />
+            <Show when=move || !app.embed && app.storage_notice.get().is_some()>
                 <p class="notice" role="status" data-testid="storage-notice">
                     {move || {
                         let c = app.scenario.with(|s| s.currency);
@@ -86,13 +101,38 @@ pub fn App() -> impl IntoView {
 fn Header() -> impl IntoView {
     let app = state::use_app();
     let set_currency = move |c: Currency| app.set_currency(c);
+    // On a phone the tabs scroll sideways: the current one is brought into the bar's view on load,
+    // after a switch and after a change of language (names change width). Only the bar scrolls,
+    // by the least that shows the whole tab: `scrollIntoView` would also scroll the page when the
+    // bar is above the fold.
+    let nav = NodeRef::<leptos::html::Nav>::new();
+    Effect::new(move |_| {
+        let id = app.view.get().id;
+        app.shown.track();
+        let Some(nav) = nav.get() else { return };
+        request_animation_frame(move || {
+            let Ok(Some(tab)) = nav.query_selector(&format!("[data-testid=\"nav-{id}\"]")) else {
+                return;
+            };
+            let bar = nav.get_bounding_client_rect();
+            let tab = tab.get_bounding_client_rect();
+            let dx = if tab.left() < bar.left() {
+                tab.left() - bar.left()
+            } else if tab.right() > bar.right() {
+                (tab.right() - bar.right()).min(tab.left() - bar.left())
+            } else {
+                0.0
+            };
+            if dx != 0.0 {
+                nav.scroll_by_with_x_and_y(dx, 0.0);
+            }
+        });
+    });
     view! {
         <header class="top">
             <h1>"gpuplan"</h1>
             <p class="tagline">{tr(|t| t.app.tagline)}</p>
-            <nav aria-label=tr(|t| {
-                t.app.nav
-            })>
+            <nav node_ref=nav aria-label=tr(|t| { t.app.nav })>
                 {VIEWS
                     .iter()
                     .filter(|v| v.in_nav)

@@ -131,6 +131,7 @@ fn address(app: AppState) -> String {
         view: app.view.get_untracked().id.to_string(),
         lang: app.lang.get_untracked(),
         embed: app.embed,
+        compare: app.compare.get_untracked(),
         scenario: app.scenario.get_untracked(),
         progress: app.progress.get_untracked(),
     };

@@ -42,6 +42,8 @@ pub struct AppState {
     /// The language shown: the link's, else the saved choice or the browser's.
     pub shown: Memo<Lang>,
     pub embed: bool,
+    /// Names of the saved scenarios the compare view shows (link key `compare`).
+    pub compare: RwSignal<Vec<String>>,
     /// Problems found in the link or the saved data, shown beside their fields until the field
     /// is edited.
     pub issues: RwSignal<Vec<Issue>>,
@@ -57,11 +59,26 @@ pub struct AppState {
 
 impl AppState {
     pub fn from_page() -> Self {
-        let search = storage::resume_query(&window().location().search().unwrap_or_default());
+        let shown = window().location().search().unwrap_or_default();
+        // An embedded view's state is its link alone: it neither takes up the reader's own tab
+        // left mid-edit nor opens their saved scenario, and it never writes storage (see
+        // [`AppState::write`]), so a view pasted into a wiki cannot change what they saved.
+        // Only this key is needed before choosing where the state comes from (read as
+        // `link::decode` reads it: the last `embed` wins); the whole link is decoded below.
+        let embed = crate::calc::scenario::pairs(&shown)
+            .iter()
+            .rev()
+            .find(|(k, _)| k == "embed")
+            .is_some_and(|(_, v)| v == "1" || v == "true");
+        let search = if embed {
+            shown
+        } else {
+            storage::resume_query(&shown)
+        };
         let decoded = link::decode(&search);
         let mut issues = decoded.issues;
         let mut notice = None;
-        let (scenario, progress) = if decoded.sets_inputs {
+        let (scenario, progress) = if decoded.sets_inputs || embed {
             (decoded.state.scenario, decoded.state.progress)
         } else {
             match storage::load() {
@@ -105,6 +122,7 @@ impl AppState {
             lang,
             shown: Memo::new(move |_| lang.get().unwrap_or(fallback)),
             embed: decoded.state.embed,
+            compare: RwSignal::new(decoded.state.compare),
             issues: RwSignal::new(issues),
             refused: RwSignal::new(Vec::new()),
             storage_notice: RwSignal::new(notice),
@@ -228,6 +246,7 @@ impl AppState {
             view: self.view.get().id.to_string(),
             lang: self.lang.get(),
             embed: self.embed,
+            compare: self.compare.get(),
             scenario: self.scenario.get(),
             progress: self.progress.get(),
         }
@@ -238,6 +257,7 @@ impl AppState {
             view: self.view.get_untracked().id.to_string(),
             lang: self.lang.get_untracked(),
             embed: self.embed,
+            compare: self.compare.get_untracked(),
             scenario: self.scenario.get_untracked(),
             progress: self.progress.get_untracked(),
         }
@@ -250,10 +270,25 @@ impl AppState {
             let _ =
                 h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&address(state)));
         }
+        if self.embed {
+            return;
+        }
         if let Err(e) = storage::save(&state.scenario, &state.progress) {
             self.storage_notice
                 .set(Some(Notice::NotSaved { reason: e }));
         }
+    }
+
+    /// The whole address of what is on screen, with `embed=1` or without it: read from the state
+    /// rather than the address bar, which catches up with an edit only once edits pause. Tracked:
+    /// a closure that calls it follows every change.
+    pub fn href(&self, embed: bool) -> String {
+        let state = LinkState {
+            embed,
+            ..self.link_state()
+        };
+        let origin = window().location().origin().unwrap_or_default();
+        format!("{origin}{}", address(&state))
     }
 
     /// Keeps storage, the address bar and the title in step with the state.
@@ -296,8 +331,10 @@ impl AppState {
         // been for the next page to pick up.
         let leave = window_event_listener(leptos::ev::pagehide, move |_| {
             let state = self.link_state_untracked();
-            let shown = window().location().search().unwrap_or_default();
-            storage::note_left(&shown, &query(&state));
+            if !self.embed {
+                let shown = window().location().search().unwrap_or_default();
+                storage::note_left(&shown, &query(&state));
+            }
             self.write(&state);
         });
         // The page lives as long as the app: the listeners are never removed.

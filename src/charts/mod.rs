@@ -15,6 +15,7 @@ mod cost_util;
 mod cumulative;
 mod label;
 pub mod memory;
+pub mod overlay;
 
 pub use break_even::draw_break_even_vs_price;
 pub use cost_util::draw_cost_vs_util;

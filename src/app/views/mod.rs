@@ -3,6 +3,7 @@
 pub mod bill;
 pub mod billing;
 pub mod checklists;
+pub mod compare;
 pub mod glossary;
 pub mod headline;
 pub mod inference;

@@ -4,13 +4,14 @@
 use super::bill::BillView;
 use super::billing::BillingView;
 use super::checklists::ChecklistsView;
+use super::compare::CompareView;
 use super::glossary::GlossaryView;
 use super::inference::InferenceView;
 use super::rent_buy::RentBuyView;
 use super::serving::ServingView;
 use super::spot::SpotView;
 use super::training::TrainingView;
-use crate::app::i18n::{tr, Tr};
+use crate::app::i18n::Tr;
 use crate::calc::field::FieldError;
 use crate::calc::table::Issue;
 use crate::text::Texts;
@@ -93,24 +94,13 @@ pub static VIEWS: &[ViewEntry] = &[
         render: || view! { <GlossaryView /> }.into_any(),
         own_title: Some(|t| t.glossary.title),
     },
-    // Named in links before it was built: such links open rent or buy with a notice.
     ViewEntry {
         id: "compare",
-        in_nav: false,
-        render: unavailable,
-        own_title: None,
+        in_nav: true,
+        render: || view! { <CompareView /> }.into_any(),
+        own_title: Some(|t| t.compare.title),
     },
 ];
-
-fn unavailable() -> AnyView {
-    view! {
-        <p class="notice" data-testid="view-unavailable">
-            {tr(|t| t.app.unavailable_view)}
-        </p>
-        <RentBuyView />
-    }
-    .into_any()
-}
 
 pub fn first() -> &'static ViewEntry {
     &VIEWS[0]

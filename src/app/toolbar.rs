@@ -1,0 +1,422 @@
+//! The page's own actions, under the header (not in an embed): put the guide's example back in
+//! this view (`reset-view`) or in every view (`reset-all`, after a confirmation), each with an
+//! undo for a while after; copy the link (`copy-link`); and download the view's key results as
+//! CSV (`results-csv`). What happened is said in one status line (`toolbar-status`).
+
+use super::i18n::tr;
+use super::state::{use_app, AppState};
+use crate::calc::memory::inputs::MemoryInputs;
+use crate::calc::scenario::{Progress, Scenario};
+use crate::calc::table::{validate, Calculator};
+use crate::text::Texts;
+use leptos::prelude::*;
+use std::time::Duration;
+use wasm_bindgen::JsCast;
+
+/// How long a message (and a reset's undo) stays.
+const SHOWN_FOR: Duration = Duration::from_secs(10);
+
+/// What the status line says.
+#[derive(Clone, PartialEq)]
+enum Said {
+    /// A reset of one view (its id) or of everything (`None`), with the state before it for the
+    /// undo.
+    Reset {
+        view: Option<&'static str>,
+        before: Box<(Scenario, Progress)>,
+    },
+    Undone,
+    Copied,
+    /// The clipboard could not be used: the link is shown, selected, for the reader to copy.
+    CopyByHand(String),
+    Saved(String),
+}
+
+/// The link keys of a calculator's inputs.
+fn keys<T: Calculator>() -> Vec<&'static str> {
+    T::FIELDS.iter().map(|f| f.key()).collect()
+}
+
+/// The guide's example in `s`'s currency, converted at `s`'s rate (the example is in yuan).
+fn example_in(s: &Scenario) -> Scenario {
+    let mut d = Scenario {
+        fx: s.fx,
+        ..Scenario::default()
+    };
+    d.switch_currency(s.currency);
+    d
+}
+
+/// Puts the guide's example back into the inputs shown on view `id`, keeping every other view's,
+/// the currency and the rate; the link keys it reset, or `None` for a view without inputs.
+fn reset_view(id: &str, s: &mut Scenario, p: &mut Progress) -> Option<Vec<&'static str>> {
+    let d = example_in(s);
+    let memory = |s: &mut Scenario, part: fn(&mut MemoryInputs, &MemoryInputs)| {
+        // The model and the card are shared by the memory and serving views and shown on each;
+        // the other view's own settings stay, unless they no longer fit the example's model.
+        let mut m = s.memory.clone();
+        m.model = d.memory.model.clone();
+        m.gpu = d.memory.gpu.clone();
+        part(&mut m, &d.memory);
+        s.memory = if validate(m.clone()).is_ok() {
+            m
+        } else {
+            d.memory.clone()
+        };
+        keys::<MemoryInputs>()
+    };
+    let reset = match id {
+        "rent-buy" => {
+            s.rent_buy = d.rent_buy.clone();
+            keys::<crate::calc::rent_buy::RentBuyInputs>()
+        }
+        "training" => memory(s, |m, d| m.training = d.training.clone()),
+        "inference" => memory(s, |m, d| m.inference = d.inference.clone()),
+        "serving" => {
+            s.serving = d.serving.clone();
+            let mut k = keys::<crate::calc::serving::ServingInputs>();
+            // The serving view also shows the weights' format and the tensor parallelism.
+            k.extend(memory(s, |m, d| {
+                for key in ["weights", "tp"] {
+                    if let Some(f) = MemoryInputs::field(key) {
+                        f.copy(m, d);
+                    }
+                }
+            }));
+            k
+        }
+        "spot" => {
+            s.spot = d.spot.clone();
+            keys::<crate::calc::spot::SpotInputs>()
+        }
+        "billing" => {
+            s.billing = d.billing.clone();
+            keys::<crate::calc::billing::BillingInputs>()
+        }
+        "bill" => {
+            s.bill = d.bill.clone();
+            keys::<crate::calc::bill::BillInputs>()
+        }
+        "checklists" => {
+            s.advisor = d.advisor.clone();
+            p.checked.clear();
+            let mut k = keys::<crate::calc::advisor::AdvisorChoice>();
+            k.push("checked");
+            k
+        }
+        _ => return None,
+    };
+    Some(reset)
+}
+
+/// Whether view `id` has inputs to reset.
+fn has_inputs(id: &str) -> bool {
+    reset_view(id, &mut Scenario::default(), &mut Progress::default()).is_some()
+}
+
+/// Puts `s` and `p` on the page and draws the view anew, so no box keeps text typed before.
+/// Problems of the keys `cleared` (`None`: all) are forgotten; held values are dropped.
+fn commit(app: AppState, s: Scenario, p: Progress, cleared: Option<&[&'static str]>) {
+    for key in Scenario::keys() {
+        app.release(key);
+    }
+    app.issues.update(|v| match cleared {
+        Some(keys) => v.retain(|e| !keys.contains(&e.key())),
+        None => v.clear(),
+    });
+    app.refused.set(Vec::new());
+    app.scenario.set(s);
+    app.progress.set(p);
+    app.view.set(app.view.get_untracked());
+}
+
+/// The text of an element as shown: without its buttons, hidden help and screen-reader-only
+/// words, spaces collapsed.
+fn shown_text(el: &web_sys::Element) -> String {
+    let Ok(copy) = el.clone_node_with_deep(true) else {
+        return String::new();
+    };
+    let Ok(copy) = copy.dyn_into::<web_sys::Element>() else {
+        return String::new();
+    };
+    if let Ok(extra) = copy.query_selector_all("button, .help-panel, .visually-hidden") {
+        for i in 0..extra.length() {
+            if let Some(n) = extra.item(i) {
+                if let Some(parent) = n.parent_node() {
+                    let _ = parent.remove_child(&n);
+                }
+            }
+        }
+    }
+    let text = copy.text_content().unwrap_or_default();
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The visible label of a result: its tile's label, else the headline's word, else the first
+/// cell of its table row, else its `aria-label`.
+fn label_of(el: &web_sys::Element, t: &'static Texts) -> String {
+    let within = |sel: &str| el.closest(sel).ok().flatten();
+    if let Some(label) =
+        within(".stat").and_then(|s| s.query_selector(".stat-label").ok().flatten())
+    {
+        return shown_text(&label);
+    }
+    if within(".headline").is_some() {
+        return t.toolbar.csv_answer.to_string();
+    }
+    if let Some(first) = within("tr").and_then(|r| r.first_element_child()) {
+        if &first != el {
+            return shown_text(&first);
+        }
+    }
+    el.get_attribute("aria-label").unwrap_or_default()
+}
+
+/// One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. Text that a
+/// spreadsheet would run as a formula starts with an apostrophe.
+fn field(s: &str) -> String {
+    let s = if s.starts_with(['=', '+', '@']) {
+        format!("'{s}")
+    } else {
+        s.to_string()
+    };
+    if s.contains([',', '"', '\r', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s
+    }
+}
+
+/// Every key result in `<main>` (an element with both `data-testid` and `data-value`), one row
+/// each: `testid,label,value,text`. Lines end in CRLF; a byte-order mark lets spreadsheets read
+/// the Chinese labels as UTF-8.
+fn results_csv(t: &'static Texts) -> String {
+    let mut out = String::from("\u{feff}testid,label,value,text\r\n");
+    let Ok(found) = document().query_selector_all("main [data-testid][data-value]") else {
+        return out;
+    };
+    for i in 0..found.length() {
+        let Some(el) = found
+            .item(i)
+            .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+        else {
+            continue;
+        };
+        let testid = el.get_attribute("data-testid").unwrap_or_default();
+        let value = el.get_attribute("data-value").unwrap_or_default();
+        let row = [testid, label_of(&el, t), value, shown_text(&el)];
+        let row: Vec<String> = row.iter().map(|f| field(f)).collect();
+        out.push_str(&row.join(","));
+        out.push_str("\r\n");
+    }
+    out
+}
+
+/// Whether this browser offers the asynchronous clipboard (not on a plain-http address).
+fn has_clipboard() -> bool {
+    js_sys::Reflect::get(&window().navigator(), &"clipboard".into())
+        .map(|c| !c.is_undefined() && !c.is_null())
+        .unwrap_or(false)
+}
+
+#[component]
+pub fn Toolbar() -> impl IntoView {
+    let app = use_app();
+    let said = RwSignal::new(None::<Said>);
+    let timer = StoredValue::new_local(None::<TimeoutHandle>);
+    let dialog = NodeRef::<leptos::html::Dialog>::new();
+    let by_hand = NodeRef::<leptos::html::Input>::new();
+
+    let say = move |s: Said| {
+        if let Some(h) = timer.try_update_value(|h| h.take()).flatten() {
+            h.clear();
+        }
+        // The link to copy by hand stays until the next action; the rest fade.
+        let stays = matches!(s, Said::CopyByHand(_));
+        said.set(Some(s));
+        if !stays {
+            let h = set_timeout_with_handle(
+                move || {
+                    said.try_set(None);
+                },
+                SHOWN_FOR,
+            )
+            .ok();
+            timer.set_value(h);
+        }
+    };
+
+    let reset_this = move |_| {
+        let id = app.view.get_untracked().id;
+        let (before_s, before_p) = (app.scenario.get_untracked(), app.progress.get_untracked());
+        let (mut s, mut p) = (before_s.clone(), before_p.clone());
+        if let Some(keys) = reset_view(id, &mut s, &mut p) {
+            commit(app, s, p, Some(&keys));
+            say(Said::Reset {
+                view: Some(id),
+                before: Box::new((before_s, before_p)),
+            });
+        }
+    };
+    let reset_all = move || {
+        let before = (app.scenario.get_untracked(), app.progress.get_untracked());
+        commit(app, Scenario::default(), Progress::default(), None);
+        say(Said::Reset {
+            view: None,
+            before: Box::new(before),
+        });
+    };
+    let undo = move |_| {
+        if let Some(Said::Reset { before, .. }) = said.get_untracked() {
+            let (s, p) = *before;
+            commit(app, s, p, Some(&[]));
+            say(Said::Undone);
+        }
+    };
+    // The link to copy by hand, shown and selected (after the box has its text and is shown).
+    let by_hand_copy = move |href: String| {
+        say(Said::CopyByHand(href));
+        request_animation_frame(move || {
+            if let Some(input) = by_hand.get_untracked() {
+                let _ = input.focus();
+                input.select();
+            }
+        });
+    };
+    let copy = move |_| {
+        let href = untrack(|| app.href(app.embed));
+        if !has_clipboard() {
+            by_hand_copy(href);
+            return;
+        }
+        let promise = window().navigator().clipboard().write_text(&href);
+        leptos::task::spawn_local(async move {
+            match wasm_bindgen_futures::JsFuture::from(promise).await {
+                Ok(_) => say(Said::Copied),
+                Err(_) => by_hand_copy(href),
+            }
+        });
+    };
+    let csv = move |_| {
+        let id = app.view.get_untracked().id;
+        let name = format!("gpuplan-{id}.csv");
+        let text = results_csv(app.t_untracked());
+        if super::download::download(&name, "text/csv;charset=utf-8", text.as_bytes()).is_ok() {
+            say(Said::Saved(name));
+        }
+    };
+
+    let words = move || {
+        let t = app.t();
+        said.with(|s| match s {
+            None => String::new(),
+            Some(Said::Reset { view: Some(id), .. }) => {
+                let title = super::views::registry::find(id)
+                    .map(|v| v.title(t))
+                    .unwrap_or(id);
+                t.toolbar.view_done(title)
+            }
+            Some(Said::Reset { view: None, .. }) => t.toolbar.all_done.to_string(),
+            Some(Said::Undone) => t.toolbar.undone.to_string(),
+            Some(Said::Copied) => t.toolbar.copied.to_string(),
+            Some(Said::CopyByHand(_)) => t.toolbar.copy_by_hand.to_string(),
+            Some(Said::Saved(name)) => t.toolbar.csv_saved(name),
+        })
+    };
+    let can_undo = move || said.with(|s| matches!(s, Some(Said::Reset { .. })));
+    let manual = move || {
+        said.with(|s| match s {
+            Some(Said::CopyByHand(link)) => Some(link.clone()),
+            _ => None,
+        })
+    };
+    let close = move || {
+        if let Some(d) = dialog.get_untracked() {
+            d.close();
+        }
+    };
+
+    view! {
+        <div class="toolbar" role="group" aria-label=tr(|t| t.toolbar.label)>
+            <button
+                type="button"
+                data-testid="reset-view"
+                hidden=move || !has_inputs(app.view.get().id)
+                on:click=reset_this
+            >
+                {tr(|t| t.toolbar.reset_view)}
+            </button>
+            <button
+                type="button"
+                data-testid="reset-all"
+                aria-haspopup="dialog"
+                on:click=move |_| {
+                    if let Some(d) = dialog.get_untracked() {
+                        let _ = d.show_modal();
+                    }
+                }
+            >
+                {tr(|t| t.toolbar.reset_all)}
+            </button>
+            <button type="button" data-testid="copy-link" on:click=copy>
+                {tr(|t| t.toolbar.copy)}
+            </button>
+            <button type="button" data-testid="results-csv" on:click=csv>
+                {tr(|t| t.toolbar.csv)}
+            </button>
+            <p class="toolbar-status" role="status" data-testid="toolbar-status">
+                {words}
+                " "
+                <button
+                    type="button"
+                    data-testid="reset-undo"
+                    hidden=move || !can_undo()
+                    on:click=undo
+                >
+                    {tr(|t| t.toolbar.undo)}
+                </button>
+            </p>
+            <label class="copy-by-hand" hidden=move || manual().is_none()>
+                <span>{tr(|t| t.toolbar.link_box)}</span>
+                " "
+                <input
+                    type="text"
+                    readonly
+                    data-testid="copy-link-text"
+                    node_ref=by_hand
+                    prop:value=move || manual().unwrap_or_default()
+                />
+            </label>
+            <dialog
+                class="confirm"
+                data-testid="reset-confirm"
+                node_ref=dialog
+                aria-labelledby="reset-confirm-title"
+            >
+                <h2 id="reset-confirm-title">{tr(|t| t.toolbar.confirm_title)}</h2>
+                <p>{tr(|t| t.toolbar.confirm_text)}</p>
+                <p class="confirm-buttons">
+                    <button
+                        type="button"
+                        data-testid="reset-all-confirm"
+                        on:click=move |_| {
+                            close();
+                            reset_all();
+                        }
+                    >
+                        {tr(|t| t.toolbar.confirm_yes)}
+                    </button>
+                    " "
+                    <button
+                        type="button"
+                        data-testid="reset-all-cancel"
+                        autofocus
+                        on:click=move |_| close()
+                    >
+                        {tr(|t| t.toolbar.confirm_no)}
+                    </button>
+                </p>
+            </dialog>
+        </div>
+    }
+}
