@@ -226,6 +226,10 @@ test('on a phone the bill table cells name their column, and inputs their column
       await page.press('[data-testid="bill-line-0-label"]', 'Tab');
       const renamed = page.getByRole('textbox', { name: named('GPU instances'), exact: true });
       assert.equal(await renamed.getAttribute('data-testid'), 'bill-line-0-amount');
+      // The group drop-down is named by column and row like the boxes.
+      const group = w.named.replace('{column}', w.group).replace('{row}', 'GPU instances');
+      const select = page.getByRole('combobox', { name: group, exact: true });
+      assert.equal(await select.getAttribute('data-testid'), 'bill-line-0-group');
       assert.deepEqual(errors, [], lang);
       await page.close();
     }

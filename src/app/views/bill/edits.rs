@@ -147,13 +147,15 @@ impl BillEdits {
 pub fn group_select(
     app: AppState,
     testid: String,
+    // Named by column and row ("Group: GPU instances"), as the row's other inputs are.
+    label: Signal<String>,
     value: Signal<Group>,
     set: impl Fn(Group) + 'static,
 ) -> impl IntoView {
     view! {
         <select
             data-testid=testid
-            aria-label=move || app.t().bill.col_group
+            aria-label=move || label.get()
             prop:value=move || value.get().id()
             on:change=move |ev| {
                 if let Some(g) = Group::from_id(&event_target_value(&ev)) {

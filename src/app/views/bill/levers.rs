@@ -109,6 +109,7 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
                 {group_select(
                     app,
                     format!("bill-lever-{n}-group"),
+                    Signal::derive(named(|t| t.table_label.group)),
                     Signal::derive(move || {
                         inputs.with(|i| i.levers.get(n).map(|l| l.group).unwrap_or_default())
                     }),

@@ -68,6 +68,7 @@ pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
                 {group_select(
                     app,
                     format!("bill-line-{n}-group"),
+                    Signal::derive(named(|t| t.table_label.group)),
                     Signal::derive(move || {
                         inputs.with(|i| i.lines.get(n).map(|l| l.group).unwrap_or_default())
                     }),
