@@ -30,12 +30,48 @@ pub fn download_blob(name: &str, blob: &Blob) -> Result<(), JsValue> {
     body.append_child(&a)?;
     a.click();
     a.remove();
-    // The download has its own copy once started; the URL can go on the next turn.
+    // Released a little later: the browser may still be reading the file when `click` returns.
     let revoke = wasm_bindgen::closure::Closure::once_into_js(move || {
         let _ = Url::revoke_object_url(&url);
     });
     if let Some(w) = web_sys::window() {
-        let _ = w.set_timeout_with_callback(revoke.unchecked_ref());
+        let _ =
+            w.set_timeout_with_callback_and_timeout_and_arguments_0(revoke.unchecked_ref(), 60_000);
     }
     Ok(())
+}
+
+/// One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. Text that a
+/// spreadsheet would run as a formula starts with an apostrophe.
+fn field(s: &str) -> String {
+    let s = if s.starts_with(['=', '+', '@']) {
+        format!("'{s}")
+    } else {
+        s.to_string()
+    };
+    if s.contains([',', '"', '\r', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s
+    }
+}
+
+/// Rows as a CSV file's text: CRLF line ends, and a byte-order mark first, without which a
+/// spreadsheet opening the file by double click reads Chinese text as another encoding.
+pub fn csv<R: AsRef<[String]>>(rows: impl IntoIterator<Item = R>) -> String {
+    let mut out = String::from("\u{feff}");
+    for row in rows {
+        let cells: Vec<String> = row.as_ref().iter().map(|c| field(c)).collect();
+        out.push_str(&cells.join(","));
+        out.push_str("\r\n");
+    }
+    out
+}
+
+/// Offers rows as a CSV download named `name`.
+pub fn download_csv<R: AsRef<[String]>>(
+    name: &str,
+    rows: impl IntoIterator<Item = R>,
+) -> Result<(), JsValue> {
+    download(name, "text/csv;charset=utf-8", csv(rows).as_bytes())
 }

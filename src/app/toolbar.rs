@@ -172,28 +172,13 @@ fn label_of(el: &web_sys::Element, t: &'static Texts) -> String {
     el.get_attribute("aria-label").unwrap_or_default()
 }
 
-/// One CSV field (RFC 4180): quoted when it holds a comma, a quote or a line break. Text that a
-/// spreadsheet would run as a formula starts with an apostrophe.
-fn field(s: &str) -> String {
-    let s = if s.starts_with(['=', '+', '@']) {
-        format!("'{s}")
-    } else {
-        s.to_string()
-    };
-    if s.contains([',', '"', '\r', '\n']) {
-        format!("\"{}\"", s.replace('"', "\"\""))
-    } else {
-        s
-    }
-}
-
 /// Every key result in `<main>` (an element with both `data-testid` and `data-value`), one row
-/// each: `testid,label,value,text`. Lines end in CRLF; a byte-order mark lets spreadsheets read
-/// the Chinese labels as UTF-8.
-fn results_csv(t: &'static Texts) -> String {
-    let mut out = String::from("\u{feff}testid,label,value,text\r\n");
+/// each, under the header `testid,label,value,text`.
+fn results_csv(t: &'static Texts) -> Vec<[String; 4]> {
+    let head = ["testid", "label", "value", "text"].map(String::from);
+    let mut rows = vec![head];
     let Ok(found) = document().query_selector_all("main [data-testid][data-value]") else {
-        return out;
+        return rows;
     };
     for i in 0..found.length() {
         let Some(el) = found
@@ -204,12 +189,9 @@ fn results_csv(t: &'static Texts) -> String {
         };
         let testid = el.get_attribute("data-testid").unwrap_or_default();
         let value = el.get_attribute("data-value").unwrap_or_default();
-        let row = [testid, label_of(&el, t), value, shown_text(&el)];
-        let row: Vec<String> = row.iter().map(|f| field(f)).collect();
-        out.push_str(&row.join(","));
-        out.push_str("\r\n");
+        rows.push([testid, label_of(&el, t), value, shown_text(&el)]);
     }
-    out
+    rows
 }
 
 /// Whether this browser offers the asynchronous clipboard (not on a plain-http address).
@@ -300,8 +282,7 @@ pub fn Toolbar() -> impl IntoView {
     let csv = move |_| {
         let id = app.view.get_untracked().id;
         let name = format!("gpuplan-{id}.csv");
-        let text = results_csv(app.t_untracked());
-        if super::download::download(&name, "text/csv;charset=utf-8", text.as_bytes()).is_ok() {
+        if super::download::download_csv(&name, results_csv(app.t_untracked())).is_ok() {
             say(Said::Saved(name));
         }
     };

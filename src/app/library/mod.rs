@@ -215,6 +215,21 @@ impl Library {
         }
     }
 
+    /// [`Library::put`] without moving the page to `item`: it stays on the scenario it works on.
+    fn put_beside(&self, item: Item) -> Message {
+        let current = self.current.get_untracked();
+        let msg = self.put(item);
+        self.current.set(current);
+        store::set_current(current.map(|(id, _)| id));
+        msg
+    }
+
+    /// The saved scenario with key `id`.
+    fn item(&self, id: u64) -> Option<Item> {
+        self.items
+            .with_untracked(|v| v.iter().find(|i| i.id == id).cloned())
+    }
+
     /// Saves the inputs under `raw` (the name field): into the scenario the page works on
     /// (renaming it if the name changed), else as a new one.
     pub fn save(&self, raw: &str) {
@@ -265,10 +280,7 @@ impl Library {
 
     /// Puts a saved scenario's inputs on the page.
     pub fn open(&self, id: u64) {
-        let Some(item) = self
-            .items
-            .with_untracked(|v| v.iter().find(|i| i.id == id).cloned())
-        else {
+        let Some(item) = self.item(id) else {
             return;
         };
         self.app.issues.set(Vec::new());
@@ -284,10 +296,7 @@ impl Library {
 
     /// A copy of a saved scenario under the next free name.
     pub fn duplicate(&self, id: u64) {
-        let Some(item) = self
-            .items
-            .with_untracked(|v| v.iter().find(|i| i.id == id).cloned())
-        else {
+        let Some(item) = self.item(id) else {
             return;
         };
         let name = unique_name(&item.saved.name, |n| self.name_taken(n, None));
@@ -299,20 +308,14 @@ impl Library {
                 ..item.saved
             },
         };
-        let current = self.current.get_untracked();
-        let msg = self.put(copy);
         // Duplicating does not move the page to the copy.
-        self.current.set(current);
-        store::set_current(current.map(|(id, _)| id));
+        let msg = self.put_beside(copy);
         self.message.set(Some(msg));
     }
 
     /// Deletes a saved scenario; [`Library::undo_delete`] brings it back.
     pub fn delete(&self, id: u64) {
-        let Some(item) = self
-            .items
-            .with_untracked(|v| v.iter().find(|i| i.id == id).cloned())
-        else {
+        let Some(item) = self.item(id) else {
             return;
         };
         self.items.update(|v| v.retain(|i| i.id != id));
@@ -336,10 +339,7 @@ impl Library {
         if self.name_taken(&item.saved.name, None) {
             item.saved.name = unique_name(&item.saved.name, |n| self.name_taken(n, None));
         }
-        let current = self.current.get_untracked();
-        let msg = self.put(item);
-        self.current.set(current);
-        store::set_current(current.map(|(id, _)| id));
+        let msg = self.put_beside(item);
         self.message.set(Some(msg));
     }
 

@@ -7,6 +7,7 @@ pub mod compare;
 pub mod glossary;
 pub mod headline;
 pub mod inference;
+pub mod memory_stack;
 pub mod model;
 pub mod registry;
 pub mod rent_buy;

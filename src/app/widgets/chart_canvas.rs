@@ -15,6 +15,7 @@
 //! PNG file and the chart's data as a CSV file; the data is asked of the view only on a click.
 
 use super::canvas_backend::MeasuringCanvas;
+use crate::app::download::{download_blob, download_csv};
 use crate::app::i18n::Tr;
 use crate::app::state::use_app;
 use crate::charts::ChartError;
@@ -24,10 +25,7 @@ use plotters::coord::Shift;
 use plotters::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{
-    Blob, BlobPropertyBag, HtmlAnchorElement, HtmlCanvasElement, ResizeObserver,
-    ResizeObserverEntry, Url,
-};
+use web_sys::{Blob, HtmlCanvasElement, ResizeObserver, ResizeObserverEntry};
 
 /// A chart's caption (also its text alternative): fixed, or worded in the reader's language.
 #[derive(Clone, Copy)]
@@ -149,11 +147,7 @@ where
     };
     let save_csv = move |_| {
         if let Some(rows) = csv.and_then(|c| c.try_run(())) {
-            save_text(
-                &csv_text(&rows),
-                "text/csv;charset=utf-8",
-                &format!("gpuplan-{testid}.csv"),
-            );
+            let _ = download_csv(&format!("gpuplan-{testid}.csv"), &rows);
         }
     };
     view! {
@@ -229,75 +223,15 @@ where
     }
 }
 
-/// The table as CSV (RFC 4180: commas, CRLF line ends, a cell quoted when it holds a comma, a
-/// quote or a line break). It starts with a byte-order mark: without it a spreadsheet opening
-/// the file by double click reads the Chinese column names as another encoding.
-fn csv_text(rows: &Rows) -> String {
-    let cell = |c: &String| {
-        if c.contains([',', '"', '\n', '\r']) {
-            format!("\"{}\"", c.replace('"', "\"\""))
-        } else {
-            c.clone()
-        }
-    };
-    let mut out = String::from("\u{feff}");
-    for row in rows {
-        out.push_str(&row.iter().map(cell).collect::<Vec<_>>().join(","));
-        out.push_str("\r\n");
-    }
-    out
-}
-
 /// Saves what the canvas shows as a PNG file. `toBlob` encodes it off the main thread and
 /// answers later; a canvas that cannot be read gives nothing, and nothing is saved.
 fn save_drawing(canvas: &HtmlCanvasElement, name: String) {
     let done = Closure::once_into_js(move |blob: JsValue| {
         if let Ok(blob) = blob.dyn_into::<Blob>() {
-            save_blob(&blob, &name);
+            let _ = download_blob(&name, &blob);
         }
     });
     let _ = canvas.to_blob(done.unchecked_ref());
-}
-
-/// Saves `text` as a file of type `mime`.
-fn save_text(text: &str, mime: &str, name: &str) {
-    let options = BlobPropertyBag::new();
-    options.set_type(mime);
-    let parts = js_sys::Array::of1(&JsValue::from_str(text));
-    if let Ok(blob) = Blob::new_with_str_sequence_and_options(&parts, &options) {
-        save_blob(&blob, name);
-    }
-}
-
-/// Hands a file to the browser's downloads through a link with `download`: the file is made on
-/// the page, so nothing is sent anywhere, and no script outside the app runs (the page's CSP
-/// allows none).
-fn save_blob(blob: &Blob, name: &str) {
-    let Ok(url) = Url::create_object_url_with_blob(blob) else {
-        return;
-    };
-    let doc = document();
-    if let Some(a) = doc
-        .create_element("a")
-        .ok()
-        .and_then(|a| a.dyn_into::<HtmlAnchorElement>().ok())
-    {
-        a.set_href(&url);
-        a.set_download(name);
-        // In the document while it is clicked: some browsers ignore a click on a detached link.
-        if let Some(body) = doc.body() {
-            let _ = body.append_child(&a);
-            a.click();
-            a.remove();
-        }
-    }
-    // Released a little later: the browser may still be reading the file when `click` returns.
-    set_timeout(
-        move || {
-            let _ = Url::revoke_object_url(&url);
-        },
-        std::time::Duration::from_secs(60),
-    );
 }
 
 /// Reports the canvas's box to `boxed` whenever it changes (a rotated phone, a resized window,

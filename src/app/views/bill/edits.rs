@@ -209,3 +209,40 @@ pub fn hours(raw: &str) -> Result<f64, CellError> {
 pub fn share(raw: &str) -> Result<f64, CellError> {
     cell(Col::Share, raw, 100.0, NumberKind::Percent)
 }
+
+/// A column's name in the reader's language.
+pub type Column = fn(&'static Texts) -> &'static str;
+
+/// How a row's cells and inputs are named on the page: a cell by its column (`data-label`, shown
+/// above it when the table stacks on a phone), an input by column and row ("Amount: GPU
+/// instances"), the row by the line's name, or by its number while it has none.
+#[derive(Clone, Copy)]
+pub struct RowNames<F> {
+    pub app: AppState,
+    /// The row's place in the table, from 0.
+    pub n: usize,
+    /// The line's name as shown.
+    pub name: F,
+}
+
+impl<F: Fn() -> String + Copy + Send + Sync + 'static> RowNames<F> {
+    fn row(self) -> String {
+        let shown = (self.name)();
+        if shown.trim().is_empty() {
+            self.app.t().table_label.row(&(self.n + 1).to_string())
+        } else {
+            shown
+        }
+    }
+
+    pub fn col(self, c: Column) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+        move || c(self.app.t())
+    }
+
+    pub fn named(self, c: Column) -> impl Fn() -> String + Copy + Send + Sync + 'static {
+        move || {
+            let t = self.app.t();
+            t.table_label.named(c(t), &self.row())
+        }
+    }
+}

@@ -4,11 +4,10 @@
 //! column and the habit, so a screen reader tells the rows apart.
 
 use super::cash;
-use super::edits::{amount, group_select, share, BillEdits};
+use super::edits::{amount, group_select, share, BillEdits, Column, RowNames};
 use super::names::{lever_label, lever_name};
 use crate::app::format::number;
 use crate::calc::bill::Lever;
-use crate::text::Texts;
 use leptos::prelude::*;
 
 /// The row of lever `n`.
@@ -59,22 +58,9 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
             }),
         )
     };
-    // The row by the habit's name, or by its number while it has none.
-    let row = move || {
-        let shown = name();
-        if shown.trim().is_empty() {
-            app.t().table_label.row(&(n + 1).to_string())
-        } else {
-            shown
-        }
-    };
-    let col = move |c: fn(&'static Texts) -> &'static str| move || c(app.t());
-    let named = move |c: fn(&'static Texts) -> &'static str| {
-        move || {
-            let t = app.t();
-            t.table_label.named(c(t), &row())
-        }
-    };
+    let names = RowNames { app, n, name };
+    let col = move |c: Column| names.col(c);
+    let named = move |c: Column| names.named(c);
     view! {
         <tr data-testid=format!("bill-lever-{n}")>
             <td data-label=col(|t| t.table_label.on)>

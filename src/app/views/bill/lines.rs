@@ -3,12 +3,11 @@
 //! its column's name (`data-label`, shown above it when a phone stacks the row), and each input
 //! is named by its column and the line's name, so a screen reader tells the rows apart.
 
-use super::edits::{amount, group_select, hours, BillEdits};
+use super::edits::{amount, group_select, hours, BillEdits, Column, RowNames};
 use super::names::{line_label, line_name};
 use super::LENS;
 use crate::app::format::number;
 use crate::calc::bill::BillLine;
-use crate::text::Texts;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 
@@ -32,22 +31,9 @@ pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
                 .unwrap_or_default()
         })
     };
-    // The row by the line's name, or by its number while it has none.
-    let row = move || {
-        let shown = name();
-        if shown.trim().is_empty() {
-            app.t().table_label.row(&(n + 1).to_string())
-        } else {
-            shown
-        }
-    };
-    let col = move |c: fn(&'static Texts) -> &'static str| move || c(app.t());
-    let named = move |c: fn(&'static Texts) -> &'static str| {
-        move || {
-            let t = app.t();
-            t.table_label.named(c(t), &row())
-        }
-    };
+    let names = RowNames { app, n, name };
+    let col = move |c: Column| names.col(c);
+    let named = move |c: Column| names.named(c);
     view! {
         <tr data-testid=format!("bill-line-{n}")>
             <td data-label=col(|t| t.table_label.line)>

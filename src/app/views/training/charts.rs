@@ -6,6 +6,7 @@ use super::Training;
 use crate::app::format::{gib, number};
 use crate::app::i18n::Tr;
 use crate::app::state::use_app;
+use crate::app::views::memory_stack::{stack_rows, stack_summary};
 use crate::app::widgets::ChartCanvas;
 use crate::calc::memory::inputs::MemoryInputs;
 use crate::calc::memory::training::{total_vs_seq, TrainingReport};
@@ -156,44 +157,6 @@ pub fn TrainingCharts(
             />
         </div>
     }
-}
-
-/// What one card holds in all and part by part (the parts it holds none of left out), against
-/// its capacity, and whether it fits.
-fn stack_summary(t: &'static Texts, names: &[&str], sizes: &[f64], cap: f64) -> String {
-    let w = &t.chart_sum;
-    let size = |v: f64| gib(Bytes::from_gib(v));
-    let total: f64 = sizes.iter().map(|v| v.max(0.0)).sum();
-    let parts: Vec<String> = names
-        .iter()
-        .zip(sizes)
-        .filter(|(_, v)| **v > 0.0)
-        .map(|(n, v)| format!("{n} {}", size(*v)))
-        .collect();
-    let fit = if total <= cap {
-        w.stack_fits(&size(cap - total))
-    } else {
-        w.stack_over(&size(total - cap))
-    };
-    [
-        w.stack(&size(total), &size(cap), &parts.join(t.app.list_sep)),
-        fit,
-    ]
-    .join(w.sep)
-}
-
-/// The stack as a table: each part, then the capacity.
-fn stack_rows(t: &'static Texts, names: &[&str], sizes: &[f64], cap: f64) -> Vec<Vec<String>> {
-    let d = &t.chart_dl;
-    let mut rows = vec![vec![d.part.to_string(), "GiB".to_string()]];
-    rows.extend(
-        names
-            .iter()
-            .zip(sizes)
-            .map(|(n, v)| vec![n.to_string(), format!("{v:.3}")]),
-    );
-    rows.push(vec![d.capacity.to_string(), format!("{cap:.3}")]);
-    rows
 }
 
 /// Memory at both ends of the sweep and at the reader's length, and where it passes the card.
