@@ -10,7 +10,7 @@ use gpuplan::calc::memory::inputs::{MemoryError, MemoryInputs, ModelSpec};
 use gpuplan::calc::memory::presets::{preset, PRESETS};
 use gpuplan::calc::memory::training::{
     lora_params, qlora_base_bytes, state_bytes, training, Method, Optimizer, Precision, Recompute,
-    TrainingInputs, NF4_BITS,
+    TrainingInputs, MAX_GPUS, NF4_BITS,
 };
 use gpuplan::calc::table::{validate, KeyedError};
 use gpuplan::calc::units::{Bytes, GIB, MIB};
@@ -487,6 +487,36 @@ proptest! {
         let ta = training(&with_training(t.clone())).unwrap();
         let tb = training(&with_training(TrainingInputs { gpus: gpus + 1, ..t })).unwrap();
         prop_assert!(tb.total.0 <= ta.total.0);
+    }
+
+    #[test]
+    fn fewest_cards_is_the_first_count_that_fits(
+        seq in 1u64..65_536, batch in 1u64..64, zero in 0u8..4, m in 0usize..3, preset_ix in 0usize..11
+    ) {
+        // Checked against the report's own `fits` at that count and one card fewer, so the
+        // search is tested by the formula it searches, not by a copy of the search.
+        let method = [Method::Full, Method::Lora, Method::Qlora][m];
+        let i = TrainingInputs { seq, batch, zero, method, ..Default::default() };
+        let base = MemoryInputs { training: i.clone(), ..with_arch((PRESETS[preset_ix].arch)()) };
+        let r = training(&base).unwrap();
+        let stage = r.min_gpus_stage;
+        let at = |gpus| training(&MemoryInputs {
+            training: TrainingInputs { gpus, zero: stage, ..i.clone() },
+            ..base.clone()
+        });
+        match r.min_gpus {
+            Some(n) => {
+                prop_assert!(at(n).unwrap().fits, "{n} cards reported as the fewest but do not fit");
+                if n > 1 {
+                    prop_assert!(!at(n - 1).unwrap().fits, "{} cards fit too", n - 1);
+                }
+            }
+            None => {
+                if let Ok(r) = at(MAX_GPUS) {
+                    prop_assert!(!r.fits, "nothing fits, yet {MAX_GPUS} cards do");
+                }
+            }
+        }
     }
 
     #[test]

@@ -263,6 +263,9 @@ pub fn training(m: &MemoryInputs) -> Result<TrainingReport, MemoryError> {
     Ok(report(&validate(m.clone())?))
 }
 
+/// The most cards the fewest-cards search considers.
+pub const MAX_GPUS: u64 = 4096;
+
 /// The training calculator.
 pub fn report(m: &Valid<MemoryInputs>) -> TrainingReport {
     let i = &m.training;
@@ -293,12 +296,32 @@ pub fn report(m: &Valid<MemoryInputs>) -> TrainingReport {
     let total = Bytes(states + act.0 + reserve_bytes);
     let capacity = m.card().map(|c| c.capacity()).unwrap_or_default();
     let stage = if i.zero == 0 { 3 } else { i.zero };
-    let min_gpus = (1..=4096u64).find(|&n| {
+    let fits_on = |n: u64| {
         let s: f64 = states_on(trainable, frozen, frozen_bytes, sb, n as f64, stage)
             .iter()
             .sum();
         s + act.0 + reserve(s + act.0) <= capacity.0
-    });
+    };
+    // More cards never add to a card's states and the reserve grows with what it holds, so the
+    // fit is monotone in `n`: a binary search finds the first card count that fits. A linear
+    // scan cost up to 4,096 steps per report when nothing fits (activations alone too large),
+    // which the sequence chart's 33 probes paid on every slider move.
+    let min_gpus = {
+        let (mut lo, mut hi) = (1u64, MAX_GPUS);
+        if fits_on(hi) {
+            while lo < hi {
+                let mid = lo + (hi - lo) / 2;
+                if fits_on(mid) {
+                    hi = mid;
+                } else {
+                    lo = mid + 1;
+                }
+            }
+            Some(lo)
+        } else {
+            None
+        }
+    };
     TrainingReport {
         params,
         trainable,
