@@ -33,7 +33,7 @@ const CASES = [
   { name: 'inference: concurrency slider -> stack chart', query: '?view=inference', slider: 'input-conc', chart: 'chart-inference-stack', values: (i) => 1 + ((i * 7) % 200) },
   { name: 'training: sequence slider -> sequence chart', query: '?view=training', slider: 'input-seq', chart: 'chart-training-seq', values: (i) => 128 * (1 + ((i * 7) % 250)) },
   { name: 'training: micro-batch slider -> stack chart', query: '?view=training', slider: 'input-batch', chart: 'chart-training-stack', values: (i) => 2 + ((i * 7) % 62) },
-  { name: 'serving: concurrency slider -> throughput chart', query: '?view=serving', slider: 'input-serve_conc', chart: 'chart-serving-throughput', values: (i) => 1 + ((i * 7) % 120) },
+  { name: 'serving: concurrency slider -> throughput chart', query: '?view=serving', slider: 'input-serve_conc', chart: 'chart-serving-throughput', values: (i) => 1 + ((i * 7) % 80) },
 ];
 
 // Every case in both languages: the Chinese page words every tile, note and chart label too.

@@ -63,7 +63,7 @@ pub fn App() -> impl IntoView {
             <Show when=move || !app.embed && app.storage_notice.get().is_some()>
                 <p class="notice" role="status" data-testid="storage-notice">
                     {move || {
-                        let c = app.scenario.with(|s| s.currency);
+                        let c = app.currency.get();
                         app.storage_notice.get().map(|n| n.text(app.t(), c))
                     }}
                     " "
@@ -75,7 +75,7 @@ pub fn App() -> impl IntoView {
             <Show when=move || app.issues.with(|v| v.iter().any(|e| PAGE_KEYS.contains(&e.key())))>
                 <p class="notice" role="status" data-testid="link-notice">
                     {move || {
-                        let (t, c) = (app.t(), app.scenario.with(|s| s.currency));
+                        let (t, c) = (app.t(), app.currency.get());
                         app.issues
                             .with(|v| {
                                 v.iter()
@@ -164,7 +164,7 @@ fn Header() -> impl IntoView {
                                 <input
                                     type="radio"
                                     name="cur"
-                                    prop:checked=move || app.scenario.with(|s| s.currency == c)
+                                    prop:checked=move || app.currency.get() == c
                                     on:change=move |_| set_currency(c)
                                 />
                                 {move || format!(" {}", i18n::currency_name(app.t(), c))}
@@ -252,7 +252,7 @@ fn FxBox() -> impl IntoView {
             <span class="unit">{tr(|t| t.app.fx_unit)}</span>
             <span class="field-msg" role="alert" data-testid="error-fx">
                 {move || {
-                    let c = app.scenario.with(|s| s.currency);
+                    let c = app.currency.get();
                     error.get().map(|e| i18n::field_error(app.t(), &e, c))
                 }}
             </span>

@@ -35,6 +35,9 @@ impl<T> Copy for Lens<T> {}
 #[derive(Clone, Copy)]
 pub struct AppState {
     pub scenario: RwSignal<Scenario>,
+    /// The scenario's currency alone. Words that only need the currency (a unit, a message)
+    /// read it here: reading it from `scenario` would run them again on every slider move.
+    pub currency: Memo<Currency>,
     pub progress: RwSignal<Progress>,
     pub view: RwSignal<&'static ViewEntry>,
     /// The language the link names, if it names one (it is written back to the link only then).
@@ -115,8 +118,10 @@ impl AppState {
         };
         let lang = RwSignal::new(decoded.state.lang);
         let fallback = i18n::fallback_lang();
+        let scenario = RwSignal::new(scenario);
         AppState {
-            scenario: RwSignal::new(scenario),
+            scenario,
+            currency: Memo::new(move |_| scenario.with(|s| s.currency)),
             progress: RwSignal::new(progress),
             view: RwSignal::new(view),
             lang,
@@ -203,7 +208,7 @@ impl AppState {
     /// The problem recorded for `key`, if any: a refused change, else one from the link or the
     /// saved data.
     pub fn issue(&self, key: &'static str) -> Option<String> {
-        let (t, c) = (self.t(), self.scenario.with(|s| s.currency));
+        let (t, c) = (self.t(), self.currency.get());
         let refused = self.refused.with(|v| {
             v.iter()
                 .find(|e| e.key() == key)
@@ -462,7 +467,7 @@ where
 {
     let app = use_app();
     let inputs = Memo::new(move |_| app.scenario.with(|s| (lens.get)(s).clone()));
-    let currency = Memo::new(move |_| app.scenario.with(|s| s.currency));
+    let currency = app.currency;
     Memo::new(move |prev: Option<&Reported<T, R>>| {
         let currency = currency.get();
         inputs.with(|i| pair(i, currency, prev, |v| calc(v, currency)))

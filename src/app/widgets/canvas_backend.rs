@@ -23,6 +23,7 @@ use plotters_backend::{
 };
 use plotters_canvas::CanvasBackend;
 use std::cell::RefCell;
+use std::collections::HashMap;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement};
 
@@ -98,15 +99,32 @@ impl MeasuringCanvas {
     /// is recognised by the next one and not set again: setting a font makes the browser bring
     /// the page's styles up to date first, which after an edit costs a style pass.
     fn use_font<S: BackendTextStyle>(&self, style: &S) {
-        let font = match style.style().as_str() {
-            "normal" => format!("{}px {}", style.size(), style.family().as_str()),
-            other => format!("{other} {}px {}", style.size(), style.family().as_str()),
-        };
+        let font = font_of(style);
         if *self.font.borrow() != font {
             self.context.set_font(&font);
             *self.font.borrow_mut() = font;
         }
     }
+}
+
+/// A style's font as the browser writes it back (see `use_font`).
+fn font_of<S: BackendTextStyle>(style: &S) -> String {
+    match style.style().as_str() {
+        "normal" => format!("{}px {}", style.size(), style.family().as_str()),
+        other => format!("{other} {}px {}", style.size(), style.family().as_str()),
+    }
+}
+
+/// Widths already measured, by font and text. A redraw measures the same tick labels, legend
+/// words and notes again (wrapping measures each word more than once), and each measurement
+/// crosses into the browser with its text; with the widths kept, a slider move measures only
+/// the labels whose text changed. The page's fonts are the system's (no web font loads later
+/// and changes a width), so a width once measured stays right. Cleared when it grows past
+/// `WIDTHS_KEPT`, which a session reaches only by many distinct numbers on the axes.
+const WIDTHS_KEPT: usize = 4096;
+
+thread_local! {
+    static WIDTHS: RefCell<HashMap<String, f64>> = RefCell::new(HashMap::new());
 }
 
 impl DrawingBackend for MeasuringCanvas {
@@ -221,12 +239,26 @@ impl DrawingBackend for MeasuringCanvas {
     ) -> Result<(u32, u32), Error> {
         // The transform does not change what measureText answers, so widths are in the CSS
         // pixels the chart lays out in.
-        self.use_font(style);
-        let width = self
-            .context
-            .measure_text(text)
-            .map(|m| m.width())
-            .unwrap_or(style.size() * 0.6 * text.chars().count() as f64);
+        let key = format!("{}\u{0}{text}", font_of(style));
+        let width = match WIDTHS.with(|w| w.borrow().get(&key).copied()) {
+            Some(width) => width,
+            None => {
+                self.use_font(style);
+                let width = self
+                    .context
+                    .measure_text(text)
+                    .map(|m| m.width())
+                    .unwrap_or(style.size() * 0.6 * text.chars().count() as f64);
+                WIDTHS.with(|w| {
+                    let mut w = w.borrow_mut();
+                    if w.len() >= WIDTHS_KEPT {
+                        w.clear();
+                    }
+                    w.insert(key, width);
+                });
+                width
+            }
+        };
         // A line box of the font's size, as the span measurement gave.
         Ok((width.ceil() as u32, (style.size() * 1.2).ceil() as u32))
     }

@@ -109,7 +109,7 @@ impl Binding {
 fn message(b: Binding, extra: Signal<Option<String>>) -> impl Fn() -> Option<String> + Copy {
     move || {
         let app = use_app();
-        let (t, c) = (app.t(), app.scenario.with(|s| s.currency));
+        let (t, c) = (app.t(), app.currency.get());
         b.error
             .with(|e| {
                 e.as_ref().map(|(e, using)| {
@@ -135,7 +135,7 @@ fn words(
         Some(f) => f(app.t()),
         None => i18n::label(app.t(), key),
     };
-    let unit = move || i18n::unit(app.t(), key, kind, app.scenario.with(|s| s.currency));
+    let unit = move || i18n::unit(app.t(), key, kind, app.currency.get());
     (label, unit)
 }
 

@@ -93,7 +93,7 @@ impl BillEdits {
 
     /// A cell's problem in the reader's language, if it has one.
     pub fn error_words(self, cell: &str) -> Option<String> {
-        let (t, c) = (self.app.t(), self.app.scenario.with(|s| s.currency));
+        let (t, c) = (self.app.t(), self.app.currency.get());
         self.errors.with(|m| m.get(cell).map(|e| e.words(t, c)))
     }
 

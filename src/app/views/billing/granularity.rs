@@ -61,7 +61,7 @@ pub fn MinimumBilling(
         runs_error
             .with(|e| {
                 e.as_ref()
-                    .map(|e| billing_error(app.t(), e, app.scenario.with(|s| s.currency)))
+                    .map(|e| billing_error(app.t(), e, app.currency.get()))
             })
             .or_else(|| app.issue("runs"))
     };

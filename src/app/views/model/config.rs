@@ -103,7 +103,7 @@ pub fn ConfigPaste(params_raw: RwSignal<Option<String>>) -> impl IntoView {
         }
     };
     let message = move || {
-        let c = app.scenario.with(|s| s.currency);
+        let c = app.currency.get();
         config_result.with(|r| r.as_ref().map(|o| o.words(app.t(), c)))
     };
 

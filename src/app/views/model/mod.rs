@@ -73,7 +73,7 @@ pub fn ModelSection() -> impl IntoView {
         params_raw.set(Some(text));
     };
     let params_msg = move || {
-        let c = app.scenario.with(|s| s.currency);
+        let c = app.currency.get();
         params_error
             .with(|e| e.as_ref().map(|e| i18n::issue(app.t(), e, c)))
             .or_else(|| app.issue("params"))

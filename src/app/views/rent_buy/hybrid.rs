@@ -40,7 +40,7 @@ pub fn Hybrid(rep: RentBuy) -> impl IntoView {
         error
             .with(|e| {
                 e.as_ref()
-                    .map(|e| rent_buy_error(app.t(), e, app.scenario.with(|s| s.currency)))
+                    .map(|e| rent_buy_error(app.t(), e, app.currency.get()))
             })
             .or_else(|| app.issue("demand"))
     };
