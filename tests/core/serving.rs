@@ -5,6 +5,7 @@ use crate::common::assert_close;
 use gpuplan::calc::billing::Granularity;
 use gpuplan::calc::choice::Choice;
 use gpuplan::calc::memory::catalogue::{gpu, GPUS};
+use gpuplan::calc::rent_buy::Verdict;
 use gpuplan::calc::scenario::{from_pairs, pairs, Scenario};
 use gpuplan::calc::serving::{
     billed_hours_a_day, concurrency_chart, cost_chart, erlang_c, report, ServingInputs,
@@ -478,5 +479,28 @@ proptest! {
             let ratio = held.cost_rented.amount / all_day.cost_rented.amount;
             prop_assert!((ratio - 24.0 / hours).abs() <= 1e-9 * ratio);
         }
+    }
+
+    /// The fleet's verdict is rent-or-buy's rule on the two costs the page shows beside it:
+    /// rent exactly when a million tokens rented costs no more than owned, whatever the hours
+    /// held, the billing rule, the price or the load.
+    #[test]
+    fn the_fleet_verdict_agrees_with_the_two_costs(
+        price in 0.1f64..100.0,
+        rps in 0.01f64..20.0,
+        hours in 1.0f64..=24.0,
+        rule in 0usize..4,
+        util in 5.0f64..100.0,
+    ) {
+        let g = <Granularity as Choice>::ALL[rule];
+        let r = run(&format!(
+            "card_price={price}&target_rps={rps}&rent_hours={hours}&granularity={}&util={util}",
+            g.id()
+        ));
+        let (rented, owned) = (r.cost_rented.amount, r.cost_owned.amount);
+        // A tie within rounding may go either way.
+        prop_assume!((rented - owned).abs() > 1e-9 * owned);
+        let rent_cheaper = rented <= owned;
+        prop_assert_eq!(r.verdict == Verdict::Rent, rent_cheaper, "{:?}", (r.cost_rented, r.cost_owned));
     }
 }

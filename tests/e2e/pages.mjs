@@ -168,6 +168,10 @@ export class ServingPage extends Page {
   concurrency() {
     return this.page.inputValue(byTestid('input-serve_conc-box'));
   }
+  /** Types the hours the fleet is held a day, key by key. */
+  async setRentHours(text) {
+    await this.typeKeys('input-rent_hours', text);
+  }
   charts() {
     return ['chart-serving-throughput', 'chart-serving-latency', 'chart-serving-cost'];
   }

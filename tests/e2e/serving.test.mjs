@@ -1,7 +1,7 @@
 // The serving view in headless Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite, open, pixels } from './harness.mjs';
+import { suite, open, pixels, value } from './harness.mjs';
 import { ServingPage } from './pages.mjs';
 
 const s = suite();
@@ -50,6 +50,42 @@ test('a link reproduces a fleet', async () => {
     const again = await open(context, s.url, await page.evaluate(() => location.search));
     assert.deepEqual(await new ServingPage(again.page).outputs(), first);
     assert.deepEqual([...errors, ...again.errors], []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the hours a fleet is held a day and the billing rule set what a rented token costs', async () => {
+  const context = await s.browser.newContext();
+  try {
+    // One card carries the default load; per started day bills 24 h whatever is held.
+    const base = '?view=serving&card_price=15&granularity=day';
+    const { page, errors } = await open(context, s.url, base);
+    const p = new ServingPage(page);
+    const allDay = await p.outputs();
+    const billedAllDay = await page.textContent('[data-testid=serving-billed]');
+    await p.setRentHours('8');
+    await page.waitForFunction(
+      (c) => Number(document.querySelector('[data-testid=cost-per-million-tokens]').dataset.value) !== c,
+      allDay.cost,
+    );
+    const eight = await p.outputs();
+    assert.equal(eight.cards, allDay.cards, 'the fleet is sized by the load while it runs');
+    assert.ok(Math.abs(eight.cost / allDay.cost - 3) < 1e-9, `${eight.cost} / ${allDay.cost}`);
+    assert.notEqual(await page.textContent('[data-testid=serving-billed]'), billedAllDay);
+    // The verdict follows the two costs it sits beside.
+    const verdict = await page.getAttribute('[data-testid=serving-verdict]', 'data-value');
+    const owned = await value(page, 'cost-per-million-tokens-owned');
+    assert.equal(verdict, eight.cost <= owned ? 'rent' : 'buy');
+    // The link carries the hours: opened fresh, the same cost.
+    await page.waitForURL(/rent_hours=8/);
+    const again = await open(context, s.url, await page.evaluate(() => location.search));
+    assert.deepEqual(await new ServingPage(again.page).outputs(), eight);
+    // Billed per second, 8 hours cost what 24 do: each token pays only its own hours.
+    const perSecond = await open(context, s.url, '?view=serving&card_price=15&granularity=second-1m&rent_hours=8');
+    const ps = await new ServingPage(perSecond.page).outputs();
+    assert.ok(Math.abs(ps.cost - allDay.cost) < 1e-9 * allDay.cost);
+    assert.deepEqual([...errors, ...again.errors, ...perSecond.errors], []);
   } finally {
     await context.close();
   }

@@ -18,7 +18,7 @@
 use super::ServingInputs;
 use crate::calc::billing::Granularity;
 use crate::calc::memory::catalogue::Gpu;
-use crate::calc::rent_buy::{own_at, rent_at, RentBuyInputs, Verdict};
+use crate::calc::rent_buy::{own_at, RentBuyInputs, Verdict};
 use crate::calc::scenario::Scenario;
 use crate::calc::table::Valid;
 use crate::calc::units::{Currency, Hours};
@@ -59,11 +59,14 @@ pub(super) fn owned_card_hour(rb: &Valid<RentBuyInputs>, u: f64) -> f64 {
     own_at(rb, u) / CARDS_PER_MACHINE / rb.month_hours.0
 }
 
-/// Rent-or-buy's rule for one machine of these cards at utilisation `u`, at the serving price.
-pub(super) fn fleet_verdict(rb: &Valid<RentBuyInputs>, rent_card_hour: f64, u: f64) -> Verdict {
-    let mut at_price: RentBuyInputs = (**rb).clone();
-    at_price.price_per_hour = (rent_card_hour * CARDS_PER_MACHINE).max(0.01);
-    if rent_at(&at_price, u) <= own_at(&at_price, u) {
+/// Rent-or-buy's rule applied to this fleet: rent when a rented card costs no more a day than an
+/// owned one. The rented card is paid its billed hours (the load's `rent_hours` under the billing
+/// rule; a card cannot be rented only for the moments a request arrives), the owned one all 24
+/// hours at the day's utilisation. The same two sums as the cost per million tokens, so the
+/// verdict always agrees with the two costs shown beside it; at equal cost it is rent, as in
+/// the rent-or-buy view.
+pub(super) fn fleet_verdict(rent_card_hour: f64, billed_hours: f64, own_card_hour: f64) -> Verdict {
+    if rent_card_hour * billed_hours <= own_card_hour * 24.0 {
         Verdict::Rent
     } else {
         Verdict::Buy

@@ -145,7 +145,7 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
     // Paid card-hours a day over the tokens served a day.
     let per_million =
         |price: f64, hours: f64| price * cards as f64 * hours / (tokens_per_hour * held) * 1e6;
-    let verdict = fleet_verdict(&rb, rent, utilisation);
+    let verdict = fleet_verdict(rent, billed_hours, own);
     ServingReport {
         runtime: *rt,
         tp,

@@ -58,7 +58,7 @@ const TILES: &[StatRow<ServingReport>] = &[
         note: Some(|r, t| t.serving.owned_note(&money(r.own_card_hour, 2))) },
     StatRow { testid: "serving-verdict", label: |t| t.serving.verdict, value: |r| match r.verdict { Verdict::Rent => "rent".into(), Verdict::Buy => "buy".into() },
         text: |r, t| match r.verdict { Verdict::Rent => t.serving.rent.into(), Verdict::Buy => t.serving.buy.into() },
-        note: Some(|r, t| t.serving.verdict_note(&percent(r.utilisation, 0))) },
+        note: Some(|r, t| t.serving.verdict_note(&percent(r.utilisation, 0), &number(r.billed_hours, 2))) },
 ];
 
 #[component]
