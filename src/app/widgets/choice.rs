@@ -28,7 +28,8 @@ pub fn ChoiceInput<T: Calculator>(
     let (key, get, set) = (field.key, field.get, field.set);
     // A memo of the id: a slider elsewhere in the scenario leaves the drop-down and its options
     // alone.
-    let id = Memo::new(move |_| app.scenario.with(|s| get((lens.get)(s))));
+    let inputs = app.slice(lens);
+    let id = Memo::new(move |_| inputs.with(get));
     let value = Signal::derive(move || id.get().to_string());
     let on_change = Callback::new(move |id: String| {
         app.clear_issue(key);
@@ -58,7 +59,8 @@ pub fn RadioInput<T: Calculator>(
 ) -> impl IntoView {
     let app = use_app();
     let (key, get, set) = (field.key, field.get, field.set);
-    let chosen = Memo::new(move |_| app.scenario.with(|s| get((lens.get)(s))));
+    let inputs = app.slice(lens);
+    let chosen = Memo::new(move |_| inputs.with(get));
     let radios = (field.ids)()
         .into_iter()
         .map(|id| {
@@ -113,7 +115,8 @@ pub fn FlagInput<T: Calculator>(
 ) -> impl IntoView {
     let app = use_app();
     let (key, get, set) = (field.key, field.get, field.set);
-    let checked = Memo::new(move |_| app.scenario.with(|s| get((lens.get)(s))));
+    let inputs = app.slice(lens);
+    let checked = Memo::new(move |_| inputs.with(get));
     let on_change = Callback::new(move |on: bool| {
         app.clear_issue(key);
         app.try_edit(lens, |t| set(t, on));

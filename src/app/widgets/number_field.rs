@@ -32,11 +32,12 @@ struct Binding {
 impl Binding {
     fn new<T: Calculator>(field: &'static NumField<T>, lens: Lens<T>) -> Self {
         let app = use_app();
-        let (get, set, lget) = (field.get, field.set, lens.get);
+        let (get, set) = (field.get, field.set);
+        let inputs = app.slice(lens);
         Binding {
             key: field.key,
             spec: field.spec(),
-            read: Memo::new(move |_| app.scenario.with(|s| get(lget(s)))),
+            read: Memo::new(move |_| inputs.with(get)),
             write: Callback::new(move |v| app.edit(lens, |t| set(t, v)).map_err(Issue::new)),
             raw: RwSignal::new(None),
             error: RwSignal::new(None),
