@@ -8,6 +8,7 @@
 
 pub mod calc;
 pub mod charts;
+pub mod numtext;
 pub mod text;
 
 #[cfg(target_arch = "wasm32")]

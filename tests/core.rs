@@ -25,6 +25,8 @@ mod library;
 mod link;
 #[path = "core/memory.rs"]
 mod memory;
+#[path = "core/numtext.rs"]
+mod numtext;
 #[path = "core/presets.rs"]
 mod presets;
 #[path = "core/rent_buy.rs"]
