@@ -7,7 +7,9 @@ use gpuplan::calc::units::Currency;
 use gpuplan::numtext::{money, percent, plain};
 use proptest::prelude::*;
 
-/// (style, locale, value, digits, what `Intl.NumberFormat` wrote).
+/// (style, locale, value, digits, what `Intl.NumberFormat` wrote). 3.14159265 is a test value
+/// with many decimals, not an approximation of pi.
+#[allow(clippy::approx_constant)]
 const INTL: &[(&str, Lang, f64, u8, &str)] = &[
     ("plain", Lang::En, 0.0, 0, "0"),
     ("plain", Lang::En, 0.0, 1, "0"),
