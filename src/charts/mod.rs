@@ -1,5 +1,5 @@
 //! Chart drawing with plotters, generic over the drawing backend: the page draws on a canvas
-//! (`plotters-canvas`), native tests draw into an SVG string and read it back.
+//! (`app::widgets::canvas_backend`), native tests draw into an SVG string and read it back.
 //!
 //! Each chart takes its series from [`crate::calc::sensitivity`] and a [`ChartText`] with the
 //! words in the page's language, so nothing here computes a figure or chooses a language.

@@ -6,9 +6,12 @@
 //! answers `estimate_text_size` from `CanvasRenderingContext2d.measureText`, which touches no
 //! layout.
 //!
-//! It draws text itself, to set the context's font only when it changes: parsing a font string
-//! is the dearest step of a label, and a chart draws dozens in a handful of fonts (labels are
-//! measured before they are placed and wrapped, so the same font is asked for again and again).
+//! It draws everything itself (it replaced `plotters-canvas`) so that it sets the context's state
+//! only when it changes: the font (parsing a font string is the dearest step of a label, and a
+//! chart draws dozens in a handful of fonts), and the colours, line width, alignment and
+//! baseline, which plotters gives again with every line and label. Each setting is a call into
+//! the browser with a string to decode; a chart redraw made several hundred of them, most of
+//! them setting what was already set.
 //!
 //! It also separates the chart's size from the canvas's pixels: charts lay out in CSS pixels (so
 //! a 13 px label is 13 px on screen, whatever the screen) while the canvas holds one pixel per
@@ -21,7 +24,6 @@ use plotters_backend::text_anchor::{HPos, VPos};
 use plotters_backend::{
     BackendColor, BackendCoord, BackendStyle, BackendTextStyle, DrawingErrorKind, FontTransform,
 };
-use plotters_canvas::CanvasBackend;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use wasm_bindgen::{JsCast, JsValue};
@@ -41,27 +43,39 @@ impl std::error::Error for CanvasError {}
 
 type Error = DrawingErrorKind<CanvasError>;
 
-/// An error of the shapes drawn through `plotters-canvas`, as this backend's.
-fn lift<E: std::error::Error + Send + Sync>(e: DrawingErrorKind<E>) -> Error {
-    match e {
-        DrawingErrorKind::DrawingError(e) => {
-            DrawingErrorKind::DrawingError(CanvasError(e.to_string()))
-        }
-        DrawingErrorKind::FontError(e) => DrawingErrorKind::FontError(e),
-    }
-}
-
 fn js_error(e: JsValue) -> Error {
     DrawingErrorKind::DrawingError(CanvasError(format!("{e:?}")))
 }
 
+/// A colour as a key: its channels and the bits of its opacity.
+type Colour = (u8, u8, u8, u64);
+
+fn colour(c: BackendColor) -> Colour {
+    (c.rgb.0, c.rgb.1, c.rgb.2, c.alpha.to_bits())
+}
+
+fn css(c: BackendColor) -> String {
+    let (r, g, b) = c.rgb;
+    format!("rgba({r},{g},{b},{})", c.alpha)
+}
+
+/// What the context has been given in this drawing; `None` is not known (the start of a
+/// drawing), so the first use sets it.
+#[derive(Clone, Default)]
+struct Pen {
+    font: Option<String>,
+    stroke: Option<Colour>,
+    width: Option<u32>,
+    fill: Option<Colour>,
+    baseline: Option<u8>,
+    align: Option<u8>,
+}
+
 pub struct MeasuringCanvas {
-    inner: CanvasBackend,
     context: CanvasRenderingContext2d,
     /// The size plotters lays out in: the canvas's CSS size.
     size: (u32, u32),
-    /// The font the context has now, so an unchanged font is not set (and parsed) again.
-    font: RefCell<String>,
+    pen: RefCell<Pen>,
 }
 
 impl MeasuringCanvas {
@@ -86,11 +100,16 @@ impl MeasuringCanvas {
                 0.0,
             )
             .ok()?;
+        // The font the last drawing left is known (it is read back as the browser writes it);
+        // the rest is set on first use.
+        let pen = Pen {
+            font: Some(context.font()),
+            ..Pen::default()
+        };
         Some(MeasuringCanvas {
-            inner: CanvasBackend::with_canvas_object(canvas)?,
-            font: RefCell::new(context.font()),
             context,
             size,
+            pen: RefCell::new(pen),
         })
     }
 
@@ -100,9 +119,54 @@ impl MeasuringCanvas {
     /// the page's styles up to date first, which after an edit costs a style pass.
     fn use_font<S: BackendTextStyle>(&self, style: &S) {
         let font = font_of(style);
-        if *self.font.borrow() != font {
+        let mut pen = self.pen.borrow_mut();
+        if pen.font.as_deref() != Some(font.as_str()) {
             self.context.set_font(&font);
-            *self.font.borrow_mut() = font;
+            pen.font = Some(font);
+        }
+    }
+
+    fn use_stroke<S: BackendStyle>(&self, style: &S) {
+        let mut pen = self.pen.borrow_mut();
+        let c = colour(style.color());
+        if pen.stroke != Some(c) {
+            self.context.set_stroke_style_str(&css(style.color()));
+            pen.stroke = Some(c);
+        }
+        let w = style.stroke_width();
+        if pen.width != Some(w) {
+            self.context.set_line_width(f64::from(w));
+            pen.width = Some(w);
+        }
+    }
+
+    fn use_fill(&self, color: BackendColor) {
+        let mut pen = self.pen.borrow_mut();
+        let c = colour(color);
+        if pen.fill != Some(c) {
+            self.context.set_fill_style_str(&css(color));
+            pen.fill = Some(c);
+        }
+    }
+
+    fn use_anchor(&self, v: VPos, h: HPos) {
+        let mut pen = self.pen.borrow_mut();
+        let (b, a) = (v as u8, h as u8);
+        if pen.baseline != Some(b) {
+            self.context.set_text_baseline(match v {
+                VPos::Top => "top",
+                VPos::Center => "middle",
+                VPos::Bottom => "bottom",
+            });
+            pen.baseline = Some(b);
+        }
+        if pen.align != Some(a) {
+            self.context.set_text_align(match h {
+                HPos::Left => "start",
+                HPos::Right => "end",
+                HPos::Center => "center",
+            });
+            pen.align = Some(a);
         }
     }
 }
@@ -127,6 +191,24 @@ thread_local! {
     static WIDTHS: RefCell<HashMap<String, f64>> = RefCell::new(HashMap::new());
 }
 
+/// A one-pixel line along a pixel row or column is drawn half a pixel over, onto the pixels
+/// themselves: drawn on their edge, it would blur across two.
+fn crisp(from: BackendCoord, to: BackendCoord) -> ((f64, f64), (f64, f64)) {
+    let (mut a, mut b) = (
+        (f64::from(from.0), f64::from(from.1)),
+        (f64::from(to.0), f64::from(to.1)),
+    );
+    if from.0 == to.0 {
+        a.0 -= 0.5;
+        b.0 -= 0.5;
+    }
+    if from.1 == to.1 {
+        a.1 -= 0.5;
+        b.1 -= 0.5;
+    }
+    (a, b)
+}
+
 impl DrawingBackend for MeasuringCanvas {
     type ErrorType = CanvasError;
 
@@ -134,13 +216,19 @@ impl DrawingBackend for MeasuringCanvas {
         self.size
     }
     fn ensure_prepared(&mut self) -> Result<(), Error> {
-        self.inner.ensure_prepared().map_err(lift)
+        Ok(())
     }
     fn present(&mut self) -> Result<(), Error> {
-        self.inner.present().map_err(lift)
+        Ok(())
     }
     fn draw_pixel(&mut self, point: BackendCoord, color: BackendColor) -> Result<(), Error> {
-        self.inner.draw_pixel(point, color).map_err(lift)
+        if color.alpha == 0.0 {
+            return Ok(());
+        }
+        self.use_fill(color);
+        self.context
+            .fill_rect(f64::from(point.0), f64::from(point.1), 1.0, 1.0);
+        Ok(())
     }
     fn draw_line<S: BackendStyle>(
         &mut self,
@@ -148,7 +236,16 @@ impl DrawingBackend for MeasuringCanvas {
         to: BackendCoord,
         style: &S,
     ) -> Result<(), Error> {
-        self.inner.draw_line(from, to, style).map_err(lift)
+        if style.color().alpha == 0.0 {
+            return Ok(());
+        }
+        let (a, b) = crisp(from, to);
+        self.use_stroke(style);
+        self.context.begin_path();
+        self.context.move_to(a.0, a.1);
+        self.context.line_to(b.0, b.1);
+        self.context.stroke();
+        Ok(())
     }
     fn draw_rect<S: BackendStyle>(
         &mut self,
@@ -157,16 +254,43 @@ impl DrawingBackend for MeasuringCanvas {
         style: &S,
         fill: bool,
     ) -> Result<(), Error> {
-        self.inner
-            .draw_rect(upper_left, bottom_right, style, fill)
-            .map_err(lift)
+        if style.color().alpha == 0.0 {
+            return Ok(());
+        }
+        let (x, y) = (f64::from(upper_left.0), f64::from(upper_left.1));
+        let (w, h) = (
+            f64::from(bottom_right.0 - upper_left.0),
+            f64::from(bottom_right.1 - upper_left.1),
+        );
+        if fill {
+            self.use_fill(style.color());
+            self.context.fill_rect(x, y, w, h);
+        } else {
+            self.use_stroke(style);
+            self.context.stroke_rect(x, y, w, h);
+        }
+        Ok(())
     }
     fn draw_path<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
         &mut self,
         path: I,
         style: &S,
     ) -> Result<(), Error> {
-        self.inner.draw_path(path, style).map_err(lift)
+        if style.color().alpha == 0.0 {
+            return Ok(());
+        }
+        let mut path = path.into_iter();
+        let Some(start) = path.next() else {
+            return Ok(());
+        };
+        self.use_stroke(style);
+        self.context.begin_path();
+        self.context.move_to(f64::from(start.0), f64::from(start.1));
+        for p in path {
+            self.context.line_to(f64::from(p.0), f64::from(p.1));
+        }
+        self.context.stroke();
+        Ok(())
     }
     fn draw_circle<S: BackendStyle>(
         &mut self,
@@ -175,16 +299,52 @@ impl DrawingBackend for MeasuringCanvas {
         style: &S,
         fill: bool,
     ) -> Result<(), Error> {
-        self.inner
-            .draw_circle(center, radius, style, fill)
-            .map_err(lift)
+        if style.color().alpha == 0.0 {
+            return Ok(());
+        }
+        if fill {
+            self.use_fill(style.color());
+        } else {
+            self.use_stroke(style);
+        }
+        self.context.begin_path();
+        self.context
+            .arc(
+                f64::from(center.0),
+                f64::from(center.1),
+                f64::from(radius),
+                0.0,
+                std::f64::consts::TAU,
+            )
+            .map_err(js_error)?;
+        if fill {
+            self.context.fill();
+        } else {
+            self.context.stroke();
+        }
+        Ok(())
     }
     fn fill_polygon<S: BackendStyle, I: IntoIterator<Item = BackendCoord>>(
         &mut self,
         vert: I,
         style: &S,
     ) -> Result<(), Error> {
-        self.inner.fill_polygon(vert, style).map_err(lift)
+        if style.color().alpha == 0.0 {
+            return Ok(());
+        }
+        let mut vert = vert.into_iter();
+        let Some(start) = vert.next() else {
+            return Ok(());
+        };
+        self.use_fill(style.color());
+        self.context.begin_path();
+        self.context.move_to(f64::from(start.0), f64::from(start.1));
+        for p in vert {
+            self.context.line_to(f64::from(p.0), f64::from(p.1));
+        }
+        self.context.close_path();
+        self.context.fill();
+        Ok(())
     }
     fn draw_text<S: BackendTextStyle>(
         &mut self,
@@ -203,32 +363,22 @@ impl DrawingBackend for MeasuringCanvas {
             FontTransform::Rotate180 => 1.0,
             FontTransform::Rotate270 => 1.5,
         } * std::f64::consts::PI;
-        // A turned label is drawn inside save/restore, which also restores the font it replaced.
-        let font_before = (turn != 0.0).then(|| self.font.borrow().clone());
+        // A turned label is drawn inside save/restore, which also restores the state it set: the
+        // pen is put back as it was with it.
+        let pen_before = (turn != 0.0).then(|| self.pen.borrow().clone());
         if turn != 0.0 {
             self.context.save();
             self.context.translate(x, y).map_err(js_error)?;
             self.context.rotate(turn).map_err(js_error)?;
             (x, y) = (0.0, 0.0);
         }
-        self.context.set_text_baseline(match style.anchor().v_pos {
-            VPos::Top => "top",
-            VPos::Center => "middle",
-            VPos::Bottom => "bottom",
-        });
-        self.context.set_text_align(match style.anchor().h_pos {
-            HPos::Left => "start",
-            HPos::Right => "end",
-            HPos::Center => "center",
-        });
-        let (r, g, b) = color.rgb;
-        self.context
-            .set_fill_style_str(&format!("rgba({r},{g},{b},{})", color.alpha));
+        self.use_anchor(style.anchor().v_pos, style.anchor().h_pos);
+        self.use_fill(color);
         self.use_font(style);
         let drawn = self.context.fill_text(text, x, y).map_err(js_error);
-        if let Some(font) = font_before {
+        if let Some(pen) = pen_before {
             self.context.restore();
-            *self.font.borrow_mut() = font;
+            *self.pen.borrow_mut() = pen;
         }
         drawn
     }
