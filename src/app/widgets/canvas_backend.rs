@@ -2,16 +2,14 @@
 //!
 //! plotters' browser font code measures each label by adding a `<span>` to the page and reading
 //! its `offsetHeight`, which forces a layout of the whole page for every tick label: about 5 ms of
-//! each slider move went there. This wrapper draws shapes through `plotters-canvas` unchanged and
-//! answers `estimate_text_size` from `CanvasRenderingContext2d.measureText`, which touches no
-//! layout.
+//! each slider move went there. This backend answers `estimate_text_size` from
+//! `CanvasRenderingContext2d.measureText`, which touches no layout, and keeps the widths.
 //!
 //! It draws everything itself (it replaced `plotters-canvas`) so that it sets the context's state
 //! only when it changes: the font (parsing a font string is the dearest step of a label, and a
 //! chart draws dozens in a handful of fonts), and the colours, line width, alignment and
 //! baseline, which plotters gives again with every line and label. Each setting is a call into
-//! the browser with a string to decode; a chart redraw made several hundred of them, most of
-//! them setting what was already set.
+//! the browser with a string to decode, and most of them set what was already set.
 //!
 //! It also separates the chart's size from the canvas's pixels: charts lay out in CSS pixels (so
 //! a 13 px label is 13 px on screen, whatever the screen) while the canvas holds one pixel per
