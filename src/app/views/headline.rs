@@ -107,32 +107,41 @@ pub struct Way {
 #[component]
 pub fn Ways(ways: Memo<Vec<Way>>, on_try: Callback<&'static str>) -> impl IntoView {
     let app = use_app();
+    let kinds = Memo::new(move |_| ways.with(|v| v.iter().map(|w| w.kind).collect::<Vec<_>>()));
     view! {
         <Show when=move || ways.with(|w| !w.is_empty())>
             <div class="ways">
                 <p class="ways-title">{move || app.t().headline.ways_title}</p>
                 <ul data-testid="ways">
-                    {move || {
-                        ways.get()
-                            .into_iter()
-                            .map(|w| {
-                                let kind = w.kind;
-                                view! {
-                                    <li
-                                        class:fits=w.fits
-                                        data-testid=format!("way-{kind}")
-                                        data-value=w.value
-                                    >
-                                        {w.text}
-                                        " "
-                                        <button type="button" on:click=move |_| on_try.run(kind)>
-                                            {move || app.t().headline.try_it}
-                                        </button>
-                                    </li>
-                                }
-                            })
-                            .collect_view()
-                    }}
+                    // Keyed by kind: a slider move changes the ways' figures, not which ways
+                    // there are, so each item keeps its element and button and only its text,
+                    // value and mark are written (rebuilding the list removed and re-made every
+                    // item and its listener on every move).
+                    <For each=move || kinds.get() key=|k| *k let:kind>
+                        {
+                            let field = move |f: fn(&Way) -> String| {
+                                ways.with(|v| {
+                                    v.iter().find(|w| w.kind == kind).map(f).unwrap_or_default()
+                                })
+                            };
+                            let fits = move || {
+                                ways.with(|v| v.iter().any(|w| w.kind == kind && w.fits))
+                            };
+                            view! {
+                                <li
+                                    class:fits=fits
+                                    data-testid=format!("way-{kind}")
+                                    data-value=move || field(|w| w.value.clone())
+                                >
+                                    {move || field(|w| w.text.clone())}
+                                    " "
+                                    <button type="button" on:click=move |_| on_try.run(kind)>
+                                        {move || app.t().headline.try_it}
+                                    </button>
+                                </li>
+                            }
+                        }
+                    </For>
                 </ul>
             </div>
         </Show>

@@ -108,15 +108,12 @@ fn notes(r: &ServingReport, t: &'static Texts) -> Vec<String> {
 #[component]
 pub fn ServingNotes(report: Memo<ServingReport>) -> impl IntoView {
     let app = use_app();
+    // The sentences as a memo: most moves leave them as they were, and then nothing is rebuilt.
+    let said = Memo::new(move |_| report.with(|r| notes(r, app.t())));
     view! {
         <div class="notes" data-testid="serving-notes">
             {move || {
-                let t = app.t();
-                report
-                    .with(|r| notes(r, t))
-                    .into_iter()
-                    .map(|n| view! { <p class="notice">{n}</p> })
-                    .collect_view()
+                said.get().into_iter().map(|n| view! { <p class="notice">{n}</p> }).collect_view()
             }}
         </div>
     }
