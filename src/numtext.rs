@@ -1,5 +1,6 @@
 //! Numbers written as the page's two locales write them: `en-US` and `zh-CN`, the output of the
-//! browser's `Intl.NumberFormat` for the styles the page uses, produced in Rust.
+//! browser's `Intl.NumberFormat` for the styles the page uses, produced in Rust. (Reading what a
+//! person types is the other direction: [`crate::calc::number_text`].)
 //!
 //! The page first asked `Intl.NumberFormat` itself. Building the first formatter of a locale
 //! loads the browser's locale data, about 80 ms of a first visit before the first number shows,
