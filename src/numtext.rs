@@ -37,9 +37,7 @@ pub fn plain(v: f64, digits: u8) -> String {
     if !v.is_finite() {
         return NOT_A_NUMBER.into();
     }
-    let mut s = fixed(v.abs(), digits as usize);
-    trim_zeros(&mut s);
-    signed(v, "", &group(&s))
+    signed(v, "", &trimmed(v, digits))
 }
 
 /// A share (0.5423) as a percentage with exactly `digits` decimals: `54.2%`.
@@ -68,9 +66,14 @@ pub fn money(amount: f64, currency: Currency, lang: Lang, digits: u8) -> String 
     if !amount.is_finite() {
         return NOT_A_NUMBER.into();
     }
-    let mut s = fixed(amount.abs(), digits as usize);
+    signed(amount, symbol(currency, lang), &trimmed(amount, digits))
+}
+
+/// `|v|` with at most `digits` decimals, trailing zeros dropped, thousands grouped.
+fn trimmed(v: f64, digits: u8) -> String {
+    let mut s = fixed(v.abs(), digits as usize);
     trim_zeros(&mut s);
-    signed(amount, symbol(currency, lang), &group(&s))
+    group(&s)
 }
 
 /// The currency symbol `Intl` writes in each locale: the other locale's currency is marked.
