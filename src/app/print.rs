@@ -2,38 +2,30 @@
 //! day it was printed (`print-stamp`), shown only by the print stylesheet (style/main.css,
 //! `@media print`), so a sheet of paper leads back to the state it shows.
 
-use super::state::{use_app, AppState, PERSIST_DELAY};
+use super::state::{after_pause, use_app, AppState};
 use crate::text::Texts;
 use leptos::prelude::*;
 
 /// The page's address (with `embed=1` when `embed`), following the state once edits pause.
 ///
 /// Encoding the link on every step of a moving slider would add to each redraw for a line that
-/// nobody reads until later; like the address bar, this waits [`PERSIST_DELAY`] after the last
-/// change, and [`refresh`] brings it up to date at once (before printing).
+/// nobody reads until later; like the address bar, this waits until the state has not changed
+/// for [`super::state::PERSIST_DELAY`], and [`refresh`] brings it up to date at once (before
+/// printing).
 pub fn settled_link(app: AppState, embed: bool) -> RwSignal<String> {
     let link = RwSignal::new(untrack(|| app.href(embed)));
-    let pending = StoredValue::new_local(None::<TimeoutHandle>);
+    let settle = after_pause(move || {
+        link.try_set(untrack(|| app.href(embed)));
+    });
     Effect::new(move |first: Option<()>| {
         // Tracked without being cloned: only a change matters here, not the value.
         app.scenario.track();
         app.progress.track();
         app.view.track();
         app.lang.track();
-        if first.is_none() {
-            return;
+        if first.is_some() {
+            settle();
         }
-        if let Some(h) = pending.try_update_value(|p| p.take()).flatten() {
-            h.clear();
-        }
-        let handle = set_timeout_with_handle(
-            move || {
-                link.try_set(untrack(|| app.href(embed)));
-            },
-            PERSIST_DELAY,
-        )
-        .ok();
-        pending.set_value(handle);
     });
     link
 }

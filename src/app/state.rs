@@ -337,22 +337,24 @@ impl AppState {
 
     /// Keeps storage, the address bar and the title in step with the state.
     ///
-    /// While a slider moves, the writes are coalesced to one per [`PERSIST_DELAY`]:
-    /// `history.replaceState` and `localStorage.setItem` cost about 3 ms a call in Chromium, more
-    /// than the whole redraw. Leaving the page writes at once, so nothing is lost on reload.
+    /// While a slider moves, the writes wait until the state has not changed for
+    /// [`PERSIST_DELAY`]: `history.replaceState` and `localStorage.setItem` cost about 3 ms a
+    /// call in Chromium, more than the whole redraw. Leaving the page writes at once, so nothing
+    /// is lost on reload.
     pub fn persist(self) {
-        let pending = StoredValue::new_local(None::<TimeoutHandle>);
+        let write = after_pause(move || self.write(&self.link_state_untracked()));
         Effect::new(move |first: Option<()>| {
-            let state = self.link_state();
-            if let Some(h) = pending.try_update_value(|p| p.take()).flatten() {
-                h.clear();
-            }
+            // Tracked without being cloned: a step only notes that the state changed, and the
+            // write reads it when it goes out.
+            self.view.track();
+            self.lang.track();
+            self.compare.track();
+            self.scenario.track();
+            self.progress.track();
             if first.is_none() {
-                self.write(&state);
+                self.write(&self.link_state_untracked());
             } else {
-                let handle =
-                    set_timeout_with_handle(move || self.write(&state), PERSIST_DELAY).ok();
-                pending.set_value(handle);
+                write();
             }
         });
         // The title and `<html lang>` follow the view and the language.
@@ -444,6 +446,63 @@ impl Notice {
 
 /// How long link and storage writes wait for the next change before going out.
 pub const PERSIST_DELAY: std::time::Duration = std::time::Duration::from_millis(150);
+
+/// What [`after_pause`] keeps between a change and its run.
+struct Pause {
+    /// When the last change was noted (`Date.now()`, ms).
+    last: f64,
+    /// Whether a timer is out.
+    armed: bool,
+    action: std::rc::Rc<dyn Fn()>,
+}
+
+/// Returns a function to call on every change; `action` runs once the changes have paused for
+/// [`PERSIST_DELAY`]. A moving slider changes the state on every step: rather than clearing a
+/// timer and setting another each time (two calls into the browser a step), a change only notes
+/// the time, and the one timer out, when it fires before the pause is over, waits out the rest.
+pub fn after_pause(action: impl Fn() + 'static) -> impl Fn() + Copy + 'static {
+    let pause = StoredValue::new_local(Pause {
+        last: 0.0,
+        armed: false,
+        action: std::rc::Rc::new(action),
+    });
+    move || {
+        let arm = pause
+            .try_update_value(|p| {
+                p.last = js_sys::Date::now();
+                !std::mem::replace(&mut p.armed, true)
+            })
+            .unwrap_or(false);
+        if arm {
+            wait(pause, PERSIST_DELAY);
+        }
+    }
+}
+
+fn wait(pause: StoredValue<Pause, LocalStorage>, delay: std::time::Duration) {
+    set_timeout(
+        move || {
+            // Gone with its owner (the page changed view): nothing left to write for.
+            let Some(left) = pause.try_with_value(|p| {
+                PERSIST_DELAY.as_secs_f64() * 1000.0 - (js_sys::Date::now() - p.last)
+            }) else {
+                return;
+            };
+            if left >= 1.0 {
+                wait(pause, std::time::Duration::from_millis(left.ceil() as u64));
+                return;
+            }
+            let action = pause.try_update_value(|p| {
+                p.armed = false;
+                p.action.clone()
+            });
+            if let Some(action) = action {
+                action();
+            }
+        },
+        delay,
+    );
+}
 
 pub fn use_app() -> AppState {
     // Provided at the root before any view is built.
