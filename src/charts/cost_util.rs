@@ -32,14 +32,6 @@ pub fn draw_cost_vs_util<DB: DrawingBackend>(
     chart.draw_series(LineSeries::new(pct(&d.own), OWN.stroke_width(3)))?;
     chart.draw_series(LineSeries::new(pct(&d.rent), RENT.stroke_width(3)))?;
 
-    let (u, own, rent) = d.chosen;
-    let x = u * 100.0;
-    chart.draw_series(std::iter::once(PathElement::new(
-        vec![(x, 0.0), (x, top)],
-        MARK.mix(0.5).stroke_width(1),
-    )))?;
-    chart.draw_series([own, rent].map(|c| Circle::new((x, c), 4, MARK.filled())))?;
-
     let mut labels = Labels::new(&chart);
     labels.avoid(&chart, &pct(&d.own));
     labels.avoid(&chart, &pct(&d.rent));
@@ -50,6 +42,15 @@ pub fn draw_cost_vs_util<DB: DrawingBackend>(
         let (px, py) = labels.at(&chart, p);
         labels.put(&t.mark, Near::Point { x: px, y: py, r: 6 })?;
     }
+    // The chosen value last: a move of it changes only what is drawn from here on, and the
+    // page's canvas keeps the drawing up to here (see `app::widgets::canvas_backend`).
+    let (u, own, rent) = d.chosen;
+    let x = u * 100.0;
+    chart.draw_series(std::iter::once(PathElement::new(
+        vec![(x, 0.0), (x, top)],
+        MARK.mix(0.5).stroke_width(1),
+    )))?;
+    chart.draw_series([own, rent].map(|c| Circle::new((x, c), 4, MARK.filled())))?;
     let (px, _) = labels.at(&chart, (x, top));
     labels.put(&t.chosen, Near::Upright { x: px, y: 0 })?;
     root.present()?;

@@ -137,7 +137,12 @@ pub fn draw_sweep<DB: DrawingBackend>(
             vec![(0.0, cap), (x_max, cap)],
             MARK.stroke_width(2),
         )))?;
+        // Above its line, from a little past the middle; below it when the line is at the top.
+        let (px, py) = labels.at(&chart, (x_max * 0.55, cap));
+        labels.put(c.capacity_label, Near::Level { x: px, y: py })?;
     }
+    // The mark last: a move of the chosen value changes only what is drawn from here on, and
+    // the page's canvas keeps the drawing up to here (see `app::widgets::canvas_backend`).
     if let Some(p) = c.marked {
         chart.draw_series(std::iter::once(Circle::new(
             (p.0, p.1.min(top)),
@@ -152,11 +157,6 @@ pub fn draw_sweep<DB: DrawingBackend>(
             let (px, _) = labels.at(&chart, (p.0, top));
             labels.put(c.mark_label, Near::Upright { x: px, y: 0 })?;
         }
-    }
-    if c.capacity.is_some() {
-        // Above its line, from a little past the middle; below it when the line is at the top.
-        let (px, py) = labels.at(&chart, (x_max * 0.55, cap));
-        labels.put(c.capacity_label, Near::Level { x: px, y: py })?;
     }
     root.present()?;
     Ok(())

@@ -51,6 +51,29 @@ export class Page {
   message(key) {
     return this.page.textContent(byTestid(`error-${key}`));
   }
+  /**
+   * Steps the slider of `key` through `values` as a drag does (one `input` event a step), each
+   * step waiting for the chart `chart` to be drawn again.
+   */
+  async slide(key, values, chart) {
+    for (const v of values) {
+      await this.page.evaluate(
+        ({ slider, chart, v }) =>
+          new Promise((done) => {
+            const c = document.querySelector(`[data-testid="${chart}"]`);
+            const drawn = new MutationObserver(() => {
+              drawn.disconnect();
+              done();
+            });
+            drawn.observe(c, { attributes: true, attributeFilter: ['data-draws'] });
+            const s = document.querySelector(`[data-testid="${slider}"]`);
+            s.value = String(v);
+            s.dispatchEvent(new Event('input', { bubbles: true }));
+          }),
+        { slider: `input-${key}`, chart, v },
+      );
+    }
+  }
   async messageCleared(key) {
     await this.page.waitForFunction(
       (id) => document.querySelector(`[data-testid="${id}"]`).textContent === '',

@@ -14,7 +14,7 @@
 //! (`summary`) are read out to screen readers. Under the canvas two buttons save the drawing as a
 //! PNG file and the chart's data as a CSV file; the data is asked of the view only on a click.
 
-use super::canvas_backend::MeasuringCanvas;
+use super::canvas_backend::{Kept, MeasuringCanvas};
 use crate::app::download::{download_blob, download_csv};
 use crate::app::i18n::Tr;
 use crate::app::state::use_app;
@@ -23,6 +23,8 @@ use leptos::html::Canvas;
 use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{Blob, HtmlCanvasElement, ResizeObserver, ResizeObserverEntry};
@@ -103,6 +105,8 @@ where
     let boxed = RwSignal::new(None::<(f64, f64)>);
     node.on_load(move |canvas| observe_size(&canvas, boxed));
     let mut draws = 0u32;
+    // The last drawing, kept so that the next one can start from what it shares with it.
+    let kept = Rc::new(RefCell::new(Kept::default()));
     Effect::new(move |_| {
         let Some(canvas) = node.get() else { return };
         // Nothing is drawn before the box is known: a first drawing at a guessed size would be
@@ -124,11 +128,14 @@ where
             canvas.set_height(ph);
         }
         let css = (w.floor() as u32, h.floor() as u32);
-        let Some(backend) = MeasuringCanvas::new(canvas.clone(), css) else {
+        let Some(backend) = MeasuringCanvas::new(canvas.clone(), css, kept.clone()) else {
             problem.set(Some(Problem::NoCanvas));
             return;
         };
-        let result = draw(&backend.into_drawing_area());
+        let area = backend.into_drawing_area();
+        // The chart presents its drawing; this sends what one that failed midway had drawn.
+        let drawn = draw(&area);
+        let result = drawn.and(area.present().map_err(ChartError::from));
         draws += 1;
         let _ = canvas.set_attribute("data-draws", &draws.to_string());
         // Written only when it changes: most drawings succeed, and the message need not re-render.
