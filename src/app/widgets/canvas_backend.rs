@@ -129,11 +129,6 @@ pub struct Kept {
     /// The canvas's pixels and CSS size the last drawing was made at.
     size: Option<((u32, u32), (u32, u32))>,
     base: Option<Base>,
-    /// What the last drawing left the context with. The context keeps its state between
-    /// drawings until the canvas's size is set, which resets it: at the same size, a drawing
-    /// starts from this pen and the scale already set. (Setting the transform is the dearest
-    /// of the settings: about 0.06 ms a chart in Chromium, each move.)
-    pen: Pen,
 }
 
 struct Base {
@@ -174,23 +169,15 @@ impl MeasuringCanvas {
         size: (u32, u32),
         kept: Rc<RefCell<Kept>>,
     ) -> Option<Self> {
-        let context = canvas
-            .get_context("2d")
-            .ok()
-            .flatten()?
-            .dyn_into::<CanvasRenderingContext2d>()
-            .ok()?;
+        let context = context_2d(&canvas)?;
         let size = (size.0.max(1), size.1.max(1));
-        let pen = {
-            let k = kept.borrow();
-            if k.size == Some(((canvas.width(), canvas.height()), size)) {
-                k.pen.clone()
-            } else {
-                // Set, not multiplied: a transform left from an earlier drawing must not
-                // compound. The rest of the state is set on first use.
-                set_scale(&canvas, &context, size).ok()?;
-                Pen::default()
-            }
+        // Set, not multiplied: a transform left from an earlier drawing must not compound.
+        set_scale(&canvas, &context, size).ok()?;
+        // The font the last drawing left is known (it is read back as the browser writes it);
+        // the rest is set on first use.
+        let pen = Pen {
+            font: Some(context.font()),
+            ..Pen::default()
         };
         Some(MeasuringCanvas {
             canvas,
@@ -216,8 +203,8 @@ impl MeasuringCanvas {
         let mut kept = kept.borrow_mut();
         let size = Some(((self.canvas.width(), self.canvas.height()), self.size));
         let same_size = kept.size == size;
-        // Known again only once this drawing is sent: a call that fails may leave the context
-        // in any state.
+        // Known again only once this drawing is sent: a drawing that fails midway leaves the
+        // canvas matching no kept list, so the next one is drawn whole.
         kept.size = None;
         let from = match &kept.base {
             Some(b)
@@ -254,7 +241,6 @@ impl MeasuringCanvas {
         self.send_all(&calls[from..])?;
         kept.last = calls;
         kept.size = size;
-        kept.pen = self.pen.borrow().clone();
         Ok(())
     }
 
@@ -274,13 +260,7 @@ impl MeasuringCanvas {
             .ok()?;
         copy.set_width(self.canvas.width());
         copy.set_height(self.canvas.height());
-        let context = copy
-            .get_context("2d")
-            .ok()
-            .flatten()?
-            .dyn_into::<CanvasRenderingContext2d>()
-            .ok()?;
-        context
+        context_2d(&copy)?
             .draw_image_with_html_canvas_element(&self.canvas, 0.0, 0.0)
             .ok()?;
         Some(Base { len, copy })
@@ -446,6 +426,16 @@ impl MeasuringCanvas {
             self.calls.push(call());
         }
     }
+}
+
+/// A canvas's 2D context; none if the page cannot give one.
+fn context_2d(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
+    canvas
+        .get_context("2d")
+        .ok()
+        .flatten()?
+        .dyn_into::<CanvasRenderingContext2d>()
+        .ok()
 }
 
 /// Maps the chart's CSS pixels onto the canvas's device pixels.
