@@ -4,7 +4,9 @@
 // context length and concurrency (inference), sequence length and micro-batch (training),
 // concurrency (serving), each in English and in Chinese; then all of them again with the CPU
 // slowed 4x through the DevTools protocol (`Emulation.setCPUThrottlingRate`), roughly a
-// mid-range phone. Prints median and p95; asserts nothing.
+// mid-range phone. Before the moves the page is scrolled so that the slider and its chart are
+// both on screen, and left half a second to finish its first paint. Prints median and p95;
+// asserts nothing.
 //
 // Run with scripts/bench.sh (which builds the release first), or alone with `node
 // benches/latency.mjs` against dist/ (GPUPLAN_DIST for another build). Settings:
@@ -39,6 +41,34 @@ const CASES = [
 // Every case in both languages: the Chinese page words every tile, note and chart label too.
 const LANGS = (process.env.LANGS ?? 'en,zh').split(',');
 
+/**
+ * Brings the slider and its chart on screen together, as a person dragging the slider to watch
+ * the chart sees them (charts out of view draw later, see src/app/widgets/sight.rs), then lets
+ * the page finish its first paint: the moves are timed, not the load.
+ */
+async function inView(page, sliderId, chartId) {
+  const seen = await page.evaluate(
+    async ({ sliderId, chartId }) => {
+      const box = (id) => document.querySelector(`[data-testid=${id}]`).getBoundingClientRect();
+      const s = box(sliderId);
+      const c = box(chartId);
+      // The middle of the two in the middle of the window, the slider kept on screen.
+      let top = scrollY + (Math.min(s.top, c.top) + Math.max(s.bottom, c.bottom) - innerHeight) / 2;
+      top = Math.min(top, scrollY + s.top - 10);
+      top = Math.max(top, scrollY + s.bottom + 10 - innerHeight);
+      scrollTo(0, top);
+      const frame = () => new Promise((r) => requestAnimationFrame(() => r()));
+      await frame();
+      await frame();
+      await new Promise((r) => setTimeout(r, 500));
+      const n = box(chartId);
+      return n.bottom > 0 && n.top < innerHeight;
+    },
+    { sliderId, chartId },
+  );
+  if (!seen) console.log(`${chartId} is not on screen with ${sliderId}: its moves are drawn later`);
+}
+
 const server = await serveDist();
 const browser = await launch();
 const results = [];
@@ -51,6 +81,7 @@ try {
     const context = await browser.newContext();
     const query = `${c.query}${c.query ? '&' : '?'}lang=${lang}`;
     const { page } = await open(context, server.url, query);
+    await inView(page, c.slider, c.chart);
     // Slowed only once the page is up: what is timed is the move, not the load.
     if (rate !== 1) {
       const cdp = await context.newCDPSession(page);

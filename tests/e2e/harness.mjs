@@ -100,9 +100,15 @@ export async function text(page, testid) {
   return page.getAttribute(`[data-testid="${testid}"]`, 'data-value');
 }
 
-/** A canvas's pixels, to tell whether a chart changed. */
-export function pixels(page, testid) {
-  return page.$eval(`[data-testid="${testid}"]`, (c) => c.toDataURL());
+/**
+ * A canvas's pixels, to tell whether a chart changed. A chart out of view draws a change when the
+ * browser is next idle and is marked `data-stale` until then (src/app/widgets/sight.rs): the
+ * picture is read once it is current.
+ */
+export async function pixels(page, testid) {
+  const chart = `[data-testid="${testid}"]`;
+  await page.waitForSelector(`${chart}:not([data-stale])`, { state: 'attached' });
+  return page.$eval(chart, (c) => c.toDataURL());
 }
 
 /** Drags a range slider to `fraction` of its width with the mouse, as a person would. */

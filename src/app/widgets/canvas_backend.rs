@@ -129,6 +129,11 @@ pub struct Kept {
     /// The canvas's pixels and CSS size the last drawing was made at.
     size: Option<((u32, u32), (u32, u32))>,
     base: Option<Base>,
+    /// The canvas's context, asked for once: the browser answers with the same object each time.
+    context: Option<CanvasRenderingContext2d>,
+    /// The font the last drawing left on the context: still its font while `size` holds, since
+    /// only a new backing store resets a context.
+    font: Option<String>,
 }
 
 struct Base {
@@ -169,14 +174,31 @@ impl MeasuringCanvas {
         size: (u32, u32),
         kept: Rc<RefCell<Kept>>,
     ) -> Option<Self> {
-        let context = context_2d(&canvas)?;
         let size = (size.0.max(1), size.1.max(1));
+        let (context, font) = {
+            let mut k = kept.borrow_mut();
+            let context = match &k.context {
+                Some(c) => c.clone(),
+                None => {
+                    let c = context_2d(&canvas)?;
+                    k.context = Some(c.clone());
+                    c
+                }
+            };
+            let unchanged = k.size == Some(((canvas.width(), canvas.height()), size));
+            // The font the last drawing left is known (it is kept as the browser writes it);
+            // a context whose backing store was set again has the default, read back here.
+            let font = match (&k.font, unchanged) {
+                (Some(f), true) => f.clone(),
+                _ => context.font(),
+            };
+            (context, font)
+        };
         // Set, not multiplied: a transform left from an earlier drawing must not compound.
         set_scale(&canvas, &context, size).ok()?;
-        // The font the last drawing left is known (it is read back as the browser writes it);
-        // the rest is set on first use.
+        // The rest of the pen is set on first use.
         let pen = Pen {
-            font: Some(context.font()),
+            font: Some(font),
             ..Pen::default()
         };
         Some(MeasuringCanvas {
@@ -195,6 +217,12 @@ impl MeasuringCanvas {
     /// this drawing and the last share a long enough beginning.
     fn send(&mut self) -> Result<(), Error> {
         let calls = std::mem::take(&mut self.calls);
+        let sent = self.send_calls(calls);
+        self.kept.borrow_mut().font = self.pen.borrow().font.clone();
+        sent
+    }
+
+    fn send_calls(&mut self, calls: Vec<Call>) -> Result<(), Error> {
         if self.sent {
             return self.send_all(&calls);
         }

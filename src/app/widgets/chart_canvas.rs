@@ -7,14 +7,17 @@
 //! drawn at the screen's resolution, so labels keep their size on a phone and stay sharp on a
 //! high-density screen.
 //!
-//! After each drawing the canvas gets `data-draws` (a counter) so tests and the latency
-//! benchmark can tell a redraw happened without guessing at timing.
+//! A chart out of view draws a change later, when it comes into view or the browser is idle
+//! (`super::sight`); meanwhile its canvas has `data-stale`. After each drawing the canvas gets
+//! `data-draws` (a counter) so tests and the latency benchmark can tell a redraw happened
+//! without guessing at timing.
 //!
 //! Under the caption a chart may say in one sentence how to read it; its key numbers in words
 //! (`summary`) are read out to screen readers. Under the canvas two buttons save the drawing as a
 //! PNG file and the chart's data as a CSV file; the data is asked of the view only on a click.
 
 use super::canvas_backend::{Kept, MeasuringCanvas};
+use super::sight::Sight;
 use crate::app::download::{download_blob, download_csv};
 use crate::app::i18n::Tr;
 use crate::app::state::use_app;
@@ -103,15 +106,32 @@ where
     let problem = RwSignal::new(None::<Problem>);
     // The canvas's box in CSS pixels, once it has been laid out.
     let boxed = RwSignal::new(None::<(f64, f64)>);
-    node.on_load(move |canvas| observe_size(&canvas, boxed));
+    // Runs the drawing again when one put off while the chart was out of view is due.
+    let kick = Trigger::new();
+    let sight = Sight::new(kick);
+    node.on_load({
+        let sight = sight.clone();
+        move |canvas| {
+            observe_size(&canvas, boxed);
+            sight.watch(&canvas);
+        }
+    });
     let mut draws = 0u32;
     // The last drawing, kept so that the next one can start from what it shares with it.
     let kept = Rc::new(RefCell::new(Kept::default()));
     Effect::new(move |_| {
+        kick.track();
         let Some(canvas) = node.get() else { return };
         // Nothing is drawn before the box is known: a first drawing at a guessed size would be
         // thrown away a frame later.
         let Some((w, h)) = boxed.get() else { return };
+        // Out of view, a change is drawn later (see `sight`): returning before `draw` reads
+        // anything leaves this effect out of the next moves' runs. The first drawing is always
+        // made, so every chart has one.
+        if draws > 0 && !sight.may_draw() {
+            sight.put_off(&canvas);
+            return;
+        }
         let (w, h) = if w < 1.0 || h < 1.0 {
             (f64::from(WIDTH), f64::from(HEIGHT))
         } else {
@@ -137,6 +157,7 @@ where
         let drawn = draw(&area);
         let result = drawn.and(area.present().map_err(ChartError::from));
         draws += 1;
+        sight.drew(&canvas);
         let _ = canvas.set_attribute("data-draws", &draws.to_string());
         // Written only when it changes: most drawings succeed, and the message need not re-render.
         let now = result.err().map(|e| Problem::Failed(e.0));

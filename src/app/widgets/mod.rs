@@ -6,6 +6,7 @@ mod chart_canvas;
 mod choice;
 mod field_input;
 mod number_field;
+mod sight;
 mod stat;
 
 pub use chart_canvas::ChartCanvas;

@@ -60,18 +60,29 @@ impl Binding {
     /// Parses, range-checks and tries the text exactly as the link does; a refusal says which
     /// value is still in use, so the results on screen are never taken for the typed one's.
     fn input(&self, text: String) {
+        self.check(&text);
+        self.raw.set(Some(text));
+    }
+
+    /// Tries `text` and shows or clears the message beside the field; the box's own text is
+    /// left to the caller.
+    fn check(&self, text: &str) {
         let app = use_app();
         app.clear_issue(self.key);
         app.release(self.key);
         // The field's own check first: text that fails it can never become acceptable, while a
         // value the calculator refuses breaks a rule with another field, which may change.
-        let result = match self.spec.parse(&text) {
+        let result = match self.spec.parse(text) {
             Err(e) => Err((Issue::new(e), false)),
             Ok(v) => self.write.run(v).map_err(|e| (e, true)),
         };
-        let using = self.value_untracked();
-        self.error
-            .set(result.as_ref().err().map(|(e, _)| (e.clone(), using)));
+        // Written only when there is or was a message: most steps of a slider are accepted,
+        // and then nothing beside the field need run again.
+        if result.is_err() || self.error.with_untracked(Option::is_some) {
+            let using = self.value_untracked();
+            self.error
+                .set(result.as_ref().err().map(|(e, _)| (e.clone(), using)));
+        }
         if let Err((_, true)) = result {
             let b = *self;
             app.hold(
@@ -83,16 +94,18 @@ impl Binding {
                 }),
             );
         }
-        self.raw.set(Some(text));
     }
 
     fn value_untracked(&self) -> f64 {
         untrack(|| self.value())
     }
 
+    /// A slider's step: its value is the text, so the box beside it shows the value formatted.
     fn slide(&self, text: String) {
-        self.input(text);
-        self.raw.set(None);
+        self.check(&text);
+        if self.raw.with_untracked(Option::is_some) {
+            self.raw.set(None);
+        }
     }
 
     /// Leaving a box with accepted text shows the value as the page formats it.
