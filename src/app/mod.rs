@@ -212,10 +212,9 @@ fn FxBox() -> impl IntoView {
     let app = state::use_app();
     let error = RwSignal::new(None::<crate::calc::field::FieldError>);
     let raw = RwSignal::new(None::<String>);
-    let shown = move || {
-        raw.get()
-            .unwrap_or_else(|| format::number(app.scenario.with(|s| s.fx), 4))
-    };
+    // A memo: the box is written again only when the rate changes, not at every edit.
+    let fx = Memo::new(move |_| app.scenario.with(|s| s.fx));
+    let shown = move || raw.get().unwrap_or_else(|| format::number(fx.get(), 4));
     let note = move || {
         let t = app.t();
         t.app.fx_note(&format::number(FX.default, 4), FX.date)

@@ -56,6 +56,12 @@ pub enum Message {
     NothingToExport,
 }
 
+thread_local! {
+    /// The scenario a page starts from, made once: the scenario bar asks at every edit whether
+    /// the inputs still equal it.
+    static DEFAULT: Scenario = Scenario::default();
+}
+
 /// What an import did.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct ImportDone {
@@ -166,7 +172,7 @@ impl Library {
     /// on none and the inputs are not the guide's example).
     pub fn unsaved(&self) -> bool {
         let Some((id, _)) = self.current.get() else {
-            return self.app.scenario.with(|s| *s != Scenario::default());
+            return DEFAULT.with(|d| self.app.scenario.with(|s| s != d));
         };
         self.items.with(|v| {
             v.iter().find(|i| i.id == id).is_none_or(|i| {

@@ -9,6 +9,7 @@ use crate::app::i18n::{self, Tr};
 use crate::app::state::{use_app, Lens};
 use crate::calc::field::{NumField, NumSpec};
 use crate::calc::table::{Calculator, Issue};
+use leptos::html;
 use leptos::prelude::*;
 
 /// One field's binding with its type erased: reading and writing go through plain function
@@ -181,7 +182,7 @@ fn number_box(b: Binding, label: Option<Tr>, problem: Signal<Option<String>>) ->
                     autocomplete="off"
                     data-testid=format!("input-{key}")
                     aria-invalid=move || msg().is_some().to_string()
-                    prop:value=move || b.display()
+                    node_ref=shows(move || b.display())
                     on:input=move |ev| b.input(event_target_value(&ev))
                     on:blur=move |_| b.blur()
                 />
@@ -193,6 +194,23 @@ fn number_box(b: Binding, label: Option<Tr>, problem: Signal<Option<String>>) ->
         </label>
     }
     .into_any()
+}
+
+/// An input that shows `value`: written only when the input holds something else. The slider
+/// being dragged already holds its new value, and a box being typed in holds the typed text,
+/// so neither is written again (a write costs a property set and moves a caret); the box
+/// beside a dragged slider is.
+fn shows(value: impl Fn() -> String + 'static) -> NodeRef<html::Input> {
+    let node = NodeRef::<html::Input>::new();
+    Effect::new(move |_| {
+        let v = value();
+        if let Some(el) = node.get() {
+            if el.value() != v {
+                el.set_value(&v);
+            }
+        }
+    });
+    node
 }
 
 /// A range slider with its number box. The slider covers `min..=max` of its own (a comfortable
@@ -228,7 +246,7 @@ fn slider_box(b: Binding, label: Option<Tr>, (min, max, step): (f64, f64, f64)) 
                     step=step
                     data-testid=format!("input-{key}")
                     aria-valuetext=valuetext
-                    prop:value=move || b.value().clamp(min, max).to_string()
+                    node_ref=shows(move || b.value().clamp(min, max).to_string())
                     on:input=move |ev| b.slide(event_target_value(&ev))
                 />
                 <input
@@ -239,7 +257,7 @@ fn slider_box(b: Binding, label: Option<Tr>, (min, max, step): (f64, f64, f64)) 
                     aria-label=label
                     data-testid=format!("input-{key}-box")
                     aria-invalid=move || msg().is_some().to_string()
-                    prop:value=move || b.display()
+                    node_ref=shows(move || b.display())
                     on:input=move |ev| b.input(event_target_value(&ev))
                     on:blur=move |_| b.blur()
                 />

@@ -14,7 +14,9 @@ use leptos::prelude::*;
 #[component]
 pub fn CardField(#[prop(optional)] testid: Option<&'static str>) -> impl IntoView {
     let app = use_app();
-    let value = Signal::derive(move || app.scenario.with(|s| s.memory.gpu.clone()));
+    // Through the memory inputs' memo, as the model's drop-down: a move elsewhere runs nothing.
+    let memory = app.slice(MEMORY);
+    let value = Memo::new(move |_| memory.with(|m| m.gpu.clone()));
     let on_change = Callback::new(move |id: String| {
         if gpu(&id).is_some() {
             app.try_edit(MEMORY, |m| m.gpu = id);
@@ -22,11 +24,7 @@ pub fn CardField(#[prop(optional)] testid: Option<&'static str>) -> impl IntoVie
     });
     let line = move || {
         let t = app.t();
-        app.scenario.with(|s| {
-            gpu(&s.memory.gpu)
-                .map(|g| card_line(t, g))
-                .unwrap_or_default()
-        })
+        value.with(|id| gpu(id).map(|g| card_line(t, g)).unwrap_or_default())
     };
     let options: Vec<&'static str> = GPUS.iter().map(|g| g.id).collect();
     view! {

@@ -39,12 +39,12 @@ fn preset_name(t: &'static Texts, _: &'static str, id: &'static str) -> String {
 #[component]
 pub fn ModelSection() -> impl IntoView {
     let app = use_app();
-    let model = Signal::derive(move || {
-        app.scenario
-            .with(|s| s.memory.model.model.clone().unwrap_or_default())
-    });
-    let derived = Memo::new(move |_| app.scenario.with(|s| s.memory.model.arch.params().total()));
-    let typed = Memo::new(move |_| app.scenario.with(|s| s.memory.model.params_b));
+    // Read through the memory inputs' memo, not the scenario: another calculator's slider then
+    // runs nothing here (the drop-down has an option per model, each asking if it is chosen).
+    let memory = app.slice(MEMORY);
+    let model = Memo::new(move |_| memory.with(|m| m.model.model.clone().unwrap_or_default()));
+    let derived = Memo::new(move |_| memory.with(|m| m.model.arch.params().total()));
+    let typed = Memo::new(move |_| memory.with(|m| m.model.params_b));
     // The parameter box's text while typed; cleared when a preset or a config fills the model.
     let params_raw = RwSignal::new(None::<String>);
     // Why the typed text is not in use, worded when shown so a language switch rewords it.
@@ -125,7 +125,7 @@ pub fn ModelSection() -> impl IntoView {
             <ConfigPaste params_raw=params_raw />
             <p class="hint">
                 {move || {
-                    let n = app.scenario.with(|s| s.memory.model.params());
+                    let n = memory.with(|m| m.model.params());
                     app.t().model.sizing(&billions(n))
                 }}
             </p>
