@@ -251,8 +251,7 @@ fn FxBox() -> impl IntoView {
             <span class="unit">{tr(|t| t.app.fx_unit)}</span>
             <span class="field-msg" role="alert" data-testid="error-fx">
                 {move || {
-                    let c = app.currency.get();
-                    error.get().map(|e| i18n::field_error(app.t(), &e, c))
+                    error.get().map(|e| i18n::field_error(app.t(), &e, app.currency.get()))
                 }}
             </span>
         </label>

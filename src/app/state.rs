@@ -247,17 +247,18 @@ impl AppState {
     /// The problem recorded for `key`, if any: a refused change, else one from the link or the
     /// saved data.
     pub fn issue(&self, key: &'static str) -> Option<String> {
-        let (t, c) = (self.t(), self.currency.get());
+        let t = self.t();
+        // The currency is read only when there is an issue to word (see the field's message).
         let refused = self.refused.with(|v| {
             v.iter()
                 .find(|e| e.key() == key)
-                .map(|e| t.err.not_changed(&i18n::issue(t, e, c)))
+                .map(|e| t.err.not_changed(&i18n::issue(t, e, self.currency.get())))
         });
         refused.or_else(|| {
             self.issues.with(|v| {
                 v.iter()
                     .find(|e| e.key() == key)
-                    .map(|e| t.err.default_used(&i18n::issue(t, e, c)))
+                    .map(|e| t.err.default_used(&i18n::issue(t, e, self.currency.get())))
             })
         })
     }

@@ -144,11 +144,16 @@ pub fn ChoiceField(
                     on:change=move |ev| on_change.run(event_target_value(&ev))
                     prop:value=move || value.get()
                 >
+                    // Which option is chosen is the `<select>`'s value, kept by `prop:value`;
+                    // `selected` only gives the first choice (the value is set before the
+                    // options exist). Not reactive: an option a closure each would be woken by
+                    // every edit the value is read from.
                     {options
                         .into_iter()
                         .map(|id| {
+                            let chosen = value.with_untracked(|v| v == id);
                             view! {
-                                <option value=id selected=move || value.get() == id>
+                                <option value=id selected=chosen>
                                     {move || text(app.t(), key, id)}
                                 </option>
                             }

@@ -7,7 +7,7 @@
 use crate::app::format;
 use crate::app::i18n::{self, Tr};
 use crate::app::state::{use_app, Lens};
-use crate::calc::field::{NumField, NumSpec};
+use crate::calc::field::{NumField, NumSpec, NumberKind};
 use crate::calc::table::{Calculator, Issue};
 use leptos::html;
 use leptos::prelude::*;
@@ -124,10 +124,13 @@ impl Binding {
 fn message(b: Binding, extra: Signal<Option<String>>) -> impl Fn() -> Option<String> + Copy {
     move || {
         let app = use_app();
-        let (t, c) = (app.t(), app.currency.get());
+        let t = app.t();
+        // The currency is read only to word a message: a field with none then does not depend
+        // on it, and is not woken by every edit of the scenario the currency is read from.
         b.error
             .with(|e| {
                 e.as_ref().map(|(e, using)| {
+                    let c = app.currency.get();
                     let v = i18n::value(*using, b.spec.kind, c);
                     t.err.using(&i18n::issue(t, e, c), &v)
                 })
@@ -150,7 +153,14 @@ fn words(
         Some(f) => f(app.t()),
         None => i18n::label(app.t(), key),
     };
-    let unit = move || i18n::unit(app.t(), key, kind, app.currency.get());
+    // Only money's unit names the currency; other fields do not read it (see `message`).
+    let unit = move || {
+        let c = match kind {
+            NumberKind::Money => app.currency.get(),
+            _ => app.currency.get_untracked(),
+        };
+        i18n::unit(app.t(), key, kind, c)
+    };
     (label, unit)
 }
 

@@ -103,8 +103,8 @@ pub fn ConfigPaste(params_raw: RwSignal<Option<String>>) -> impl IntoView {
         }
     };
     let message = move || {
-        let c = app.currency.get();
-        config_result.with(|r| r.as_ref().map(|o| o.words(app.t(), c)))
+        // The currency only when there is a result to word.
+        config_result.with(|r| r.as_ref().map(|o| o.words(app.t(), app.currency.get())))
     };
 
     view! {

@@ -73,9 +73,13 @@ pub fn ModelSection() -> impl IntoView {
         params_raw.set(Some(text));
     };
     let params_msg = move || {
-        let c = app.currency.get();
+        // The currency only when there is a message to word: an edit elsewhere then leaves
+        // this alone.
         params_error
-            .with(|e| e.as_ref().map(|e| i18n::issue(app.t(), e, c)))
+            .with(|e| {
+                e.as_ref()
+                    .map(|e| i18n::issue(app.t(), e, app.currency.get()))
+            })
             .or_else(|| app.issue("params"))
     };
     let mut options: Vec<&'static str> = vec![""];
