@@ -17,7 +17,7 @@
 //! PNG file and the chart's data as a CSV file; the data is asked of the view only on a click.
 
 use super::canvas_backend::{Kept, MeasuringCanvas};
-use super::sight::Sight;
+use super::sight::{last_entry, Sight};
 use crate::app::download::{download_blob, download_csv};
 use crate::app::i18n::Tr;
 use crate::app::state::use_app;
@@ -266,12 +266,7 @@ fn save_drawing(canvas: &HtmlCanvasElement, name: String) {
 /// a column that moved under a wider one), which redraws the chart at the new size.
 fn observe_size(canvas: &HtmlCanvasElement, boxed: RwSignal<Option<(f64, f64)>>) {
     let report = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
-        // One canvas per observer: the last entry is its latest size.
-        let Some(entry) = entries
-            .iter()
-            .last()
-            .and_then(|e| e.dyn_into::<ResizeObserverEntry>().ok())
-        else {
+        let Some(entry) = last_entry::<ResizeObserverEntry>(&entries) else {
             return;
         };
         let rect = entry.content_rect();

@@ -98,14 +98,15 @@ impl Sight {
     }
 }
 
+/// The newest of an observer's entries. Each chart's observers watch its canvas alone, so the
+/// last entry is the canvas's latest state.
+pub(super) fn last_entry<T: JsCast>(entries: &js_sys::Array) -> Option<T> {
+    entries.iter().last().and_then(|e| e.dyn_into::<T>().ok())
+}
+
 fn observe(canvas: &HtmlCanvasElement, sight: Rc<Sight>) {
     let report = Closure::<dyn Fn(js_sys::Array)>::new(move |entries: js_sys::Array| {
-        // One canvas per observer: the last entry is its latest state.
-        let Some(entry) = entries
-            .iter()
-            .last()
-            .and_then(|e| e.dyn_into::<IntersectionObserverEntry>().ok())
-        else {
+        let Some(entry) = last_entry::<IntersectionObserverEntry>(&entries) else {
             return;
         };
         sight.on_screen.set(entry.is_intersecting());
