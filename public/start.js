@@ -3,6 +3,12 @@
 // needs no inline script and its Content-Security-Policy can forbid every one (index.html).
 // Each release's names make a new address, so a cached copy of an older page never starts
 // newer files.
+// A failure to fetch, compile or start the app is said on the page (boot.js), with a way to try
+// again, rather than leaving it blank.
+const failed = (e) => {
+  window.gpuplanBootFailed?.(e);
+  throw e;
+};
 const params = new URL(import.meta.url).searchParams;
 // Only a file beside this one: a name with a slash, a colon or `..` would reach elsewhere.
 const sibling = (name) => {
@@ -18,7 +24,14 @@ const wasm = sibling('wasm');
 const preload = [...document.querySelectorAll('link[rel=preload][as=fetch]')].find(
   (l) => l.href === wasm,
 );
-const request = fetch(wasm, preload?.integrity ? { integrity: preload.integrity } : {});
+const request = fetch(wasm, preload?.integrity ? { integrity: preload.integrity } : {}).then(
+  (r) => (r.ok ? r : failed(new Error(`start.js: ${wasm} answered ${r.status}`))),
+);
+request.catch(() => {});
 
-const { default: init } = await import(js);
-await init({ module_or_path: request });
+try {
+  const { default: init } = await import(js);
+  await init({ module_or_path: request });
+} catch (e) {
+  failed(e);
+}

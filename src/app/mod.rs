@@ -30,6 +30,11 @@ const PAGE_KEYS: [&str; 6] = ["view", "lang", "cur", "fx", "embed", "preset"];
 /// Mounts the page on `<body>`.
 pub fn mount() {
     console_error_panic_hook::set_once();
+    // The loading line index.html shows until now; removed in the same task as the app is
+    // drawn, so nothing blank is painted between them.
+    if let Some(boot) = document().get_element_by_id("boot") {
+        boot.remove();
+    }
     leptos::mount::mount_to_body(App);
 }
 
@@ -232,16 +237,21 @@ fn FxBox() -> impl IntoView {
                 prop:value=shown
                 on:input=move |ev| {
                     let text = event_target_value(&ev);
+                    app.typing("fx");
                     match FX.spec.parse(&text) {
                         Ok(v) => {
                             error.set(None);
                             app.set_fx(v);
                         }
-                        Err(e) => error.set(Some(e)),
+                        Err(e) => {
+                            app.typing_refused("fx");
+                            error.set(Some(e));
+                        }
                     }
                     raw.set(Some(text));
                 }
                 on:blur=move |_| {
+                    app.typing_done("fx");
                     if error.with_untracked(|e| e.is_none()) {
                         raw.set(None);
                     }
@@ -251,7 +261,13 @@ fn FxBox() -> impl IntoView {
             <span class="unit">{tr(|t| t.app.fx_unit)}</span>
             <span class="field-msg" role="alert" data-testid="error-fx">
                 {move || {
-                    error.get().map(|e| i18n::field_error(app.t(), &e, app.currency.get()))
+                    error
+                        .get()
+                        .map(|e| {
+                            let t = app.t();
+                            let problem = i18n::field_error(t, &e, app.currency.get());
+                            t.err.using(&problem, &format::number(fx.get(), 4))
+                        })
                 }}
             </span>
         </label>

@@ -46,6 +46,10 @@ pub struct AppState {
     /// The language shown: the link's, else the saved choice or the browser's.
     pub shown: Memo<Lang>,
     pub embed: bool,
+    /// The inputs came from a link opened from outside (one that sets inputs other than the
+    /// ones this browser last kept): the page works on a new, unsaved scenario, not on the
+    /// saved one it was working on before.
+    pub from_link: bool,
     /// Names of the saved scenarios the compare view shows (link key `compare`).
     pub compare: RwSignal<Vec<String>>,
     /// Problems found in the link or the saved data, shown beside their fields until the field
@@ -61,6 +65,9 @@ pub struct AppState {
     pending: StoredValue<Vec<(&'static str, Callback<()>)>>,
     /// One memo per calculator's inputs (see [`AppState::slice`]).
     slices: StoredValue<Slices>,
+    /// The box being typed in and the scenario as it was when typing there began (see
+    /// [`AppState::typing`]).
+    typing: StoredValue<Option<(String, Scenario)>>,
 }
 
 /// The calculators' input memos, made on first use under the page's root owner so that they
@@ -91,6 +98,7 @@ impl AppState {
         let decoded = link::decode(&search);
         let mut issues = decoded.issues;
         let mut notice = None;
+        let from_link = decoded.sets_inputs && !embed && !storage::holds(&decoded.state.scenario);
         let (scenario, progress) = if decoded.sets_inputs || embed {
             (decoded.state.scenario, decoded.state.progress)
         } else {
@@ -137,6 +145,7 @@ impl AppState {
             lang,
             shown: Memo::new(move |_| lang.get().unwrap_or(fallback)),
             embed: decoded.state.embed,
+            from_link,
             compare: RwSignal::new(decoded.state.compare),
             issues: RwSignal::new(issues),
             refused: RwSignal::new(Vec::new()),
@@ -146,6 +155,49 @@ impl AppState {
                 owner: Owner::current().unwrap_or_default(),
                 memos: Vec::new(),
             }),
+            typing: StoredValue::new(None),
+        }
+    }
+
+    /// Notes that the person typed in the box `id`. The first keystroke there keeps the scenario
+    /// as it was, for [`AppState::typing_refused`] to put back.
+    ///
+    /// Typed text is tried at every keystroke, so its prefixes pass through the scenario on the
+    /// way: typing 150 into a percentage tries 1 and 15 before 150 is refused. Were the refusal
+    /// to keep the last prefix that passed, the page would compute with 15, a value nobody
+    /// typed.
+    pub fn typing(&self, id: &str) {
+        let same = self
+            .typing
+            .with_value(|t| t.as_ref().is_some_and(|(at, _)| at == id));
+        if !same {
+            let now = self.scenario.get_untracked();
+            self.typing.set_value(Some((id.to_string(), now)));
+        }
+    }
+
+    /// The text typed in `id` is refused: the scenario returns to what it was before typing
+    /// there began, so no prefix of the refused text stays in force.
+    pub fn typing_refused(&self, id: &str) {
+        let before = self.typing.with_value(|t| match t {
+            Some((at, s)) if at == id => Some(s.clone()),
+            _ => None,
+        });
+        if let Some(before) = before {
+            if self.scenario.with_untracked(|s| *s != before) {
+                self.scenario.set(before);
+            }
+        }
+    }
+
+    /// Typing in `id` is over (the box lost focus, or a slider moved): a later refusal there
+    /// goes back only to what the box held when typing began again.
+    pub fn typing_done(&self, id: &str) {
+        if self
+            .typing
+            .with_value(|t| t.as_ref().is_some_and(|(at, _)| at == id))
+        {
+            self.typing.set_value(None);
         }
     }
 
@@ -326,14 +378,19 @@ impl AppState {
 
     /// The whole address of what is on screen, with `embed=1` or without it: read from the state
     /// rather than the address bar, which catches up with an edit only once edits pause. Tracked:
-    /// a closure that calls it follows every change.
+    /// a closure that calls it follows every change. It opens this state in any browser, even
+    /// one with saved inputs of its own ([`link::encode_whole`]).
     pub fn href(&self, embed: bool) -> String {
         let state = LinkState {
             embed,
             ..self.link_state()
         };
-        let origin = window().location().origin().unwrap_or_default();
-        format!("{origin}{}", address(&state))
+        let loc = window().location();
+        let origin = loc.origin().unwrap_or_default();
+        let path = loc.pathname().unwrap_or_default();
+        let hash = loc.hash().unwrap_or_default();
+        let q = link::encode_whole(&state, registry::first().id);
+        format!("{origin}{path}?{q}{hash}")
     }
 
     /// Keeps storage, the address bar and the title in step with the state.

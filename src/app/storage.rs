@@ -102,6 +102,19 @@ pub fn save(s: &Scenario, p: &Progress) -> Result<(), SaveError> {
         .map_err(|_| SaveError::Refused)
 }
 
+/// Whether the state saved as the page's current one is `s`: then an address that sets `s` is
+/// this browser's own (a reload, a bookmark of the page as it was), not a link from outside.
+/// Reads only; what cannot be read holds nothing.
+pub fn holds(s: &Scenario) -> bool {
+    if !available() {
+        return false;
+    }
+    match LocalStorage::raw().get_item(KEY) {
+        Ok(Some(raw)) => from_stored(&raw).is_ok_and(|r| r.scenario == *s),
+        _ => false,
+    }
+}
+
 /// Records that the tab is being left with the address at `from` while its state is `to`; with
 /// both equal there is nothing to correct and the record is removed.
 pub fn note_left(from: &str, to: &str) {

@@ -100,6 +100,23 @@ pub fn decode(query: &str) -> Decoded {
     }
 }
 
+/// [`encode`] for a link handed to someone (copied, printed, opened from an embed): it opens this
+/// very state in any browser. A link that sets no input opens the reader's own saved state
+/// instead (docs/contract.md), so when every input is at its default the currency is written
+/// anyway: a link that names it sets the inputs.
+pub fn encode_whole(state: &LinkState, default_view: &str) -> String {
+    let q = encode(state, default_view);
+    if !to_query(&state.scenario, &state.progress).is_empty() {
+        return q;
+    }
+    let cur = format!("cur={}", state.scenario.currency.id());
+    if q.is_empty() {
+        cur
+    } else {
+        format!("{q}&{cur}")
+    }
+}
+
 /// The most scenarios compared side by side.
 pub const COMPARE_MAX: usize = 3;
 

@@ -89,3 +89,37 @@ fn chinese_view_titles_are_chinese() {
         );
     }
 }
+
+/// public/boot.js words the page before the app runs, from copies of the locale files' entries
+/// (it runs before any of the app's code): each copy must match, in its language's block.
+#[test]
+fn the_loading_page_words_match_the_locale_files() {
+    let js = include_str!("../../public/boot.js");
+    let at = js.find("zh: {").expect("boot.js has a zh block");
+    let views = [
+        "rent-buy",
+        "training",
+        "inference",
+        "serving",
+        "spot",
+        "billing",
+        "bill",
+        "checklists",
+        "glossary",
+        "compare",
+    ];
+    for (lang, block) in [(Lang::En, &js[..at]), (Lang::Zh, &js[at..])] {
+        let t = texts(lang);
+        let mut words: Vec<&str> = views
+            .iter()
+            .map(|v| t.view.get(v).unwrap_or(t.glossary.title))
+            .collect();
+        words.extend([t.boot.loading, t.boot.failed, t.boot.retry]);
+        for w in words {
+            assert!(
+                block.contains(&format!("'{w}'")),
+                "{lang:?}: boot.js lacks '{w}'"
+            );
+        }
+    }
+}

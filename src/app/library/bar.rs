@@ -25,6 +25,7 @@ pub fn ScenarioBar() -> impl IntoView {
     let status = move || {
         let t = app.t();
         match (current.get(), unsaved.get()) {
+            (None, true) if lib.from_link.get() => t.lib.from_link,
             (_, true) => t.lib.unsaved,
             (Some(_), false) => t.lib.saved_state,
             (None, false) => t.lib.example_state,
@@ -153,7 +154,7 @@ pub fn ScenarioBar() -> impl IntoView {
             <p class="scenario-message" role="status" data-testid="scenario-message">
                 {move || lib.message.get().map(|m| words_for(app.t(), &m))}
                 {move || {
-                    lib.deleted
+                    lib.undo
                         .with(|d| d.is_some())
                         .then(|| {
                             view! {
@@ -161,7 +162,7 @@ pub fn ScenarioBar() -> impl IntoView {
                                 <button
                                     type="button"
                                     data-testid="scenario-undo"
-                                    on:click=move |_| lib.undo_delete()
+                                    on:click=move |_| lib.undo()
                                 >
                                     {tr(|t| t.lib.undo)}
                                 </button>
@@ -376,6 +377,8 @@ fn import_words(t: &'static Texts, d: &ImportDone) -> String {
 fn words_for(t: &'static Texts, m: &Message) -> String {
     match m {
         Message::Saved { name } => t.lib.msg_saved(name),
+        Message::Replaced { name } => t.lib.msg_replaced(name),
+        Message::Restored { names } => t.lib.msg_restored(&quoted(names)),
         Message::Conflict { name, kept_as } => t.lib.msg_conflict(name, kept_as),
         Message::NotStored { name, why } => t.lib.msg_not_stored(
             name,

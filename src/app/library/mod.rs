@@ -28,6 +28,14 @@ pub enum Message {
     Saved {
         name: String,
     },
+    /// Saved over the earlier version of `name`, which Undo brings back.
+    Replaced {
+        name: String,
+    },
+    /// Undo brought back these scenarios as they were.
+    Restored {
+        names: Vec<String>,
+    },
     /// Another tab saved `name` after this one opened it; this version was kept as `kept_as`.
     Conflict {
         name: String,
@@ -88,9 +96,12 @@ pub struct Library {
     /// The saved scenario the page works on, and the `changed` time of the copy this tab knows.
     pub current: RwSignal<Option<(u64, u64)>>,
     pub message: RwSignal<Option<Message>>,
-    /// The last deleted scenario, until it is restored or another is deleted.
-    pub deleted: RwSignal<Option<Item>>,
+    /// What the last delete, save over a saved scenario or import that replaced one took away,
+    /// as it was, until Undo brings it back or another such action takes its place.
+    pub undo: RwSignal<Option<Vec<Item>>>,
     pub waiting: RwSignal<Option<Waiting>>,
+    /// The inputs came from a link from outside and have not been saved or replaced since.
+    pub from_link: RwSignal<bool>,
     /// localStorage cannot be used: saves live in this tab only.
     pub unavailable: bool,
     /// Ids storage refused: they live in this tab only, and a reload keeps them.
@@ -111,6 +122,11 @@ impl Library {
         } else {
             store::load()
         };
+        // A link from outside starts a new, unsaved scenario: saving it never writes over the
+        // one the page worked on before.
+        if app.from_link {
+            store::set_current(None);
+        }
         let current = store::current().and_then(|id| {
             listed
                 .items
@@ -125,8 +141,9 @@ impl Library {
             items: RwSignal::new(listed.items),
             current: RwSignal::new(current),
             message: RwSignal::new(message),
-            deleted: RwSignal::new(None),
+            undo: RwSignal::new(None),
             waiting: RwSignal::new(None),
+            from_link: RwSignal::new(app.from_link),
             unavailable: listed.unavailable,
             local_only: StoredValue::new(Vec::new()),
             app,
@@ -215,6 +232,7 @@ impl Library {
         });
         self.current.set(Some((item.id, item.saved.changed)));
         store::set_current(Some(item.id));
+        self.from_link.set(false);
         match result {
             Ok(()) => Message::Saved { name },
             Err(why) => Message::NotStored { name, why },
@@ -223,8 +241,21 @@ impl Library {
 
     /// [`Library::put`] without moving the page to `item`: it stays on the scenario it works on.
     fn put_beside(&self, item: Item) -> Message {
-        let current = self.current.get_untracked();
+        // The page's own scenario written again (Undo of a save over it) is known at its new
+        // time, so the next save does not take it for another tab's.
+        let current = self.current.get_untracked().map(|(id, at)| {
+            (
+                id,
+                if id == item.id {
+                    item.saved.changed
+                } else {
+                    at
+                },
+            )
+        });
+        let from_link = self.from_link.get_untracked();
         let msg = self.put(item);
+        self.from_link.set(from_link);
         self.current.set(current);
         store::set_current(current.map(|(id, _)| id));
         msg
@@ -236,23 +267,37 @@ impl Library {
             .with_untracked(|v| v.iter().find(|i| i.id == id).cloned())
     }
 
-    /// Saves the inputs under `raw` (the name field): into the scenario the page works on
-    /// (renaming it if the name changed), else as a new one.
+    /// Saves the inputs under `raw` (the name field): over the scenario the page works on when
+    /// the name is its name (Undo brings the earlier version back), else as a new scenario, so
+    /// typing another name and saving never renames or overwrites the one opened before.
     pub fn save(&self, raw: &str) {
         let msg = match check_name(raw) {
             Err(e) => Message::NameRefused(e),
             Ok(name) => {
-                let current = self.current.get_untracked();
-                let id = current.map(|(id, _)| id);
-                if self.name_taken(&name, id) {
+                let current = self
+                    .current
+                    .get_untracked()
+                    .filter(|(id, _)| self.item(*id).is_some_and(|i| i.saved.name == name));
+                if current.is_none() && self.name_taken(&name, None) {
                     Message::NameTaken { name }
                 } else {
                     match current {
                         None => self.save_new_named(name),
                         Some((id, base)) => {
                             if may_overwrite(Some(base), store::stored_changed(id)) {
-                                let saved = self.snapshot(name);
-                                self.put(Item { id, saved })
+                                let before = self.item(id);
+                                let saved = self.snapshot(name.clone());
+                                let unchanged = before.as_ref().is_some_and(|b| {
+                                    b.saved.scenario == saved.scenario
+                                        && b.saved.progress == saved.progress
+                                });
+                                match self.put(Item { id, saved }) {
+                                    Message::Saved { name } if !unchanged => {
+                                        self.undo.set(before.map(|b| vec![b]));
+                                        Message::Replaced { name }
+                                    }
+                                    other => other,
+                                }
                             } else {
                                 // Another tab saved it since: theirs keeps the name.
                                 self.reload();
@@ -295,6 +340,7 @@ impl Library {
         self.app.progress.set(item.saved.progress.clone());
         self.current.set(Some((id, item.saved.changed)));
         store::set_current(Some(id));
+        self.from_link.set(false);
         self.message.set(Some(Message::Opened {
             name: item.saved.name,
         }));
@@ -333,20 +379,32 @@ impl Library {
         self.message.set(Some(Message::Deleted {
             name: item.saved.name.clone(),
         }));
-        self.deleted.set(Some(item));
+        self.undo.set(Some(vec![item]));
     }
 
-    pub fn undo_delete(&self) {
-        let Some(mut item) = self.deleted.get_untracked() else {
+    /// Brings back what the last delete, save over or replacing import took away: a deleted
+    /// scenario is saved again (under a new name if its name was taken meanwhile), a replaced
+    /// one gets its earlier version back. The page's inputs stay as they are.
+    pub fn undo(&self) {
+        let Some(items) = self.undo.get_untracked() else {
             return;
         };
-        self.deleted.set(None);
-        // A scenario saved under its name meanwhile keeps it.
-        if self.name_taken(&item.saved.name, None) {
-            item.saved.name = unique_name(&item.saved.name, |n| self.name_taken(n, None));
+        self.undo.set(None);
+        let mut names = Vec::new();
+        let mut msg = None;
+        for mut item in items {
+            let exists = self.item(item.id).is_some();
+            if !exists && self.name_taken(&item.saved.name, None) {
+                item.saved.name = unique_name(&item.saved.name, |n| self.name_taken(n, None));
+            }
+            item.saved.changed = store::now();
+            names.push(item.saved.name.clone());
+            if let m @ Message::NotStored { .. } = self.put_beside(item) {
+                msg = Some(m);
+            }
         }
-        let msg = self.put_beside(item);
-        self.message.set(Some(msg));
+        self.message
+            .set(Some(msg.unwrap_or(Message::Restored { names })));
     }
 
     /// Downloads every saved scenario as one file (or, with `only_current`, the page's inputs
@@ -424,6 +482,7 @@ impl Library {
             .items
             .with_untracked(|v| v.iter().map(|i| i.saved.clone()).collect());
         let before = list.len();
+        let earlier = self.items.get_untracked();
         let done = merge(&mut list, incoming, |_| clash);
         // Replaced ones keep their id; added ones get new ids.
         let mut items = self.items.get_untracked();
@@ -444,6 +503,14 @@ impl Library {
                 self.local_only.update_value(|ids| ids.push(item.id));
                 stored = Err(e);
             }
+        }
+        // Scenarios the import replaced, as they were, for Undo.
+        let replaced: Vec<Item> = earlier
+            .into_iter()
+            .filter(|e| items.iter().any(|i| i.id == e.id && i.saved != e.saved))
+            .collect();
+        if !replaced.is_empty() {
+            self.undo.set(Some(replaced));
         }
         self.items.set(items);
         let msg = match stored {

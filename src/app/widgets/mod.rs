@@ -8,6 +8,7 @@ mod field_input;
 mod number_field;
 mod sight;
 mod stat;
+mod typed;
 
 pub use chart_canvas::ChartCanvas;
 pub use choice::{
@@ -16,3 +17,4 @@ pub use choice::{
 pub use field_input::{FieldInput, Input, Inputs};
 pub use number_field::{NumberField, SliderField};
 pub use stat::{Formula, FormulaRow, Formulas, Stat, StatRow, Stats};
+pub use typed::typed_input;

@@ -6,7 +6,7 @@
 
 use crate::app::format;
 use crate::app::i18n::{self, Tr};
-use crate::app::state::{use_app, Lens};
+use crate::app::state::{use_app, AppState, Lens};
 use crate::calc::field::{NumField, NumSpec, NumberKind};
 use crate::calc::table::{Calculator, Issue};
 use leptos::html;
@@ -16,6 +16,7 @@ use leptos::prelude::*;
 /// pointers, so the widget's view code is built once rather than once per calculator.
 #[derive(Clone, Copy)]
 struct Binding {
+    app: AppState,
     key: &'static str,
     spec: NumSpec,
     /// The value in the scenario; a memo, so a change elsewhere in the scenario (another
@@ -36,6 +37,7 @@ impl Binding {
         let (get, set) = (field.get, field.set);
         let inputs = app.slice(lens);
         Binding {
+            app,
             key: field.key,
             spec: field.spec(),
             read: Memo::new(move |_| inputs.with(get)),
@@ -61,14 +63,18 @@ impl Binding {
     /// Parses, range-checks and tries the text exactly as the link does; a refusal says which
     /// value is still in use, so the results on screen are never taken for the typed one's.
     fn input(&self, text: String) {
-        self.check(&text);
+        self.app.typing(self.key);
+        self.check(&text, true);
         self.raw.set(Some(text));
     }
 
     /// Tries `text` and shows or clears the message beside the field; the box's own text is
-    /// left to the caller.
-    fn check(&self, text: &str) {
-        let app = use_app();
+    /// left to the caller. Refused text the person `typed` puts back the value the field had
+    /// before they began typing, not the last prefix that passed (see [`AppState::typing`]).
+    ///
+    /// [`AppState::typing`]: crate::app::state::AppState::typing
+    fn check(&self, text: &str, typed: bool) {
+        let app = self.app;
         app.clear_issue(self.key);
         app.release(self.key);
         // The field's own check first: text that fails it can never become acceptable, while a
@@ -77,6 +83,9 @@ impl Binding {
             Err(e) => Err((Issue::new(e), false)),
             Ok(v) => self.write.run(v).map_err(|e| (e, true)),
         };
+        if typed && result.is_err() {
+            app.typing_refused(self.key);
+        }
         // Written only when there is or was a message: most steps of a slider are accepted,
         // and then nothing beside the field need run again.
         if result.is_err() || self.error.with_untracked(Option::is_some) {
@@ -89,8 +98,9 @@ impl Binding {
             app.hold(
                 self.key,
                 Callback::new(move |_| {
+                    // A retry is not typing: its refusal has nothing to put back.
                     if let Some(Some(raw)) = b.raw.try_get_untracked() {
-                        b.input(raw);
+                        b.check(&raw, false);
                     }
                 }),
             );
@@ -103,7 +113,8 @@ impl Binding {
 
     /// A slider's step: its value is the text, so the box beside it shows the value formatted.
     fn slide(&self, text: String) {
-        self.check(&text);
+        self.app.typing_done(self.key);
+        self.check(&text, false);
         if self.raw.with_untracked(Option::is_some) {
             self.raw.set(None);
         }
@@ -117,6 +128,7 @@ impl Binding {
         if let Some(None) = self.error.try_get_untracked() {
             self.raw.try_set(None);
         }
+        self.app.typing_done(self.key);
     }
 }
 

@@ -5,6 +5,7 @@ use super::{group_label, LENS};
 use crate::app::format::number;
 use crate::app::i18n::{field_error, value};
 use crate::app::state::AppState;
+use crate::app::widgets::typed_input;
 use crate::app::words::bill_error;
 use crate::calc::bill::{BillError, BillInputs, BillLine, BillReport, Group, Lever, MAX_AMOUNT};
 use crate::calc::choice::Choice;
@@ -74,27 +75,67 @@ pub struct BillEdits {
     pub app: AppState,
     pub inputs: Memo<BillInputs>,
     pub report: Memo<BillReport>,
-    /// What did not parse or what the bill refused, by cell ("line-2-amount"): shown beside the
-    /// row; the bill keeps its last good value.
-    pub errors: RwSignal<BTreeMap<String, CellError>>,
+    /// What did not parse or what the bill refused, by cell ("line-2-amount"), with the value
+    /// still in use written as the cell shows it: shown beside the row; the bill keeps the value
+    /// the cell had before typing began.
+    pub errors: RwSignal<BTreeMap<String, (CellError, String)>>,
 }
 
 impl BillEdits {
-    pub fn set_error(self, cell: String, e: Option<CellError>) {
-        self.errors.update(|m| match e {
-            Some(e) => {
-                m.insert(cell, e);
+    /// The outcome of the text typed in `cell`: taken, or refused, and then the bill goes back
+    /// to what it was before typing there began ([`AppState::typing_refused`]) and the message
+    /// says which value is still in use (`shown`, read after that).
+    pub fn typed(self, cell: String, result: Result<(), CellError>, shown: Signal<String>) {
+        match result {
+            Ok(()) => {
+                if self.errors.with_untracked(|m| m.contains_key(&cell)) {
+                    self.errors.update(|m| {
+                        m.remove(&cell);
+                    });
+                }
             }
-            None => {
-                m.remove(&cell);
+            Err(e) => {
+                self.app.typing_refused(&cell);
+                let using = shown.get_untracked();
+                self.errors.update(|m| {
+                    m.insert(cell, (e, using));
+                });
             }
+        }
+    }
+
+    /// Whether the text in `cell` is refused.
+    pub fn refused(self, cell: String) -> Signal<bool> {
+        Signal::derive(move || self.errors.with(|m| m.contains_key(&cell)))
+    }
+
+    /// A cell's problem in the reader's language, with the value still in use, if it has one.
+    pub fn error_words(self, cell: &str) -> Option<String> {
+        let (t, c) = (self.app.t(), self.app.currency.get());
+        self.errors.with(|m| {
+            m.get(cell)
+                .map(|(e, using)| t.err.using(&e.words(t, c), using))
         })
     }
 
-    /// A cell's problem in the reader's language, if it has one.
-    pub fn error_words(self, cell: &str) -> Option<String> {
-        let (t, c) = (self.app.t(), self.app.currency.get());
-        self.errors.with(|m| m.get(cell).map(|e| e.words(t, c)))
+    /// The typed cell `cell` of a row: `shown` is its value in force, `tried` tries typed text.
+    pub fn cell(
+        self,
+        cell: String,
+        label: Signal<String>,
+        shown: Signal<String>,
+        tried: impl Fn(&str) -> Result<(), CellError> + Send + Sync + 'static,
+    ) -> AnyView {
+        let id = cell.clone();
+        typed_input(
+            self.app,
+            cell.clone(),
+            format!("bill-{cell}"),
+            label,
+            shown,
+            self.refused(cell),
+            Callback::new(move |text: String| self.typed(id.clone(), tried(&text), shown)),
+        )
     }
 
     // Typed cells try their change and keep a refusal beside the row...

@@ -116,32 +116,28 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
                         {move || app.t().bill.mode_share}
                     </option>
                 </select>
-                <input
-                    type="text"
-                    inputmode="decimal"
-                    aria-label=named(|t| t.table_label.value)
-                    data-testid=format!("bill-lever-{n}-value")
-                    prop:value=lv(|l| match l.share {
-                        Some(f) => number(f * 100.0, 1),
-                        None => number(l.amount + 0.0, 2),
-                    })
-                    on:input=move |ev| {
-                        let raw = event_target_value(&ev);
-                        let result = if is_share() {
-                            share(&raw)
-                                .and_then(|v| {
-                                    edits
-                                        .edit_lever(n, Box::new(move |l| l.share = Some(v / 100.0)))
-                                })
-                        } else {
-                            amount(&raw)
-                                .and_then(|v| edits.edit_lever(n, Box::new(move |l| l.amount = v)))
-                        };
-                        edits.set_error(format!("lever-{n}"), result.err());
-                    }
-                />
+                {edits
+                    .cell(
+                        format!("lever-{n}-value"),
+                        Signal::derive(named(|t| t.table_label.value)),
+                        Signal::derive(
+                            lv(|l| match l.share {
+                                Some(f) => number(f * 100.0, 1),
+                                None => number(l.amount + 0.0, 2),
+                            }),
+                        ),
+                        move |raw| {
+                            if is_share() {
+                                let v = share(raw)?;
+                                edits.edit_lever(n, Box::new(move |l| l.share = Some(v / 100.0)))
+                            } else {
+                                let v = amount(raw)?;
+                                edits.edit_lever(n, Box::new(move |l| l.amount = v))
+                            }
+                        },
+                    )}
                 <span class="field-msg" role="alert">
-                    {move || edits.error_words(&format!("lever-{n}"))}
+                    {move || edits.error_words(&format!("lever-{n}-value"))}
                 </span>
             </td>
             <td

@@ -62,38 +62,30 @@ pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
                 )}
             </td>
             <td data-label=col(|t| t.table_label.hours)>
-                <input
-                    type="text"
-                    inputmode="decimal"
-                    aria-label=named(|t| t.table_label.hours)
-                    data-testid=format!("bill-line-{n}-hours")
-                    prop:value=get(|l| l.hours.map(|h| number(h + 0.0, 2)).unwrap_or_default())
-                    on:input=move |ev| {
-                        let raw = event_target_value(&ev);
-                        let typed = if raw.trim().is_empty() {
-                            Ok(None)
-                        } else {
-                            hours(&raw).map(Some)
-                        };
-                        let result = typed
-                            .and_then(|h| edits.edit_line(n, Box::new(move |l| l.hours = h)));
-                        edits.set_error(format!("line-{n}-hours"), result.err());
-                    }
-                />
+                {edits
+                    .cell(
+                        format!("line-{n}-hours"),
+                        Signal::derive(named(|t| t.table_label.hours)),
+                        Signal::derive(
+                            get(|l| l.hours.map(|h| number(h + 0.0, 2)).unwrap_or_default()),
+                        ),
+                        move |raw| {
+                            let h = if raw.trim().is_empty() { None } else { Some(hours(raw)?) };
+                            edits.edit_line(n, Box::new(move |l| l.hours = h))
+                        },
+                    )}
             </td>
             <td data-label=col(|t| t.table_label.amount)>
-                <input
-                    type="text"
-                    inputmode="decimal"
-                    aria-label=named(|t| t.table_label.amount)
-                    data-testid=format!("bill-line-{n}-amount")
-                    prop:value=get(|l| number(l.amount + 0.0, 2))
-                    on:input=move |ev| {
-                        let result = amount(&event_target_value(&ev))
-                            .and_then(|v| edits.edit_line(n, Box::new(move |l| l.amount = v)));
-                        edits.set_error(format!("line-{n}-amount"), result.err());
-                    }
-                />
+                {edits
+                    .cell(
+                        format!("line-{n}-amount"),
+                        Signal::derive(named(|t| t.table_label.amount)),
+                        Signal::derive(get(|l| number(l.amount + 0.0, 2))),
+                        move |raw| {
+                            let v = amount(raw)?;
+                            edits.edit_line(n, Box::new(move |l| l.amount = v))
+                        },
+                    )}
             </td>
             <td class="num" data-label=col(|t| t.table_label.unit_price)>
                 {move || {

@@ -121,7 +121,7 @@ pub fn BillView() -> impl IntoView {
     let rep: Bill = use_report(LENS, report);
     let inputs = Memo::new(move |_| rep.with(|r| (*r.inputs).clone()));
     let report = Memo::new(move |_| rep.with(|r| r.report.clone()));
-    let errors = RwSignal::new(BTreeMap::<String, CellError>::new());
+    let errors = RwSignal::new(BTreeMap::<String, (CellError, String)>::new());
     let edits = BillEdits {
         app,
         inputs,

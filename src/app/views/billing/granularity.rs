@@ -51,9 +51,13 @@ pub fn MinimumBilling(
     let runs_error = RwSignal::new(None::<BillingError>);
     let on_runs = move |text: String| {
         app.clear_issue("runs");
+        app.typing("runs");
         let result = parse_runs(&text)
             .map_err(BillingError::from)
             .and_then(|r| app.edit(LENS, |i| i.runs = r));
+        if result.is_err() {
+            app.typing_refused("runs");
+        }
         runs_error.set(result.err());
         runs_raw.set(text);
     };
@@ -150,6 +154,7 @@ pub fn MinimumBilling(
                         placeholder=tr(|t| t.billing.runs_placeholder)
                         prop:value=move || runs_raw.get()
                         on:input=move |ev| on_runs(event_target_value(&ev))
+                        on:blur=move |_| app.typing_done("runs")
                     ></textarea>
                     <span class="field-msg" role="alert" data-testid="error-runs">
                         {runs_message}

@@ -65,10 +65,14 @@ pub fn ModelSection() -> impl IntoView {
     });
     let on_params = move |text: String| {
         app.clear_issue("params");
+        app.typing("params");
         let result = parse_params(&text).map_err(Issue::new).and_then(|p| {
             app.edit(MEMORY, |m| m.model.params_b = p)
                 .map_err(Issue::new)
         });
+        if result.is_err() {
+            app.typing_refused("params");
+        }
         params_error.set(result.err());
         params_raw.set(Some(text));
     };
@@ -115,6 +119,7 @@ pub fn ModelSection() -> impl IntoView {
                                 })
                         }
                         on:input=move |ev| on_params(event_target_value(&ev))
+                        on:blur=move |_| app.typing_done("params")
                     />
                     <span class="unit">{tr(|t| t.unit.params)}</span>
                 </span>

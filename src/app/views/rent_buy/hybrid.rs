@@ -30,9 +30,13 @@ pub fn Hybrid(rep: RentBuy) -> impl IntoView {
     let raw = RwSignal::new(rep.with_untracked(|r| format_demand(&r.inputs.demand)));
     let on_input = move |text: String| {
         app.clear_issue("demand");
+        app.typing("demand");
         let result = parse_demand(&text)
             .map_err(RentBuyError::from)
             .and_then(|d| app.edit(LENS, |i| i.demand = d));
+        if result.is_err() {
+            app.typing_refused("demand");
+        }
         error.set(result.err());
         raw.set(text);
     };
@@ -56,6 +60,7 @@ pub fn Hybrid(rep: RentBuy) -> impl IntoView {
                     placeholder=tr(|t| t.rent_buy.demand_placeholder)
                     prop:value=move || raw.get()
                     on:input=move |ev| on_input(event_target_value(&ev))
+                    on:blur=move |_| app.typing_done("demand")
                 ></textarea>
                 <span class="field-msg" role="alert" data-testid="error-demand">
                     {message}
