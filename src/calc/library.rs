@@ -390,6 +390,15 @@ pub struct Summary {
     pub bill_total: Money,
     /// Serving: cost per million output tokens, rented.
     pub serving_per_million: Money,
+    /// Serving: whether one request fits a replica (else the serving figures are `None`).
+    pub serving_fits: bool,
+    /// Serving: a replica's output tokens a second at the chosen concurrency.
+    pub serving_tokens_per_second: f64,
+    /// Serving: time per output token and to the first one, seconds.
+    pub serving_tpot: f64,
+    pub serving_ttft: f64,
+    /// Serving: cards for the load.
+    pub serving_cards: u64,
 }
 
 /// Every calculator's key result for one scenario.
@@ -415,6 +424,11 @@ pub fn summary(s: &Scenario) -> Summary {
         spot_cost: sp.cost_with,
         bill_total: bl.total,
         serving_per_million: sv.cost_rented,
+        serving_fits: sv.fits,
+        serving_tokens_per_second: sv.throughput,
+        serving_tpot: sv.tpot_s,
+        serving_ttft: sv.ttft_s,
+        serving_cards: sv.cards,
     }
 }
 
@@ -431,6 +445,10 @@ pub enum Metric {
     SpotCost,
     BillTotal,
     ServingPerMillion,
+    ServingTokensPerSecond,
+    ServingTpot,
+    ServingTtft,
+    ServingCards,
 }
 
 crate::choice_ids!(Metric {
@@ -444,12 +462,17 @@ crate::choice_ids!(Metric {
     SpotCost => "spot-cost",
     BillTotal => "bill-total",
     ServingPerMillion => "serving-per-million",
+    ServingTokensPerSecond => "serving-tokens-per-second",
+    ServingTpot => "serving-tpot",
+    ServingTtft => "serving-ttft",
+    ServingCards => "serving-cards",
 });
 
 /// How a metric's values compare.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Better {
     Lower,
+    Higher,
     /// Neither direction is better in itself (a break-even, a verdict).
     Neither,
 }
@@ -463,12 +486,16 @@ pub enum Kind {
     Count,
     /// 1 for buying, 0 for renting.
     Verdict,
+    /// Tokens a second.
+    Rate,
+    Seconds,
 }
 
 impl Metric {
     pub fn better(self) -> Better {
         match self {
             Metric::BreakEven | Metric::Verdict => Better::Neither,
+            Metric::ServingTokensPerSecond => Better::Higher,
             _ => Better::Lower,
         }
     }
@@ -483,7 +510,9 @@ impl Metric {
             Metric::BreakEven => Kind::Ratio,
             Metric::Verdict => Kind::Verdict,
             Metric::TrainingPerCard | Metric::InferencePerCard => Kind::Bytes,
-            Metric::MinCards => Kind::Count,
+            Metric::MinCards | Metric::ServingCards => Kind::Count,
+            Metric::ServingTokensPerSecond => Kind::Rate,
+            Metric::ServingTpot | Metric::ServingTtft => Kind::Seconds,
         }
     }
 
@@ -500,7 +529,17 @@ impl Metric {
             Metric::InferencePerCard => s.inference_per_card.0,
             Metric::SpotCost => s.spot_cost.amount,
             Metric::BillTotal => s.bill_total.amount,
-            Metric::ServingPerMillion => s.serving_per_million.amount,
+            Metric::ServingPerMillion if s.serving_fits => s.serving_per_million.amount,
+            Metric::ServingTokensPerSecond if s.serving_fits => s.serving_tokens_per_second,
+            Metric::ServingTpot if s.serving_fits => s.serving_tpot,
+            Metric::ServingTtft if s.serving_fits => s.serving_ttft,
+            Metric::ServingCards if s.serving_fits => s.serving_cards as f64,
+            // A model that does not fit has no serving figures.
+            Metric::ServingPerMillion
+            | Metric::ServingTokensPerSecond
+            | Metric::ServingTpot
+            | Metric::ServingTtft
+            | Metric::ServingCards => return None,
         };
         v.is_finite().then_some(v)
     }
@@ -538,6 +577,10 @@ pub fn compare(list: &[&Scenario]) -> Vec<Row> {
             let best = match metric.better() {
                 Better::Neither => Vec::new(),
                 Better::Lower => best_lower(&values),
+                Better::Higher => {
+                    let negated: Vec<Option<f64>> = values.iter().map(|v| v.map(|v| -v)).collect();
+                    best_lower(&negated)
+                }
             };
             Row {
                 metric,

@@ -2,8 +2,8 @@
 
 use gpuplan::calc::library::{
     check_name, compare, diff, export, from_entry, from_index, import, may_overwrite, merge,
-    summary, to_entry, to_index, unique_name, Clash, EntryError, FileError, Metric, NameError,
-    Saved,
+    summary, to_entry, to_index, unique_name, Better, Clash, EntryError, FileError, Metric,
+    NameError, Saved,
 };
 use gpuplan::calc::presets;
 use gpuplan::calc::rent_buy::Verdict;
@@ -396,7 +396,7 @@ proptest! {
     }
 
     /// Whatever the scenarios, the comparison's numbers are finite and the marked ones are the
-    /// lowest of their row.
+    /// lowest of their row (the highest where more is better: tokens a second).
     #[test]
     fn comparisons_are_finite_and_mark_the_lowest(
         a in proptest::collection::vec((0usize..64, 0usize..64, 0.0..1.0f64), 0..6),
@@ -409,7 +409,10 @@ proptest! {
             }
             for &n in &r.best {
                 let v = r.values[n].unwrap();
-                prop_assert!(r.values.iter().flatten().all(|w| *w >= v * (1.0 - 1e-6) - 1e-9));
+                match r.metric.better() {
+                    Better::Higher => prop_assert!(r.values.iter().flatten().all(|w| *w <= v * (1.0 + 1e-6) + 1e-9)),
+                    _ => prop_assert!(r.values.iter().flatten().all(|w| *w >= v * (1.0 - 1e-6) - 1e-9)),
+                }
             }
         }
     }

@@ -504,3 +504,65 @@ proptest! {
         prop_assert_eq!(r.verdict == Verdict::Rent, rent_cheaper, "{:?}", (r.cost_rented, r.cost_owned));
     }
 }
+
+#[test]
+fn a_model_that_does_not_fit_says_how_many_cards_hold_it() {
+    // Llama 3.1 70B in bf16 needs about 131 GiB of weights: not one request fits one 80 GB card.
+    // Two cards hold 66 GiB each, over 79.65 GiB once the 20% headroom is kept; three do not
+    // divide its 64 heads; four do.
+    let r = run("model=llama-3.1-70b&gpu=h100-sxm&weights=bf16&in_tokens=1024&out_tokens=256");
+    assert!(!r.fits);
+    assert_eq!(r.max_conc, 0);
+    let tp = r.tp_to_fit.expect("some split holds it");
+    assert_eq!(tp, 4);
+    let two =
+        run("model=llama-3.1-70b&gpu=h100-sxm&weights=bf16&in_tokens=1024&out_tokens=256&tp=2");
+    assert!(!two.fits);
+    // The way out holds it: at that split one request fits, and fewer cards do not.
+    let fitted = run(&format!(
+        "model=llama-3.1-70b&gpu=h100-sxm&weights=bf16&in_tokens=1024&out_tokens=256&tp={tp}"
+    ));
+    assert!(fitted.fits && fitted.max_conc >= 1 && fitted.tp_to_fit.is_none());
+}
+
+#[test]
+fn people_using_it_at_once_give_the_load_by_littles_law() {
+    let q = "model=llama-3.1-8b&gpu=h100-sxm&weights=bf16&load=users&users=16&think_s=10";
+    let r = run(q);
+    assert_eq!(r.load, gpuplan::calc::serving::Load::Users);
+    // A closed loop: each person waits for their answer, thinks, and asks again.
+    assert_close(r.load_rps, 16.0 / (10.0 + r.response_s), 1e-12);
+    assert_close(r.response_s, r.prefill_s + 256.0 * r.tpot_s, 1e-12);
+    // The rate in force is what the cost and the fleet are sized on.
+    assert_close(r.tokens_per_hour, r.load_rps * 256.0 * 3600.0, 1e-9);
+    // More people, or less time between requests, never take fewer cards.
+    let more = run("model=llama-3.1-8b&gpu=h100-sxm&weights=bf16&load=users&users=4000&think_s=10");
+    assert!(more.cards >= r.cards && more.load_rps > r.load_rps);
+    // The rate typed is ignored while the load is given as people, and used otherwise.
+    let typed = run("model=llama-3.1-8b&gpu=h100-sxm&weights=bf16&target_rps=7");
+    assert_eq!(typed.load_rps, 7.0);
+}
+
+#[test]
+fn input_tokens_priced_share_the_same_cost_with_the_output() {
+    let base =
+        "model=llama-3.1-8b&gpu=h100-sxm&weights=bf16&in_tokens=2000&out_tokens=500&card_price=20";
+    let plain = run(base);
+    assert_eq!(plain.cost_rented_in.amount, 0.0);
+    let priced = run(&format!("{base}&in_price_pct=25"));
+    // The fleet costs the same; it is spread over output tokens and a quarter-price input token.
+    let per_request =
+        |r: &ServingReport| r.cost_rented.amount * 500.0 + r.cost_rented_in.amount * 2000.0;
+    assert_close(per_request(&priced), per_request(&plain), 1e-9);
+    assert_close(
+        priced.cost_rented_in.amount,
+        0.25 * priced.cost_rented.amount,
+        1e-12,
+    );
+    assert_close(
+        priced.cost_owned_in.amount,
+        0.25 * priced.cost_owned.amount,
+        1e-12,
+    );
+    assert!(priced.cost_rented.amount < plain.cost_rented.amount);
+}

@@ -90,7 +90,30 @@ pub struct ServingInputs {
     /// One request's decode tokens/s measured on this model, card and runtime; 0: none.
     /// Every rate is rescaled by measured / estimated.
     pub measured_tps: f64,
+    /// How the load is given: requests a second, or people using it at once.
+    pub load: Load,
+    /// People using the service at once (with `load = users`).
+    pub users: u64,
+    /// Seconds a person takes between one answer and their next request (with `load = users`).
+    pub think_s: f64,
+    /// The price of an input token as a percentage of an output token's (API price lists quote
+    /// both); 0: the whole cost is put on the output tokens.
+    pub in_price_pct: f64,
 }
+
+/// How the serving load is given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Load {
+    /// Requests a second, `target_rps`.
+    #[default]
+    Rps,
+    /// People using it at once, `users`, each waiting `think_s` between an answer and the next
+    /// request: a closed loop, whose rate is users / (think + time a request takes).
+    Users,
+}
+
+crate::choice_ids!(Load { Rps => "rps", Users => "users" });
 
 impl Default for ServingInputs {
     fn default() -> Self {
@@ -105,6 +128,10 @@ impl Default for ServingInputs {
             card_price: 0.0,
             rent_hours: 24.0,
             measured_tps: 0.0,
+            load: Load::Rps,
+            users: 16,
+            think_s: 10.0,
+            in_price_pct: 0.0,
         }
     }
 }
@@ -125,11 +152,17 @@ mod fields {
     pub const CARD_PRICE: F = NumField { key: "card_price", kind: NumberKind::Money, min: 0.0, max: 1e6, step: 0.1, whole: false, get: |i| i.card_price, set: |i, v| i.card_price = v };
     pub const RENT_HOURS: F = NumField { key: "rent_hours", kind: NumberKind::Plain, min: 1.0, max: 24.0, step: 0.5, whole: false, get: |i| i.rent_hours, set: |i, v| i.rent_hours = v };
     pub const MEASURED_TPS: F = NumField { key: "measured_tps", kind: NumberKind::Plain, min: 0.0, max: 1e6, step: 1.0, whole: false, get: |i| i.measured_tps, set: |i, v| i.measured_tps = v };
+    pub const USERS: F = NumField { key: "users", kind: NumberKind::Plain, min: 1.0, max: 10_000_000.0, step: 1.0, whole: true, get: |i| i.users as f64, set: |i, v| i.users = v as u64 };
+    pub const THINK_S: F = NumField { key: "think_s", kind: NumberKind::Plain, min: 0.0, max: 86_400.0, step: 1.0, whole: false, get: |i| i.think_s, set: |i, v| i.think_s = v };
+    pub const IN_PRICE_PCT: F = NumField { key: "in_price_pct", kind: NumberKind::Percent, min: 0.0, max: 1000.0, step: 1.0, whole: false, get: |i| i.in_price_pct, set: |i, v| i.in_price_pct = v };
 }
 pub use fields::*;
 
 /// The serving runtime.
 pub const RUNTIME: ChoiceField<ServingInputs> = crate::choice_field!("runtime", Runtime, runtime);
+
+/// How the load is given.
+pub const LOAD: ChoiceField<ServingInputs> = crate::choice_field!("load", Load, load);
 
 /// The slowest measured decode speed taken, tokens a second (0 means none was measured).
 pub const MIN_MEASURED_TPS: f64 = 0.01;
@@ -147,8 +180,12 @@ impl Calculator for ServingInputs {
         Field::Num(TTFT_MS),
         Field::Num(CARD_PRICE),
         Field::Num(MEASURED_TPS),
-        // Last: links written before it keep their order.
+        // Last: links written before them keep their order.
         Field::Num(RENT_HOURS),
+        Field::Choice(LOAD),
+        Field::Num(USERS),
+        Field::Num(THINK_S),
+        Field::Num(IN_PRICE_PCT),
     ];
 
     /// A context beyond the memory views' largest cannot be sized. A measured speed (0: none)

@@ -4,7 +4,7 @@
 use super::cost::{billed_hours_a_day, fleet_verdict, owned_card_hour, rent_price, PriceSource};
 use super::queue::{fewest_replicas, largest_meeting, mmc_wait};
 use super::step::{point, Setup, Step};
-use super::{RuntimeModel, ServingError, ServingInputs, SPREAD};
+use super::{Load, RuntimeModel, ServingError, ServingInputs, SPREAD};
 use crate::calc::billing::Granularity;
 use crate::calc::memory::dtype::WeightType;
 use crate::calc::memory::inference;
@@ -19,6 +19,18 @@ use crate::calc::units::Money;
 pub struct ServingReport {
     pub runtime: RuntimeModel,
     pub tp: u64,
+    /// One request of prompt + output tokens fits a replica. When it does not, no figure below
+    /// but `tp_to_fit` means anything, and the page shows none of them.
+    pub fits: bool,
+    /// When it does not fit: the fewest cards of this type, split by tensor parallelism as the
+    /// runtime accepts (they divide the heads), that hold one request (up to 64).
+    pub tp_to_fit: Option<u64>,
+    /// The load in force, requests a second: typed, or from the people using it at once.
+    pub load: Load,
+    pub load_rps: f64,
+    /// A request's time from arrival to its last token at the chosen concurrency (prefill and
+    /// decode, no queueing): what a person waits before thinking about the next one.
+    pub response_s: f64,
     /// Concurrency used: the chosen one, at most what memory holds (at least 1).
     pub conc: u64,
     /// The chosen concurrency was above what memory holds.
@@ -61,9 +73,12 @@ pub struct ServingReport {
     /// Owning a card for an hour, at the utilisation of the whole day.
     pub own_card_hour: Money,
     /// Per million output tokens: the billed card-hours a day, or the owned cards' whole day,
-    /// over the tokens served a day.
+    /// over the tokens served a day (an input token counted as `in_price_pct` of one).
     pub cost_rented: Money,
     pub cost_owned: Money,
+    /// Per million input tokens, at `in_price_pct` of an output token's price (0 when none).
+    pub cost_rented_in: Money,
+    pub cost_owned_in: Money,
     /// Rent-or-buy's verdict for this fleet at its utilisation.
     pub verdict: Verdict,
     /// Range to trust for the rates, from [`SPREAD`]: (low, high) multipliers.
@@ -94,6 +109,16 @@ fn memory_limit(m: &Valid<MemoryInputs>, i: &ServingInputs) -> u64 {
     }
 }
 
+/// The fewest cards of the memory views' card that hold one request, split as the runtime
+/// accepts (the tensor-parallel size divides the heads); `None` past 64.
+fn tp_to_fit(m: &Valid<MemoryInputs>, i: &ServingInputs) -> Option<u64> {
+    (1..=64u64).find(|&tp| {
+        let mut probe: MemoryInputs = (**m).clone();
+        probe.inference.tp = tp;
+        validate(probe).is_ok_and(|v| memory_limit(&v, i) >= 1)
+    })
+}
+
 /// The serving calculator: its own inputs with the memory views' model and card and the
 /// rent-or-buy view's owning cost, read from the scenario.
 pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
@@ -109,8 +134,15 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
     };
     let prefill = setup.prefill() / scale;
     let max_conc = memory_limit(&m, i);
+    let fits = max_conc >= 1;
     let conc = i.conc.min(max_conc).max(1);
     let p = point(&setup, conc, prefill, scale);
+    let response_s = prefill + i.out_tokens as f64 * p.tpot_s;
+    // A closed loop of people: each sends a request, waits for it, thinks, sends the next.
+    let rps = match i.load {
+        Load::Rps => i.target_rps,
+        Load::Users => i.users as f64 / (i.think_s + response_s),
+    };
     let top = point(&setup, max_conc.max(1), prefill, scale);
     let goal = i.tpot_ms / 1000.0;
     let conc_for_goal = largest_meeting(max_conc, |b| {
@@ -120,8 +152,8 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
     // within its goal (M/M/c, c = conc slots, each busy for a request's whole life).
     let hold = prefill + i.out_tokens as f64 * p.tpot_s;
     let ttft_goal = i.ttft_ms / 1000.0;
-    let wait = |n: u64| mmc_wait(conc, i.target_rps / n as f64, hold);
-    let replicas = fewest_replicas(i.target_rps / p.rps, |n| {
+    let wait = |n: u64| mmc_wait(conc, rps / n as f64, hold);
+    let replicas = fewest_replicas(rps / p.rps, |n| {
         let w = wait(n);
         // A goal prefill alone misses cannot be met by more replicas: stop at saturation.
         w.is_finite() && (prefill >= ttft_goal || prefill + w <= ttft_goal)
@@ -132,8 +164,11 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
     // Saturating: a load no count of replicas meets leaves the search at its cap (about 1e18),
     // which times the cards of a replica passes u64.
     let cards = replicas.saturating_mul(tp);
-    let utilisation = (i.target_rps / (replicas as f64 * p.rps)).min(1.0);
-    let tokens_per_hour = i.target_rps * i.out_tokens as f64 * 3600.0;
+    let utilisation = (rps / (replicas as f64 * p.rps)).min(1.0);
+    let tokens_per_hour = rps * i.out_tokens as f64 * 3600.0;
+    // Input tokens priced at a share of an output token: the day's cost is spread over both.
+    let in_share = i.in_price_pct / 100.0;
+    let priced_per_hour = rps * (i.out_tokens as f64 + in_share * i.in_tokens as f64) * 3600.0;
     let cur = s.currency;
     let (rent, price_source) = rent_price(i, s, card);
     let rb = validate(s.rent_buy.clone()).unwrap_or_default();
@@ -144,11 +179,16 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
     let own = owned_card_hour(&rb, utilisation * held / 24.0);
     // Paid card-hours a day over the tokens served a day.
     let per_million =
-        |price: f64, hours: f64| price * cards as f64 * hours / (tokens_per_hour * held) * 1e6;
+        |price: f64, hours: f64| price * cards as f64 * hours / (priced_per_hour * held) * 1e6;
     let verdict = fleet_verdict(rent, billed_hours, own);
     ServingReport {
         runtime: *rt,
         tp,
+        fits,
+        tp_to_fit: if fits { None } else { tp_to_fit(&m, i) },
+        load: i.load,
+        load_rps: rps,
+        response_s,
         conc,
         conc_capped: i.conc > max_conc.max(1),
         max_conc,
@@ -180,6 +220,8 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
         own_card_hour: Money::new(own, cur),
         cost_rented: Money::new(per_million(rent, billed_hours), cur),
         cost_owned: Money::new(per_million(own, 24.0), cur),
+        cost_rented_in: Money::new(in_share * per_million(rent, billed_hours), cur),
+        cost_owned_in: Money::new(in_share * per_million(own, 24.0), cur),
         verdict,
         trust: (1.0 / (1.0 + SPREAD.1), 1.0 / (1.0 + SPREAD.0)),
         no_bf16: !card.bf16,

@@ -61,7 +61,9 @@ pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
                     move |g| edits.try_line(n, Box::new(move |l| l.group = g)),
                 )}
             </td>
-            <td data-label=col(|t| t.table_label.hours)>
+            <td data-label=col(|t| {
+                t.table_label.hours
+            })>
                 {edits
                     .cell(
                         format!("line-{n}-hours"),
@@ -75,7 +77,9 @@ pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
                         },
                     )}
             </td>
-            <td data-label=col(|t| t.table_label.amount)>
+            <td data-label=col(|t| {
+                t.table_label.amount
+            })>
                 {edits
                     .cell(
                         format!("line-{n}-amount"),

@@ -156,6 +156,15 @@ fn Picker() -> impl IntoView {
 
 /// An input's link value in words: money in the currency, a choice by its option's name.
 fn input_words(t: &'static Texts, key: &str, raw: &str, c: Currency) -> String {
+    // Cards and models are named by the catalogue, not by the locale files.
+    let named = match key {
+        "gpu" => crate::calc::memory::catalogue::gpu(raw).map(|g| g.name),
+        "model" => crate::calc::memory::presets::preset(raw).map(|p| p.name),
+        _ => None,
+    };
+    if let Some(name) = named {
+        return name.to_string();
+    }
     match library::shown(key, raw) {
         Shown::Number(kind, v) => value(v, kind, c),
         Shown::Choice(id) => option(t, key, id).to_string(),
@@ -179,6 +188,8 @@ fn shown(t: &'static Texts, m: Metric, v: Option<f64>, c: Currency) -> String {
         Kind::Ratio => percent(v, 1),
         Kind::Bytes => gib(Bytes(v)),
         Kind::Count => number(v, 0),
+        Kind::Rate => t.compare.per_second(&number(v, 0)),
+        Kind::Seconds => t.serving.ms(&number(v * 1000.0, 1)),
         Kind::Verdict => if v > 0.5 {
             t.compare.buy
         } else {
@@ -201,6 +212,10 @@ fn metric_name(t: &'static Texts, m: Metric) -> &'static str {
         Metric::SpotCost => c.m_spot,
         Metric::BillTotal => c.m_bill,
         Metric::ServingPerMillion => c.m_serving,
+        Metric::ServingTokensPerSecond => c.m_serving_tps,
+        Metric::ServingTpot => c.m_serving_tpot,
+        Metric::ServingTtft => c.m_serving_ttft,
+        Metric::ServingCards => c.m_serving_cards,
     }
 }
 

@@ -3,12 +3,40 @@
 //! output tokens.
 
 use crate::app::format::{money, number};
+use crate::app::state::use_app;
 use crate::app::state::Reported;
+use crate::app::views::headline::Way;
 use crate::app::views::headline::{Answer, Tone};
+use crate::app::views::model::MEMORY;
 use crate::calc::headline;
 use crate::calc::memory::catalogue::gpu;
 use crate::calc::serving::{ServingInputs, ServingReport};
 use crate::text::Texts;
+use leptos::prelude::*;
+
+/// The way out when the model does not fit: the fewest cards that hold one request, split by
+/// tensor parallelism, with a button that sets it.
+pub fn ways(r: &ServingReport, t: &'static Texts) -> Vec<Way> {
+    match (r.fits, r.tp_to_fit) {
+        (false, Some(tp)) => vec![Way {
+            kind: "tp",
+            value: tp.to_string(),
+            text: t.headline.try_tp(&tp.to_string()),
+            fits: true,
+        }],
+        _ => Vec::new(),
+    }
+}
+
+/// Makes the change of a way out (only "tp" here).
+pub fn try_way(report: Memo<ServingReport>) -> Callback<&'static str> {
+    let app = use_app();
+    Callback::new(move |kind: &'static str| {
+        if let ("tp", Some(tp)) = (kind, report.with_untracked(|r| r.tp_to_fit)) {
+            app.try_edit(MEMORY, |m| m.inference.tp = tp)
+        }
+    })
+}
 
 /// `card` is the memory views' card id (the serving view shares it).
 pub fn answer(p: &Reported<ServingInputs, ServingReport>, card: &str, t: &'static Texts) -> Answer {
@@ -16,15 +44,17 @@ pub fn answer(p: &Reported<ServingInputs, ServingReport>, card: &str, t: &'stati
     let code = headline::serving(r);
     if code == "no-fit" {
         let name = gpu(card).map(|g| g.name).unwrap_or_default();
+        let tokens = number((i.in_tokens + i.out_tokens) as f64, 0);
         return Answer {
             code,
             tone: Tone::Bad,
             lead: h.no_fit.to_string(),
-            detail: h.serving_no_fit_detail(
-                &number((i.in_tokens + i.out_tokens) as f64, 0),
-                &r.tp.to_string(),
-                name,
-            ),
+            detail: match r.tp_to_fit {
+                Some(tp) => {
+                    h.serving_needs_cards(&tokens, &r.tp.to_string(), name, &tp.to_string())
+                }
+                None => h.serving_no_fit_detail(&tokens, &r.tp.to_string(), name),
+            },
         };
     }
     let lead = match (r.meets_tpot, r.meets_ttft) {
@@ -43,7 +73,7 @@ pub fn answer(p: &Reported<ServingInputs, ServingReport>, card: &str, t: &'stati
         lead: lead.to_string(),
         detail: h.serving_detail(
             &number(r.throughput, 0),
-            &number(i.target_rps, 2),
+            &number(r.load_rps, 2),
             &r.cards.to_string(),
             &money(r.cost_rented, 2),
         ),

@@ -8,11 +8,11 @@ mod charts;
 mod formulas;
 mod results;
 
-use self::answer::answer;
+use self::answer::{answer, try_way, ways};
 use self::charts::ServingCharts;
 use self::formulas::ServingFormulas;
 use self::results::{ServingNotes, ServingStats};
-use super::headline::Headline;
+use super::headline::{Headline, Ways};
 use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
 use crate::app::format::number;
@@ -23,8 +23,9 @@ use crate::app::widgets::{ChoiceInput, Input, Inputs, NumberField, SliderField};
 use crate::calc::choice::Choice;
 use crate::calc::memory::inputs::{TP, WEIGHTS};
 use crate::calc::serving::{
-    report, ServingInputs, ServingReport, CARD_PRICE, IN_TOKENS, MEASURED_TPS, OUT_TOKENS,
-    RENT_HOURS, RUNTIME, SERVE_CONC, TARGET_RPS, TPOT_MS, TTFT_MS,
+    report, Load, ServingInputs, ServingReport, CARD_PRICE, IN_PRICE_PCT, IN_TOKENS, LOAD,
+    MEASURED_TPS, OUT_TOKENS, RENT_HOURS, RUNTIME, SERVE_CONC, TARGET_RPS, THINK_S, TPOT_MS,
+    TTFT_MS, USERS,
 };
 use crate::text::Texts;
 use leptos::prelude::*;
@@ -44,9 +45,20 @@ const REQUESTS: &[Input<ServingInputs>] = &[
 // Split where the latency terms' "?" stands beside their fields.
 #[rustfmt::skip]
 const GOALS: &[Input<ServingInputs>] = &[
-    Input::num(TARGET_RPS),
     Input::num(TPOT_MS),
     Input::num(TTFT_MS),
+];
+
+// The load, as a rate or as people using it at once: only the chosen one's fields are shown.
+#[rustfmt::skip]
+const BY_RATE: &[Input<ServingInputs>] = &[
+    Input::num(TARGET_RPS),
+];
+
+#[rustfmt::skip]
+const BY_USERS: &[Input<ServingInputs>] = &[
+    Input::num(USERS),
+    Input::num(THINK_S),
 ];
 
 // The price and the hours it is paid for, then the note on how they are billed.
@@ -54,6 +66,7 @@ const GOALS: &[Input<ServingInputs>] = &[
 const PRICE: &[Input<ServingInputs>] = &[
     Input::num(CARD_PRICE),
     Input::num(RENT_HOURS),
+    Input::num(IN_PRICE_PCT),
 ];
 
 #[rustfmt::skip]
@@ -79,10 +92,15 @@ pub fn ServingView() -> impl IntoView {
     let report = Memo::new(move |_| rep.with(|r| r.report.clone()));
     let card = Memo::new(move |_| app.scenario.with(|s| s.memory.gpu.clone()));
     let said = Memo::new(move |_| rep.with(|r| card.with(|c| answer(r, c, app.t()))));
+    let out = Memo::new(move |_| report.with(|r| ways(r, app.t())));
+    // Without room for one request, every figure below would be built on nothing: none is shown.
+    let fits = Memo::new(move |_| report.with(|r| r.fits));
+    let by_users = Memo::new(move |_| rep.with(|r| r.inputs.load == Load::Users));
 
     view! {
         <section class="view serving" data-testid="view-serving">
             <Headline answer=said />
+            <Ways ways=out on_try=try_way(report) />
             <div class="columns">
                 <form class="inputs" on:submit=|ev| ev.prevent_default()>
                     <ModelSection />
@@ -101,6 +119,13 @@ pub fn ServingView() -> impl IntoView {
                     </fieldset>
                     <fieldset>
                         <legend>{tr(|t| t.serving.legend_load)}</legend>
+                        <ChoiceInput field=&LOAD lens=LENS />
+                        <Show
+                            when=move || by_users.get()
+                            fallback=|| view! { <Inputs list=BY_RATE lens=LENS /> }
+                        >
+                            <Inputs list=BY_USERS lens=LENS />
+                        </Show>
                         <Inputs list=GOALS lens=LENS />
                         <Help term="ttft-tpot" named=true />
                         <Inputs list=PRICE lens=LENS />
@@ -112,9 +137,11 @@ pub fn ServingView() -> impl IntoView {
                 </form>
                 <div class="results">
                     <ServingNotes report=report />
-                    <ServingStats report=report />
-                    <ServingFormulas rep=rep />
-                    <ServingCharts rep=rep />
+                    <Show when=move || fits.get()>
+                        <ServingStats report=report />
+                        <ServingFormulas rep=rep />
+                        <ServingCharts rep=rep />
+                    </Show>
                 </div>
             </div>
         </section>

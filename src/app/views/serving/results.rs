@@ -6,7 +6,7 @@ use crate::app::format::{money, number, percent};
 use crate::app::state::use_app;
 use crate::app::widgets::{StatRow, Stats};
 use crate::calc::rent_buy::Verdict;
-use crate::calc::serving::{PriceSource, Runtime, ServingReport};
+use crate::calc::serving::{Load, PriceSource, Runtime, ServingReport};
 use crate::text::Texts;
 use leptos::prelude::*;
 
@@ -21,8 +21,18 @@ fn ms(t: &'static Texts, seconds: f64, digits: u8) -> String {
     t.serving.ms(&number(seconds * 1000.0, digits))
 }
 
+/// Where the load in force comes from: typed as a rate, or people using it at once.
+fn load_note(r: &ServingReport, t: &'static Texts) -> String {
+    match r.load {
+        Load::Rps => t.serving.load_typed.to_string(),
+        Load::Users => t.serving.load_users(&ms(t, r.response_s, 0)),
+    }
+}
+
 #[rustfmt::skip]
 const TILES: &[StatRow<ServingReport>] = &[
+    StatRow { testid: "load-rps", label: |t| t.serving.load_rps, value: |r| r.load_rps.to_string(),
+        text: |r, t| t.serving.per_second(&number(r.load_rps, 3)), note: Some(load_note) },
     StatRow { testid: "decode-tokens-per-second", label: |t| t.serving.decode, value: |r| r.decode_tps.to_string(),
         text: |r, _| number(r.decode_tps, 1), note: Some(|r, t| range(r, r.decode_tps, 0, t)) },
     StatRow { testid: "throughput-tokens-per-second", label: |t| t.serving.throughput, value: |r| r.throughput.to_string(),
@@ -56,6 +66,9 @@ const TILES: &[StatRow<ServingReport>] = &[
     StatRow { testid: "cost-per-million-tokens-owned", label: |t| t.serving.owned, value: |r| r.cost_owned.amount.to_string(),
         text: |r, _| money(r.cost_owned, 2),
         note: Some(|r, t| t.serving.owned_note(&money(r.own_card_hour, 2))) },
+    StatRow { testid: "cost-per-million-input-tokens", label: |t| t.serving.rented_in, value: |r| r.cost_rented_in.amount.to_string(),
+        text: |r, _| money(r.cost_rented_in, 2),
+        note: Some(|r, t| if r.cost_rented_in.amount > 0.0 { t.serving.rented_in_note(&money(r.cost_owned_in, 2)) } else { t.serving.in_unpriced.into() }) },
     StatRow { testid: "serving-verdict", label: |t| t.serving.verdict, value: |r| match r.verdict { Verdict::Rent => "rent".into(), Verdict::Buy => "buy".into() },
         text: |r, t| match r.verdict { Verdict::Rent => t.serving.rent.into(), Verdict::Buy => t.serving.buy.into() },
         note: Some(|r, t| t.serving.verdict_note(&percent(r.utilisation, 0), &number(r.billed_hours, 2))) },
