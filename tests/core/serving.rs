@@ -8,8 +8,8 @@ use gpuplan::calc::memory::catalogue::{gpu, GPUS};
 use gpuplan::calc::rent_buy::Verdict;
 use gpuplan::calc::scenario::{from_pairs, pairs, Scenario};
 use gpuplan::calc::serving::{
-    billed_hours_a_day, concurrency_chart, cost_chart, erlang_c, report, ServingInputs,
-    ServingReport, PCIE, SPREAD,
+    billed_hours_a_day, concurrency_chart, cost_chart, erlang_c, report, PriceSource,
+    ServingInputs, ServingReport, PCIE, SPREAD,
 };
 use gpuplan::calc::table::{self_check, validate, Valid};
 use proptest::prelude::*;
@@ -169,11 +169,42 @@ fn defaults_fit_and_meet_the_latency_goal() {
     assert!(r.meets_tpot && r.meets_ttft);
     assert!(r.step.bandwidth_bound);
     assert!(r.cards >= 1 && r.utilisation <= 1.0);
-    // The price: the guide's 15 CNY per card-hour from the catalogue.
-    assert_close(r.rent_card_hour.amount, 15.0, 1e-12);
-    // Owning: the rent-or-buy machine's monthly cost over 8 cards and 720 hours.
+    // The price: the A100 80 GB's own dated rent, AutoDL's 7.03 CNY per card-hour.
+    assert_close(r.rent_card_hour.amount, 7.03, 1e-12);
+    assert!(matches!(r.price_source, PriceSource::Catalogue(q) if q.site() == "AutoDL"));
+    // Owning: no dated purchase price for the A100, so the rent-or-buy machine (the guide's 8 x
+    // A100) over 8 cards and 720 hours.
+    assert_eq!(r.own_source, PriceSource::RentBuy);
     let own = (1_200_000.0 / 36.0 + 7.0 * 12.0 * 30.0 + 3000.0 + 8000.0) / 8.0 / 720.0;
     assert_close(r.own_card_hour.amount, own, 1e-9);
+}
+
+/// Each card is priced by its own dated quote, in the scenario's currency where there is one;
+/// owning one means a machine of 8 of that card at its purchase price and draw.
+#[test]
+fn every_card_has_its_own_price_and_machine() {
+    let a100 = run("gpu=a100-80gb");
+    let h100 = run("gpu=h100-sxm&model=llama-3.1-8b&weights=bf16");
+    assert_ne!(a100.rent_card_hour, h100.rent_card_hour);
+    // H100 in yuan: no on-demand list, an 8-card monthly rent per card-hour (10.70).
+    assert_close(h100.rent_card_hour.amount, 10.70, 1e-12);
+    // In dollars, RunPod's H100 quote, never the yuan one converted.
+    let usd = run("gpu=h100-sxm&model=llama-3.1-8b&weights=bf16&cur=USD");
+    assert_close(usd.rent_card_hour.amount, 2.69, 1e-12);
+    // The H100's purchase is quoted in dollars only: in yuan it is converted at the rate, and
+    // the machine draws 700/400 of the guide's A100 machine's 7 kW.
+    assert!(matches!(h100.own_source, PriceSource::Converted(q) if q.amount == 30_000.0));
+    assert_close(h100.own_card_price.amount, 30_000.0 * 7.1, 1e-6);
+    assert_close(h100.own_kw, 7.0 * 700.0 / 400.0, 1e-12);
+    let own = (8.0 * 30_000.0 * 7.1 / 36.0 + 12.25 * 12.0 * 30.0 + 3000.0 + 8000.0) / 8.0 / 720.0;
+    assert_close(h100.own_card_hour.amount, own, 1e-9);
+    // A card with no dated rent in either currency falls back to rent or buy's machine / 8.
+    for g in GPUS {
+        let r = run(&format!("gpu={}&model=phi-3-mini&weights=int8", g.id));
+        let quoted = gpuplan::calc::memory::prices::prices(g.id)
+            .is_some_and(|p| p.rent_cny.is_some() || p.rent_usd.is_some());
+        assert_eq!(r.price_source == PriceSource::RentBuy, !quoted, "{}", g.id);
+    }
 }
 
 #[test]

@@ -35,6 +35,9 @@ const LANGS = [
 ];
 
 /** A fresh profile in the language's locale; closed whatever happens. */
+/** The app's wasm file (start.js's own address ends in its name too, in the query). */
+const WASM = (url) => url.pathname.endsWith('.wasm');
+
 async function inProfile(l, body) {
   // No service worker: the load test below holds back and fails the wasm's fetch, which a
   // worker's cached copy would answer instead.
@@ -165,12 +168,12 @@ for (const l of LANGS) {
       // The app's wasm held back: what a slow link shows meanwhile.
       let release;
       const held = new Promise((r) => (release = r));
-      await context.route(/\.wasm$/, async (route) => {
+      await context.route(WASM, async (route) => {
         await held;
         await route.continue();
       });
       const page = await context.newPage();
-      await page.goto(`${s.url}?view=spot`);
+      await page.goto(`${s.url}?view=spot`, { waitUntil: 'commit' });
       const boot = page.locator('[data-testid=boot]');
       await boot.waitFor();
       assert.equal(await boot.locator('.boot-view').textContent(), l.view);
@@ -180,8 +183,8 @@ for (const l of LANGS) {
       await page.waitForSelector('[data-testid=view-spot]');
       assert.equal(await page.locator('[data-testid=boot]').count(), 0);
       // The wasm cannot be fetched: the page says so and offers to try again.
-      await context.unroute(/\.wasm$/);
-      await context.route(/\.wasm$/, (route) => route.abort());
+      await context.unroute(WASM);
+      await context.route(WASM, (route) => route.abort());
       const broken = await context.newPage();
       await broken.goto(`${s.url}?view=spot&nocache=${Date.now()}`);
       await broken.waitForSelector('[data-testid=boot][data-state=failed]');
@@ -190,7 +193,7 @@ for (const l of LANGS) {
       assert.ok(await retry.isVisible());
       assert.equal(await retry.textContent(), l.retry);
       // Once the network is back, trying again starts the app.
-      await context.unroute(/\.wasm$/);
+      await context.unroute(WASM);
       await retry.click();
       await broken.waitForSelector('[data-testid=view-spot]');
     }));

@@ -9,6 +9,7 @@ pub mod dtype;
 pub mod inference;
 pub mod inputs;
 pub mod presets;
+pub mod prices;
 pub mod training;
 pub mod training_choices;
 pub mod vllm;

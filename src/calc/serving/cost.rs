@@ -18,30 +18,97 @@
 use super::ServingInputs;
 use crate::calc::billing::Granularity;
 use crate::calc::memory::catalogue::Gpu;
+use crate::calc::memory::prices::{prices, Quote};
 use crate::calc::rent_buy::{own_at, RentBuyInputs, Verdict};
 use crate::calc::scenario::Scenario;
-use crate::calc::table::Valid;
-use crate::calc::units::{Currency, Hours};
+use crate::calc::table::{validate, Valid};
+use crate::calc::units::{Currency, Hours, Kilowatts};
 
-/// Where the rented card-hour price came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Where a price came from.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub enum PriceSource {
+    /// Typed on the serving view (`card_price`).
     Typed,
-    Catalogue,
+    /// The card's own dated quote, in the scenario's currency.
+    Catalogue(&'static Quote),
+    /// The card's quote in the other currency, converted at the scenario's rate: the only
+    /// dated figure there is for this card.
+    Converted(&'static Quote),
+    /// No quote for this card: the rent-or-buy view's machine, per card.
     RentBuy,
 }
 
-/// Rent per card-hour in the scenario's currency, and where it came from.
+/// The card's quote in the scenario's currency, else the other one converted at its rate.
+fn quote(
+    c: Currency,
+    fx: f64,
+    own: Option<&'static Quote>,
+    other: Option<&'static Quote>,
+) -> Option<(f64, PriceSource)> {
+    if let Some(q) = own {
+        return Some((q.amount, PriceSource::Catalogue(q)));
+    }
+    let q = other?;
+    let amount = match c {
+        Currency::Cny => q.amount * fx,
+        Currency::Usd => q.amount / fx,
+    };
+    Some((amount, PriceSource::Converted(q)))
+}
+
+/// Rent per card-hour in the scenario's currency, and where it came from: the price typed,
+/// else the card's own dated quote (never another card's), else rent or buy's machine / 8.
 pub(super) fn rent_price(i: &ServingInputs, s: &Scenario, card: &Gpu) -> (f64, PriceSource) {
     if i.card_price > 0.0 {
         return (i.card_price, PriceSource::Typed);
     }
-    match (s.currency, card.price_cny_per_hour) {
-        (Currency::Cny, Some((p, _))) => (p, PriceSource::Catalogue),
-        _ => (
-            s.rent_buy.price_per_hour / CARDS_PER_MACHINE,
-            PriceSource::RentBuy,
-        ),
+    let p = prices(card.id);
+    let (own, other) = match s.currency {
+        Currency::Cny => (p.and_then(|p| p.rent_cny.as_ref()), p.and_then(|p| p.rent_usd.as_ref())),
+        Currency::Usd => (p.and_then(|p| p.rent_usd.as_ref()), p.and_then(|p| p.rent_cny.as_ref())),
+    };
+    quote(s.currency, s.fx, own, other).unwrap_or((
+        s.rent_buy.price_per_hour / CARDS_PER_MACHINE,
+        PriceSource::RentBuy,
+    ))
+}
+
+/// The board power of the card the rent-or-buy view's machine holds (the guide's 8 x A100 80
+/// GB machine drawing 7 kW: NVIDIA A100 SXM datasheet, 400 W).
+pub const RENT_BUY_CARD_W: f64 = 400.0;
+
+/// The machine that owning a card of this type means: the rent-or-buy view's machine, with 8 of
+/// this card bought at its dated price (when the table has one) and its draw scaled by this
+/// card's board power against the A100's ([`RENT_BUY_CARD_W`]); hosting, staff, electricity
+/// price, cooling and the months are the rent-or-buy view's. Where the table has no purchase
+/// price for the card, the rent-or-buy machine's own price stands, and the source says so.
+pub(super) fn owned_machine(
+    s: &Scenario,
+    card: &Gpu,
+) -> (Valid<RentBuyInputs>, PriceSource) {
+    let rb = validate(s.rent_buy.clone()).unwrap_or_default();
+    let mut m: RentBuyInputs = (*rb).clone();
+    let scale = card.power_w / RENT_BUY_CARD_W;
+    m.power_load = Kilowatts(m.power_load.0 * scale);
+    m.power_idle = Kilowatts(m.power_idle.0 * scale);
+    let p = prices(card.id);
+    let (own, other) = match s.currency {
+        Currency::Cny => (p.and_then(|p| p.buy_cny.as_ref()), p.and_then(|p| p.buy_usd.as_ref())),
+        Currency::Usd => (p.and_then(|p| p.buy_usd.as_ref()), p.and_then(|p| p.buy_cny.as_ref())),
+    };
+    let source = match quote(s.currency, s.fx, own, other) {
+        Some((per_card, source)) => {
+            m.purchase = per_card * CARDS_PER_MACHINE;
+            // A resale above the new price would not validate: it is kept as a share.
+            m.resale = if rb.purchase > 0.0 { rb.resale / rb.purchase * m.purchase } else { 0.0 };
+            source
+        }
+        None => PriceSource::RentBuy,
+    };
+    // Every change keeps the inputs inside their ranges; should one not, rent or buy's own.
+    match validate(m) {
+        Ok(v) => (v, source),
+        Err(_) => (rb, PriceSource::RentBuy),
     }
 }
 
@@ -53,8 +120,8 @@ pub fn billed_hours_a_day(rule: Granularity, rent_hours: f64) -> f64 {
 /// Cards in the rent-or-buy view's machine.
 pub const CARDS_PER_MACHINE: f64 = 8.0;
 
-/// Owning one card for an hour at utilisation `u`: the rent-or-buy machine's monthly cost over
-/// its 8 cards and the month's hours.
+/// Owning one card for an hour at utilisation `u`: a machine's monthly cost ([`owned_machine`])
+/// over its 8 cards and the month's hours.
 pub(super) fn owned_card_hour(rb: &Valid<RentBuyInputs>, u: f64) -> f64 {
     own_at(rb, u) / CARDS_PER_MACHINE / rb.month_hours.0
 }

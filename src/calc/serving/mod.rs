@@ -38,11 +38,25 @@
 //! Renting: the fleet is billed for the hours it is held, `rent_hours` a day, under the billing
 //! view's rule ([`billed_hours_a_day`]).
 //!
-//! Owning: the rent-or-buy view's machine holds 8 cards, so one owned card-hour costs
-//! `own_monthly / 8 / month_hours` ([`crate::calc::rent_buy::report`]), at the utilisation of
-//! the whole day, and an owned card is paid all 24 hours. Renting: the price typed
-//! here (`card_price`), else the catalogue's (in CNY, only when the scenario is in CNY), else
-//! the rent-or-buy view's machine rent / 8.
+//! Owning: a machine of 8 of the chosen card ([`cost::owned_machine`]): its dated purchase price
+//! per card ([`crate::calc::memory::prices`]) x 8 and the rent-or-buy machine's draw scaled by
+//! the card's board power against the guide's A100 (400 W), with the rent-or-buy view's other
+//! costs; one owned card-hour costs `own_monthly / 8 / month_hours`, at the utilisation of the
+//! whole day, and an owned card is paid all 24 hours. Renting: the price typed here
+//! (`card_price`), else the card's own dated quote in the scenario's currency, else its quote in
+//! the other currency converted at `fx`, else the rent-or-buy view's machine rent / 8. Two cards
+//! never share a price unless neither has a quote.
+//!
+//! The load: requests a second (`target_rps`), or `users` people each waiting `think_s` between
+//! an answer and their next request, a closed loop whose rate is
+//! `users / (think_s + prefill + output tokens x tpot)`. The page shows which is in force.
+//! Input tokens can be priced at `in_price_pct` of an output token (as API price lists do): the
+//! fleet's cost a day is spread over `output + share x input` tokens, so the costs per million
+//! of both together still pay for the fleet.
+//!
+//! When one request of prompt + output tokens does not fit a replica, the report says so
+//! (`fits`) with the fewest tensor-parallel cards that hold it (`tp_to_fit`), and the page shows
+//! no figure built on it.
 
 mod calibration;
 mod chart;

@@ -1,7 +1,9 @@
 //! The serving report: every figure the view shows, from the inputs, the memory views' model
 //! and card, and the rent-or-buy view's owning cost.
 
-use super::cost::{billed_hours_a_day, fleet_verdict, owned_card_hour, rent_price, PriceSource};
+use super::cost::{
+    billed_hours_a_day, fleet_verdict, owned_card_hour, owned_machine, rent_price, PriceSource,
+};
 use super::queue::{fewest_replicas, largest_meeting, mmc_wait};
 use super::step::{point, Setup, Step};
 use super::{Load, RuntimeModel, ServingError, ServingInputs, SPREAD};
@@ -70,6 +72,13 @@ pub struct ServingReport {
     pub billed_hours: f64,
     pub rent_card_hour: Money,
     pub price_source: PriceSource,
+    /// Where the owned machine's purchase price came from, the price of one of its cards, and
+    /// its draw at full load.
+    pub own_source: PriceSource,
+    pub own_card_price: Money,
+    pub own_kw: f64,
+    /// Yuan per dollar, for words on converted prices.
+    pub fx: f64,
     /// Owning a card for an hour, at the utilisation of the whole day.
     pub own_card_hour: Money,
     /// Per million output tokens: the billed card-hours a day, or the owned cards' whole day,
@@ -171,7 +180,7 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
     let priced_per_hour = rps * (i.out_tokens as f64 + in_share * i.in_tokens as f64) * 3600.0;
     let cur = s.currency;
     let (rent, price_source) = rent_price(i, s, card);
-    let rb = validate(s.rent_buy.clone()).unwrap_or_default();
+    let (rb, own_source) = owned_machine(s, card);
     let held = i.rent_hours;
     let granularity = s.billing.granularity;
     let billed_hours = billed_hours_a_day(granularity, held);
@@ -217,6 +226,10 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
         billed_hours,
         rent_card_hour: Money::new(rent, cur),
         price_source,
+        own_source,
+        own_card_price: Money::new(rb.purchase / super::CARDS_PER_MACHINE, cur),
+        own_kw: rb.power_load.0,
+        fx: s.fx,
         own_card_hour: Money::new(own, cur),
         cost_rented: Money::new(per_million(rent, billed_hours), cur),
         cost_owned: Money::new(per_million(own, 24.0), cur),

@@ -6,6 +6,7 @@ use crate::app::format::{money, number};
 use crate::app::state::use_app;
 use crate::app::widgets::ChoiceField;
 use crate::calc::memory::catalogue::{gpu, Gpu, GPUS};
+use crate::calc::memory::prices::{prices, Quote};
 use crate::calc::units::{Currency, Money};
 use crate::text::Texts;
 use leptos::prelude::*;
@@ -43,19 +44,39 @@ fn card_name(_: &'static Texts, _: &'static str, id: &'static str) -> String {
 /// The chosen card's datasheet figures and, where the catalogue has one, its sourced price.
 fn card_line(t: &'static Texts, g: &Gpu) -> String {
     let m = &t.model;
-    let price = match g.price_cny_per_hour {
-        Some((p, src)) => {
-            // The catalogue's one source today is the guide's machine price; any other source
-            // is shown as the catalogue writes it.
-            let source = if src.starts_with("guide section 1.2") {
-                m.guide_price
-            } else {
-                src
-            };
-            m.card_price(&money(Money::new(p, Currency::Cny), 0), source)
-        }
-        None => m.card_no_price.to_string(),
+    // Each quote in the currency of its source, with where and when it was read: never
+    // converted here, so a reader sees what was published.
+    let quotes = |list: [(Option<&Quote>, Currency); 2], digits: u8| {
+        list.iter()
+            .filter_map(|(q, c)| {
+                q.map(|q| m.quote(&money(Money::new(q.amount, *c), digits), q.site(), q.date))
+            })
+            .collect::<Vec<_>>()
+            .join(" / ")
     };
+    let p = prices(g.id);
+    let rent = quotes(
+        [
+            (p.and_then(|p| p.rent_cny.as_ref()), Currency::Cny),
+            (p.and_then(|p| p.rent_usd.as_ref()), Currency::Usd),
+        ],
+        2,
+    );
+    let buy = quotes(
+        [
+            (p.and_then(|p| p.buy_cny.as_ref()), Currency::Cny),
+            (p.and_then(|p| p.buy_usd.as_ref()), Currency::Usd),
+        ],
+        0,
+    );
+    let mut price = if rent.is_empty() {
+        m.card_no_price.to_string()
+    } else {
+        m.card_price(&rent)
+    };
+    if !buy.is_empty() {
+        price.push_str(&m.card_buy(&buy));
+    }
     m.card_line(
         &number(g.vram_gb, 0),
         &number(g.bandwidth_gb_s, 0),

@@ -21,6 +21,32 @@ fn ms(t: &'static Texts, seconds: f64, digits: u8) -> String {
     t.serving.ms(&number(seconds * 1000.0, digits))
 }
 
+/// Where a price came from, in words: typed, a dated quote (converted when it is the other
+/// currency's), or rent or buy's machine.
+fn source(r: &ServingReport, s: PriceSource, t: &'static Texts) -> String {
+    let w = &t.serving;
+    match s {
+        PriceSource::Typed => w.source_typed.to_string(),
+        PriceSource::Catalogue(q) => w.source_catalogue(q.site(), q.date),
+        PriceSource::Converted(q) => w.source_converted(q.site(), q.date, &number(r.fx, 4)),
+        PriceSource::RentBuy => w.source_rent_buy.to_string(),
+    }
+}
+
+/// Owning a card-hour, and the machine it comes from.
+fn owned_note(r: &ServingReport, t: &'static Texts) -> String {
+    let price = money(r.own_card_hour, 2);
+    match r.own_source {
+        PriceSource::RentBuy | PriceSource::Typed => t.serving.owned_note(&price),
+        s => t.serving.owned_card_note(
+            &price,
+            &money(r.own_card_price, 0),
+            &source(r, s, t),
+            &number(r.own_kw, 2),
+        ),
+    }
+}
+
 /// Where the load in force comes from: typed as a rate, or people using it at once.
 fn load_note(r: &ServingReport, t: &'static Texts) -> String {
     match r.load {
@@ -58,14 +84,10 @@ const TILES: &[StatRow<ServingReport>] = &[
         }) },
     StatRow { testid: "cost-per-million-tokens", label: |t| t.serving.rented, value: |r| r.cost_rented.amount.to_string(),
         text: |r, _| money(r.cost_rented, 2),
-        note: Some(|r, t| t.serving.rented_note(&money(r.rent_card_hour, 2), match r.price_source {
-            PriceSource::Typed => t.serving.source_typed,
-            PriceSource::Catalogue => t.serving.source_catalogue,
-            PriceSource::RentBuy => t.serving.source_rent_buy,
-        })) },
+        note: Some(|r, t| t.serving.rented_note(&money(r.rent_card_hour, 2), &source(r, r.price_source, t))) },
     StatRow { testid: "cost-per-million-tokens-owned", label: |t| t.serving.owned, value: |r| r.cost_owned.amount.to_string(),
         text: |r, _| money(r.cost_owned, 2),
-        note: Some(|r, t| t.serving.owned_note(&money(r.own_card_hour, 2))) },
+        note: Some(owned_note) },
     StatRow { testid: "cost-per-million-input-tokens", label: |t| t.serving.rented_in, value: |r| r.cost_rented_in.amount.to_string(),
         text: |r, _| money(r.cost_rented_in, 2),
         note: Some(|r, t| if r.cost_rented_in.amount > 0.0 { t.serving.rented_in_note(&money(r.cost_owned_in, 2)) } else { t.serving.in_unpriced.into() }) },
