@@ -4,7 +4,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suite, open, value } from './harness.mjs';
-import { RentBuyPage } from './pages.mjs';
+import { RentBuyPage, ServingPage } from './pages.mjs';
+import { ComparePage } from './scenario_pages.mjs';
 import { ScenarioBar } from './scenario_pages.mjs';
 
 const s = suite();
@@ -20,6 +21,11 @@ const LANGS = [
     view: 'Spot and checkpoints',
     failed: /could not be loaded/,
     retry: 'Try again',
+    needs: /it needs 4 of these cards with tensor parallelism \(tp = 4\)/,
+    typed: /as typed under Load/,
+    people: /from the people using it at once/,
+    converted: /RunPod, 2026-09, converted at 7\.1/,
+    h100: 'NVIDIA H100 80 GB SXM',
   },
   {
     lang: 'zh',
@@ -31,6 +37,11 @@ const LANGS = [
     view: '可中断实例与断点续训',
     failed: /没能加载/,
     retry: '重试',
+    needs: /需要 4 张这种卡做张量并行（tp = 4）/,
+    typed: /按“负载”中填写的值/,
+    people: /由同时在用的人数推算/,
+    converted: /RunPod，2026-09，按 7\.1 换算/,
+    h100: 'NVIDIA H100 80 GB SXM',
   },
 ];
 
@@ -196,5 +207,83 @@ for (const l of LANGS) {
       await context.unroute(WASM);
       await retry.click();
       await broken.waitForSelector('[data-testid=view-spot]');
+    }));
+}
+
+for (const l of LANGS) {
+  test(`${l.lang}: serving a model that does not fit shows no figure, names the cards it needs, and sets them in one click`, () =>
+    inProfile(l, async (context) => {
+      const { page, errors } = await open(context, s.url, `?view=serving&lang=${l.lang}&model=llama-3.1-70b&gpu=h100-sxm&weights=bf16`);
+      assert.equal(await page.getAttribute('[data-testid=headline]', 'data-value'), 'no-fit');
+      assert.match(await page.textContent('[data-testid=headline]'), l.needs);
+      for (const id of ['cards-needed', 'cost-per-million-tokens', 'ttft-seconds', 'serving-verdict', 'chart-serving-cost']) {
+        assert.equal(await page.locator(`[data-testid="${id}"]`).count(), 0, id);
+      }
+      assert.equal(await value(page, 'way-tp'), 4);
+      await page.click('[data-testid=way-tp] button');
+      await page.waitForSelector('[data-testid=cards-needed]');
+      assert.notEqual(await page.getAttribute('[data-testid=headline]', 'data-value'), 'no-fit');
+      assert.equal((await value(page, 'cards-needed')) % 4, 0, 'whole replicas of four cards');
+      await page.waitForURL(/tp=4/);
+      assert.deepEqual(errors, []);
+    }));
+
+  test(`${l.lang}: the load as people using it at once, the rate in force shown, and each card at its own price`, () =>
+    inProfile(l, async (context) => {
+      const { page, errors } = await open(context, s.url, `?view=serving&lang=${l.lang}&model=llama-3.1-8b&gpu=h100-sxm&weights=bf16`);
+      const p = new ServingPage(page);
+      assert.equal(await value(page, 'load-rps'), 2);
+      assert.match(await page.textContent('.stat:has([data-testid=load-rps]) .stat-note'), l.typed);
+      const before = await p.outputs();
+      await page.selectOption('[data-testid=input-load]', 'users');
+      await page.waitForSelector('[data-testid=input-users]');
+      assert.equal(await page.locator('[data-testid=input-target_rps]').count(), 0, 'only the load in force is asked for');
+      await p.typeKeys('input-users', '4000');
+      await page.waitForFunction(() => Number(document.querySelector('[data-testid=load-rps]').dataset.value) > 100);
+      const rps = await value(page, 'load-rps');
+      // 4,000 people, 10 s each between an answer and the next request, which takes its prefill
+      // and 256 tokens at the time per output token: a little under 400 a second.
+      const tpot = await value(page, 'tpot-seconds');
+      assert.ok(rps < 4000 / (10 + 256 * tpot) && rps > 4000 / (10 + 256 * tpot + 1), `${rps}`);
+      assert.match(await page.textContent('.stat:has([data-testid=load-rps]) .stat-note'), l.people);
+      assert.ok((await value(page, 'cards-needed')) > before.cards);
+      await page.waitForURL(/load=users/);
+      // An H100 and an A100 are priced by their own dated quotes, never the same one.
+      const h100 = await value(page, 'cost-per-million-tokens');
+      await page.selectOption('[data-testid=input-gpu]', 'a100-80gb');
+      await page.waitForFunction((c) => Number(document.querySelector('[data-testid=cost-per-million-tokens]').dataset.value) !== c, h100);
+      assert.match(await page.textContent('.stat:has([data-testid=cost-per-million-tokens]) .stat-note'), /AutoDL/);
+      // In dollars, a card quoted only in dollars needs no conversion; one quoted only in yuan
+      // says it was converted.
+      await page.selectOption('[data-testid=input-gpu]', 'l4');
+      await page.waitForFunction(() => /RunPod/.test(document.querySelector('.stat:has([data-testid=cost-per-million-tokens]) .stat-note').textContent));
+      assert.match(await page.textContent('.stat:has([data-testid=cost-per-million-tokens]) .stat-note'), l.converted);
+      assert.deepEqual(errors, []);
+    }));
+
+  test(`${l.lang}: compare shows the serving rows and names the cards, and two scenarios that differ only in the card differ there`, () =>
+    inProfile(l, async (context) => {
+      const { page, errors } = await open(context, s.url, `?view=serving&lang=${l.lang}&model=llama-3.1-8b&gpu=h100-sxm&weights=bf16`);
+      const bar = new ScenarioBar(page);
+      await bar.saveAs('H100');
+      await bar.waitForCount(1);
+      await page.selectOption('[data-testid=input-gpu]', 'a100-80gb');
+      await bar.saveAs('A100');
+      await bar.waitForCount(2);
+      await page.goto(`${s.url}?view=compare&compare=H100,A100&lang=${l.lang}`);
+      await page.waitForSelector('[data-testid="compare-table"]');
+      const cmp = new ComparePage(page);
+      for (const metric of ['serving-tokens-per-second', 'serving-tpot', 'serving-ttft', 'serving-cards', 'serving-per-million']) {
+        const row = await cmp.row(metric);
+        assert.equal(row.length, 2, metric);
+        assert.ok(row.every((c) => Number.isFinite(c.value)), metric);
+        if (metric !== 'serving-cards') assert.notEqual(row[0].value, row[1].value, metric);
+      }
+      const tps = await cmp.row('serving-tokens-per-second');
+      assert.deepEqual(tps.map((c) => c.best), [tps[0].value > tps[1].value, tps[1].value > tps[0].value], 'more tokens a second is better');
+      assert.deepEqual(await cmp.differing(), ['gpu']);
+      const named = await page.textContent('[data-testid=compare-diff] tr[data-key=gpu]');
+      assert.ok(named.includes(l.h100) && !named.includes('h100-sxm'), named);
+      assert.deepEqual(errors, []);
     }));
 }
