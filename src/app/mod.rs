@@ -242,9 +242,10 @@ fn FxBox() -> impl IntoView {
                         Ok(v) => {
                             error.set(None);
                             app.set_fx(v);
+                            app.typed("fx", true);
                         }
                         Err(e) => {
-                            app.typing_refused("fx");
+                            app.typed("fx", false);
                             error.set(Some(e));
                         }
                     }

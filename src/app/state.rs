@@ -65,9 +65,16 @@ pub struct AppState {
     pending: StoredValue<Vec<(&'static str, Callback<()>)>>,
     /// One memo per calculator's inputs (see [`AppState::slice`]).
     slices: StoredValue<Slices>,
-    /// The box being typed in and the scenario as it was when typing there began (see
-    /// [`AppState::typing`]).
-    typing: StoredValue<Option<(String, Scenario)>>,
+    /// The box being typed in, the scenario as it was when typing there began, and as its last
+    /// keystroke left it (see [`AppState::typing`]).
+    typing: StoredValue<Option<Typing>>,
+}
+
+/// A run of keystrokes in one box (see [`AppState::typing`]).
+struct Typing {
+    id: String,
+    before: Scenario,
+    after: Scenario,
 }
 
 /// The calculators' input memos, made on first use under the page's root owner so that they
@@ -159,28 +166,35 @@ impl AppState {
         }
     }
 
-    /// Notes that the person typed in the box `id`. The first keystroke there keeps the scenario
-    /// as it was, for [`AppState::typing_refused`] to put back.
+    /// Notes that the person is about to try a keystroke's text in the box `id`: the first
+    /// keystroke of a run keeps the scenario as it was, for [`AppState::typed`] to put back.
     ///
     /// Typed text is tried at every keystroke, so its prefixes pass through the scenario on the
     /// way: typing 150 into a percentage tries 1 and 15 before 150 is refused. Were the refusal
     /// to keep the last prefix that passed, the page would compute with 15, a value nobody
-    /// typed.
+    /// typed. A run is this box's keystrokes with nothing else changing the scenario between
+    /// them: any other change (a choice, another field, a preset) starts a new run, so a
+    /// refusal never undoes it.
     pub fn typing(&self, id: &str) {
-        let same = self
-            .typing
-            .with_value(|t| t.as_ref().is_some_and(|(at, _)| at == id));
+        let same = self.typing.with_value(|t| {
+            t.as_ref()
+                .is_some_and(|t| t.id == id && self.scenario.with_untracked(|s| *s == t.after))
+        });
         if !same {
             let now = self.scenario.get_untracked();
-            self.typing.set_value(Some((id.to_string(), now)));
+            self.typing.set_value(Some(Typing {
+                id: id.to_string(),
+                before: now.clone(),
+                after: now,
+            }));
         }
     }
 
-    /// The text typed in `id` is refused: the scenario returns to what it was before typing
-    /// there began, so no prefix of the refused text stays in force.
-    pub fn typing_refused(&self, id: &str) {
+    /// The keystroke's text in `id` was taken (`ok`) or refused. A refusal returns the scenario
+    /// to what it was before the run began, so no prefix of the refused text stays in force.
+    pub fn typed(&self, id: &str, ok: bool) {
         let before = self.typing.with_value(|t| match t {
-            Some((at, s)) if at == id => Some(s.clone()),
+            Some(t) if t.id == id && !ok => Some(t.before.clone()),
             _ => None,
         });
         if let Some(before) = before {
@@ -188,6 +202,12 @@ impl AppState {
                 self.scenario.set(before);
             }
         }
+        let now = self.scenario.get_untracked();
+        self.typing.update_value(|t| {
+            if let Some(t) = t.as_mut().filter(|t| t.id == id) {
+                t.after = now;
+            }
+        });
     }
 
     /// Typing in `id` is over (the box lost focus, or a slider moved): a later refusal there
@@ -195,7 +215,7 @@ impl AppState {
     pub fn typing_done(&self, id: &str) {
         if self
             .typing
-            .with_value(|t| t.as_ref().is_some_and(|(at, _)| at == id))
+            .with_value(|t| t.as_ref().is_some_and(|t| t.id == id))
         {
             self.typing.set_value(None);
         }

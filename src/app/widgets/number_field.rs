@@ -83,8 +83,8 @@ impl Binding {
             Err(e) => Err((Issue::new(e), false)),
             Ok(v) => self.write.run(v).map_err(|e| (e, true)),
         };
-        if typed && result.is_err() {
-            app.typing_refused(self.key);
+        if typed {
+            app.typed(self.key, result.is_ok());
         }
         // Written only when there is or was a message: most steps of a slider are accepted,
         // and then nothing beside the field need run again.

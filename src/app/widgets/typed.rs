@@ -12,7 +12,7 @@ use leptos::html;
 use leptos::prelude::*;
 
 /// The box: `shown` is the value in force, formatted; `tried` tries the text typed (on a
-/// refusal it is the caller's to put the value back, through [`AppState::typing_refused`] with
+/// refusal it is the caller's to put the value back, through [`AppState::typed`] with
 /// the same `id`, and to say why beside the box); `refused` is whether the text is refused.
 /// Refused text stays in the box until it is typed over or the refusal is withdrawn (the row
 /// removed, the bill reset).

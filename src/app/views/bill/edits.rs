@@ -83,9 +83,10 @@ pub struct BillEdits {
 
 impl BillEdits {
     /// The outcome of the text typed in `cell`: taken, or refused, and then the bill goes back
-    /// to what it was before typing there began ([`AppState::typing_refused`]) and the message
-    /// says which value is still in use (`shown`, read after that).
+    /// to what it was before typing there began ([`AppState::typed`]) and the message says
+    /// which value is still in use (`shown`, read after that).
     pub fn typed(self, cell: String, result: Result<(), CellError>, shown: Signal<String>) {
+        self.app.typed(&cell, result.is_ok());
         match result {
             Ok(()) => {
                 if self.errors.with_untracked(|m| m.contains_key(&cell)) {
@@ -95,7 +96,6 @@ impl BillEdits {
                 }
             }
             Err(e) => {
-                self.app.typing_refused(&cell);
                 let using = shown.get_untracked();
                 self.errors.update(|m| {
                     m.insert(cell, (e, using));

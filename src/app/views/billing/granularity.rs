@@ -55,9 +55,7 @@ pub fn MinimumBilling(
         let result = parse_runs(&text)
             .map_err(BillingError::from)
             .and_then(|r| app.edit(LENS, |i| i.runs = r));
-        if result.is_err() {
-            app.typing_refused("runs");
-        }
+        app.typed("runs", result.is_ok());
         runs_error.set(result.err());
         runs_raw.set(text);
     };

@@ -70,9 +70,7 @@ pub fn ModelSection() -> impl IntoView {
             app.edit(MEMORY, |m| m.model.params_b = p)
                 .map_err(Issue::new)
         });
-        if result.is_err() {
-            app.typing_refused("params");
-        }
+        app.typed("params", result.is_ok());
         params_error.set(result.err());
         params_raw.set(Some(text));
     };

@@ -34,9 +34,7 @@ pub fn Hybrid(rep: RentBuy) -> impl IntoView {
         let result = parse_demand(&text)
             .map_err(RentBuyError::from)
             .and_then(|d| app.edit(LENS, |i| i.demand = d));
-        if result.is_err() {
-            app.typing_refused("demand");
-        }
+        app.typed("demand", result.is_ok());
         error.set(result.err());
         raw.set(text);
     };
