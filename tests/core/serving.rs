@@ -316,6 +316,20 @@ fn chart_series_are_shaped_in_the_core() {
     );
 }
 
+/// The cost chart's mark is the report's owned cost per million: the same machine of the chosen
+/// card, the same load, the same share for priced input tokens.
+#[test]
+fn the_cost_charts_mark_is_the_reports_owned_cost() {
+    let s = scenario(
+        "model=llama-3.1-8b&gpu=h100-sxm&weights=bf16&in_price_pct=25&load=users&users=300",
+    );
+    let i = validate(s.serving.clone()).unwrap();
+    let r = report(&i, &s);
+    assert!(r.utilisation < 1.0);
+    let k = cost_chart(&s, &r);
+    assert_close(k.mark.1, r.cost_owned.amount, 1e-9 * r.cost_owned.amount);
+}
+
 /// Every card, a dense, a mixture-of-experts and a latent-attention model, every runtime: finite,
 /// non-negative figures, even where the model does not fit (memory's limit 0).
 #[test]

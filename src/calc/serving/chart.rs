@@ -1,13 +1,13 @@
 //! The chart series: throughput and time per output token against concurrency, and cost per
 //! million output tokens against utilisation.
 
-use super::cost::owned_card_hour;
+use super::cost::{owned_card_hour, owned_machine};
 use super::report::memory_of;
 use super::step::{point, Point, Setup};
 use super::{ServingInputs, ServingReport};
 use crate::calc::scenario::Scenario;
 use crate::calc::series::Series;
-use crate::calc::table::{validate, Valid};
+use crate::calc::table::Valid;
 
 /// Throughput and per-token latency against concurrency, with the marks.
 #[derive(Debug, Clone, PartialEq)]
@@ -92,9 +92,16 @@ pub struct CostChart {
 /// Cost per million output tokens of one card at utilisation 5-100% (of the held hours), in
 /// percent, billed and owned as the report's figures are ([`super::billed_hours_a_day`]).
 pub fn cost_chart(s: &Scenario, r: &ServingReport) -> CostChart {
-    let rb = validate(s.rent_buy.clone()).unwrap_or_default();
-    // Tokens one card makes in an hour at full use.
-    let full = r.throughput * 3600.0 / r.tp as f64;
+    let m = memory_of(s);
+    let card = m.card().unwrap_or(&crate::calc::memory::catalogue::GPUS[0]);
+    // Owning: the same machine of this card as the report's.
+    let (rb, _) = owned_machine(s, card);
+    // Priced input tokens take their share of the cost, as in the report.
+    let i = &s.serving;
+    let (out, input) = (i.out_tokens as f64, i.in_tokens as f64);
+    let out_share = out / (out + i.in_price_pct / 100.0 * input);
+    // Tokens one card makes in an hour at full use, in output-token equivalents.
+    let full = r.throughput * 3600.0 / r.tp as f64 / out_share;
     let held = r.rent_hours;
     // Every billed hour paid, spread over the held hours' tokens.
     let rent = r.rent_card_hour.amount * r.billed_hours / held;

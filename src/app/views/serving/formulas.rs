@@ -70,8 +70,18 @@ fn cost(p: &Rep, t: &'static Texts) -> String {
         &number(r.rent_card_hour.amount, 2),
         &r.cards.to_string(),
         &number(r.billed_hours, 2),
-        &number(i.target_rps, 3),
-        &i.out_tokens.to_string(),
+        &number(r.load_rps, 3),
+        // Priced input tokens count at their share of an output token.
+        &if i.in_price_pct > 0.0 {
+            format!(
+                "({} + {}% × {})",
+                i.out_tokens,
+                number(i.in_price_pct, 2),
+                i.in_tokens
+            )
+        } else {
+            i.out_tokens.to_string()
+        },
         &number(r.rent_hours, 2),
         &number(r.cost_rented.amount, 2),
         &number(r.own_card_hour.amount, 2),
