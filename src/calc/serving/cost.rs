@@ -64,8 +64,14 @@ pub(super) fn rent_price(i: &ServingInputs, s: &Scenario, card: &Gpu) -> (f64, P
     }
     let p = prices(card.id);
     let (own, other) = match s.currency {
-        Currency::Cny => (p.and_then(|p| p.rent_cny.as_ref()), p.and_then(|p| p.rent_usd.as_ref())),
-        Currency::Usd => (p.and_then(|p| p.rent_usd.as_ref()), p.and_then(|p| p.rent_cny.as_ref())),
+        Currency::Cny => (
+            p.and_then(|p| p.rent_cny.as_ref()),
+            p.and_then(|p| p.rent_usd.as_ref()),
+        ),
+        Currency::Usd => (
+            p.and_then(|p| p.rent_usd.as_ref()),
+            p.and_then(|p| p.rent_cny.as_ref()),
+        ),
     };
     quote(s.currency, s.fx, own, other).unwrap_or((
         s.rent_buy.price_per_hour / CARDS_PER_MACHINE,
@@ -82,10 +88,7 @@ pub const RENT_BUY_CARD_W: f64 = 400.0;
 /// card's board power against the A100's ([`RENT_BUY_CARD_W`]); hosting, staff, electricity
 /// price, cooling and the months are the rent-or-buy view's. Where the table has no purchase
 /// price for the card, the rent-or-buy machine's own price stands, and the source says so.
-pub(super) fn owned_machine(
-    s: &Scenario,
-    card: &Gpu,
-) -> (Valid<RentBuyInputs>, PriceSource) {
+pub(super) fn owned_machine(s: &Scenario, card: &Gpu) -> (Valid<RentBuyInputs>, PriceSource) {
     let rb = validate(s.rent_buy.clone()).unwrap_or_default();
     let mut m: RentBuyInputs = (*rb).clone();
     let scale = card.power_w / RENT_BUY_CARD_W;
@@ -93,14 +96,24 @@ pub(super) fn owned_machine(
     m.power_idle = Kilowatts(m.power_idle.0 * scale);
     let p = prices(card.id);
     let (own, other) = match s.currency {
-        Currency::Cny => (p.and_then(|p| p.buy_cny.as_ref()), p.and_then(|p| p.buy_usd.as_ref())),
-        Currency::Usd => (p.and_then(|p| p.buy_usd.as_ref()), p.and_then(|p| p.buy_cny.as_ref())),
+        Currency::Cny => (
+            p.and_then(|p| p.buy_cny.as_ref()),
+            p.and_then(|p| p.buy_usd.as_ref()),
+        ),
+        Currency::Usd => (
+            p.and_then(|p| p.buy_usd.as_ref()),
+            p.and_then(|p| p.buy_cny.as_ref()),
+        ),
     };
     let source = match quote(s.currency, s.fx, own, other) {
         Some((per_card, source)) => {
             m.purchase = per_card * CARDS_PER_MACHINE;
             // A resale above the new price would not validate: it is kept as a share.
-            m.resale = if rb.purchase > 0.0 { rb.resale / rb.purchase * m.purchase } else { 0.0 };
+            m.resale = if rb.purchase > 0.0 {
+                rb.resale / rb.purchase * m.purchase
+            } else {
+                0.0
+            };
             source
         }
         None => PriceSource::RentBuy,

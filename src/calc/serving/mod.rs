@@ -65,7 +65,10 @@ mod queue;
 mod report;
 mod step;
 
-pub use calibration::{Link, Runtime, RuntimeModel, NVLINK, PCIE, RUNTIMES, SPREAD};
+pub use calibration::{
+    Band, Bands, Link, Runtime, RuntimeModel, BANDS, FP8_GAIN, KNEE, LLAMACPP_HALF_ACCUMULATE,
+    NVLINK, PCIE, REQUEST_S, RUNTIMES, SPREAD, W4_COMPUTE,
+};
 pub use chart::{concurrency_chart, cost_chart, ConcurrencyChart, CostChart};
 pub use cost::{billed_hours_a_day, PriceSource, CARDS_PER_MACHINE};
 pub use queue::{erlang_c, mmc_wait};

@@ -1,7 +1,8 @@
 //! One replica's decode step and prefill from the model, card and runtime, and its time per
 //! output token and throughput at a concurrency.
 
-use super::calibration::{NVLINK, PCIE};
+use super::calibration::{FP8_GAIN, LLAMACPP_HALF_ACCUMULATE, NVLINK, PCIE, W4_COMPUTE};
+use super::Runtime;
 use super::{RuntimeModel, ServingInputs};
 use crate::calc::memory::catalogue::Gpu;
 use crate::calc::memory::dtype::WeightType;
@@ -48,9 +49,27 @@ impl Setup<'_> {
         self.m.inference.weights.bits_per_weight(&self.m.model.arch) / 8.0
     }
 
-    /// Active parameters a token passes through.
+    /// An untied token embedding: looked up a row a token, never read whole nor multiplied.
+    fn lookup_params(&self) -> f64 {
+        let p = self.m.model.arch.params();
+        if self.m.model.arch.tied_embeddings {
+            0.0
+        } else {
+            p.embeddings * self.scale_params()
+        }
+    }
+
+    /// Bytes a parameter of the untied embedding takes: checkpoint formats keep it 16-bit.
+    fn lookup_bytes(&self) -> f64 {
+        match self.m.inference.weights {
+            WeightType::Awq | WeightType::Gptq | WeightType::Fp8Ckpt => 2.0,
+            _ => self.bytes_per_param(),
+        }
+    }
+
+    /// Parameters a token multiplies through (the active ones less the embedding lookup).
     fn active(&self) -> f64 {
-        self.m.model.arch.params().active * self.scale_params()
+        (self.m.model.arch.params().active * self.scale_params() - self.lookup_params()).max(0.0)
     }
 
     /// Weights read by one decode step of `b` sequences, per card.
@@ -70,7 +89,9 @@ impl Setup<'_> {
         } else {
             0.0
         };
-        ((total - routed) + routed * hit) * self.bytes_per_param() / self.tp()
+        let dense =
+            (total - routed) * self.bytes_per_param() - self.lookup_params() * self.lookup_bytes();
+        (dense.max(0.0) + routed * hit * self.bytes_per_param()) / self.tp()
     }
 
     /// Cache one sequence holds at `ctx` tokens, per card.
@@ -87,11 +108,30 @@ impl Setup<'_> {
         4.0 * a.layers as f64 * (a.heads * a.head_dim) as f64 * ctx / self.tp()
     }
 
+    /// The matmul rate a step reaches before the runtime's share: the 16-bit peak; fp8 weights
+    /// (plain or a checkpoint) on a card with fp8 units gain [`FP8_GAIN`] over it, not the
+    /// datasheet's 2x; 4-bit weight-only formats dequantise inside the matmul and reach
+    /// [`W4_COMPUTE`] of it.
     fn peak(&self) -> f64 {
-        let fp8 = matches!(self.m.inference.weights, WeightType::Fp8);
-        match (fp8, self.card.fp8_tflops) {
-            (true, Some(t)) => t * 1e12,
-            _ => self.card.bf16_tflops * 1e12,
+        let bf16 = self.card.bf16_tflops * 1e12;
+        match self.m.inference.weights {
+            WeightType::Fp8 | WeightType::Fp8Ckpt => match self.card.fp8_tflops {
+                Some(t) => (bf16 * FP8_GAIN).min(t * 1e12),
+                None => bf16,
+            },
+            WeightType::Awq | WeightType::Gptq | WeightType::Int4 => bf16 * W4_COMPUTE,
+            _ => bf16,
+        }
+    }
+
+    /// The peak prefill runs against: llama.cpp multiplies 16-bit matrices with 16-bit
+    /// accumulation, which GeForce cards run at twice their datasheet's fp32-accumulate figure
+    /// (the catalogue's); other cards run both at one rate.
+    fn prefill_peak(&self) -> f64 {
+        if self.rt.runtime == Runtime::LlamaCpp && self.card.name.starts_with("GeForce") {
+            self.peak() * LLAMACPP_HALF_ACCUMULATE
+        } else {
+            self.peak()
         }
     }
 
@@ -136,7 +176,7 @@ impl Setup<'_> {
     pub(super) fn prefill(&self) -> f64 {
         let n = self.i.in_tokens as f64;
         let flops = 2.0 * self.active() * n / self.tp() + self.attention_flops(n / 2.0) * n;
-        let compute = flops / (self.peak() * self.rt.prefill_fraction);
+        let compute = flops / (self.prefill_peak() * self.rt.prefill_fraction);
         let memory = self.weights_read(n) / (self.card.bandwidth_gb_s * 1e9);
         compute.max(memory) + self.comm(n)
     }
@@ -155,13 +195,22 @@ pub struct Point {
 }
 
 pub(super) fn point(s: &Setup, b: u64, prefill: f64, scale: f64) -> Point {
-    let bf = b.max(1) as f64;
+    Point {
+        conc: b,
+        ..point_at(s, b.max(1) as f64, prefill, scale)
+    }
+}
+
+/// The figures at a concurrency that need not be whole: the requests a load keeps in flight on
+/// average (at least one; `conc` is its whole part).
+pub(super) fn point_at(s: &Setup, b: f64, prefill: f64, scale: f64) -> Point {
+    let bf = b.max(1.0);
     let out = s.i.out_tokens as f64;
     let step = s.step(bf).seconds / scale;
     let tpot = step + (bf - 1.0) * prefill / out;
     let cycle = out * step + bf * prefill;
     Point {
-        conc: b,
+        conc: bf.floor() as u64,
         step_s: step,
         tpot_s: tpot,
         throughput: bf * out / cycle,
