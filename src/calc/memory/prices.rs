@@ -97,6 +97,8 @@ const fn q(amount: f64, low: f64, high: f64, source: &'static str, date: &'stati
 const AUTODL: &str = "AutoDL 算力市场 autodl.com/home list price (originalPrice, price file 2026-09-24, captured 2026-10-04)";
 
 #[rustfmt::skip]
+// 3.14 is a quoted rent, not an approximation of pi.
+#[allow(clippy::approx_constant)]
 pub const PRICES: &[CardPrices] = &[
     CardPrices {
         id: "t4",
