@@ -35,6 +35,8 @@ mod rent_buy;
 mod scenario;
 #[path = "core/serving.rs"]
 mod serving;
+#[path = "core/serving_items.rs"]
+mod serving_items;
 #[path = "core/spot.rs"]
 mod spot;
 #[path = "core/text.rs"]

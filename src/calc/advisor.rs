@@ -210,7 +210,8 @@ pub fn advise(i: &AdvisorInputs) -> AdvisorReport {
     } else {
         v(Form::Container, true, Reason::ContainerReady)
     });
-    verdicts.push(if i.profile == Profile::Inference && !i.interruptible {
+    // A service is never put on spot, whatever its "interruptible" flag says (the rule above).
+    verdicts.push(if i.profile == Profile::Inference {
         v(Form::Spot, false, Reason::ServiceNotReclaimable)
     } else if !i.interruptible {
         v(Form::Spot, false, Reason::NotInterruptible)

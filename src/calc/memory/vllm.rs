@@ -77,6 +77,10 @@ pub const NON_TORCH_ONE_CARD: f64 = 0.16 * GIB;
 /// Non-torch memory added per further tensor-parallel card: NCCL and custom all-reduce buffers
 /// (an estimate, see the module docs).
 pub const NCCL_PER_PEER: f64 = 0.0625 * GIB;
+/// Non-torch memory a card adds once a tensor-parallel group talks over NVLink (NCCL's NVLink
+/// buffers and vLLM's custom all-reduce buffers, registered per peer): vLLM v0.6.5 logged
+/// 1.79 GiB on one H100 and 3.58 GiB on each of two (vllm-project/vllm#10511).
+pub const NVLINK_GROUP: f64 = 1.79 * GIB;
 /// CUDA graph memory per card, vLLM's estimate in published logs (gpustack/runner#251).
 pub const CUDA_GRAPHS: f64 = 0.36 * GIB;
 
@@ -147,7 +151,12 @@ pub fn pool(
     let max_num_seqs = i.conc.max(1);
     let batched_tokens = default_batched_tokens(&m.gpu, capacity).max(max_num_seqs);
     let activation_peak = activation_peak(a, tp, batched_tokens, max_num_seqs);
-    let non_torch = Bytes(NON_TORCH_ONE_CARD + NCCL_PER_PEER * (tp - 1) as f64);
+    let nvlink = tp > 1 && m.card().is_some_and(|c| c.fast_link(tp));
+    let non_torch = Bytes(
+        NON_TORCH_ONE_CARD
+            + NCCL_PER_PEER * (tp - 1) as f64
+            + if nvlink { NVLINK_GROUP } else { 0.0 },
+    );
     let cuda_graphs = Bytes(CUDA_GRAPHS);
     let free = budget.0 - weights_per_card.0 - activation_peak.0 - non_torch.0 - cuda_graphs.0;
     let layer_card = kv_layer_bytes / a.kv_cache_split(tp) as f64;

@@ -26,22 +26,54 @@ pub struct RuntimeModel {
     pub overhead_s: f64,
     /// Share of the tensor peak prefill reaches.
     pub prefill_fraction: f64,
+    /// Fixed time every request adds to its first token beyond prefill (scheduling, tokenising,
+    /// the first step's launch and the HTTP round trip), s.
+    pub request_s: f64,
     /// Where the constants come from.
     pub basis: &'static str,
 }
 
+/// The fixed time a served request adds to its first token, fitted on the SGLang cookbook's
+/// Llama 3.1 70B on 8 x A100 at one request (TTFT 131.61 ms at 610 prompt tokens, 395.25 ms at
+/// 4,194): the intercept of the two. vLLM and TensorRT-LLM servers take SGLang's (an assumption:
+/// the same HTTP, tokenising and scheduling path; no clean low-load TTFT of theirs was found).
+pub const REQUEST_S: f64 = 0.080;
+
+/// What a mixture-of-experts layer adds to a prefill beyond its matmuls and weight reads, s:
+/// fitted on the SGLang cookbook's DeepSeek-R1 on 8 x B200 at one request (TTFT 153.00 ms at
+/// 610 prompt tokens, 165.91 ms at 4,194: the slope is the matmuls', the intercept over a dense
+/// model's fixed time is this, over 58 MoE layers).
+pub const MOE_PREFILL_LAYER_S: f64 = 1.0e-3;
+
+/// fp8 matmuls over 16-bit ones in serving engines: vLLM measures +15-24% (docs/formulas.md,
+/// "Weight formats and speed"), far from the datasheet's 2x: the activations are quantised at
+/// every matmul and the rest of the step stays 16-bit.
+pub const FP8_GAIN: f64 = 1.2;
+
+/// Share of the 16-bit peak a 4-bit weight-only matmul (AWQ, GPTQ, plain int4) reaches once
+/// compute binds: vLLM's AWQ at high concurrency ran at 0.73 of bf16's throughput.
+pub const W4_COMPUTE: f64 = 0.73;
+
+/// GeForce cards run 16-bit matmuls with 16-bit accumulation at twice the fp32-accumulate rate
+/// their datasheets (and the catalogue) list; llama.cpp's prefill uses it (NVIDIA Ampere GA102
+/// and Ada whitepapers: 142 against 71 TFLOPS on the RTX 3090).
+pub const LLAMACPP_HALF_ACCUMULATE: f64 = 2.0;
+
 /// Calibrated on the measurements in tests/core/serving.rs (docs/formulas.md, "Serving capacity").
 pub const RUNTIMES: &[RuntimeModel] = &[
-    RuntimeModel { runtime: Runtime::LlamaCpp, efficiency: 0.84, overhead_s: 3.3e-3, prefill_fraction: 0.80,
+    // The prefill share is of the 16-bit-accumulate peak llama.cpp's matmuls run at: 0.40 of the
+    // RTX 3090's 142 TFLOPS is the 0.80 of its 71 (fp32-accumulate) it was fitted as. No server
+    // round trip in llama-bench: no fixed time per request was measured, none is assumed.
+    RuntimeModel { runtime: Runtime::LlamaCpp, efficiency: 0.82, overhead_s: 3.3e-3, prefill_fraction: 0.40, request_s: 0.0,
         basis: "llama-bench tg128 and pp512, RTX 3090, llama 7B F16 and Q4_0 (ggml-org/llama.cpp#4766)" },
-    RuntimeModel { runtime: Runtime::Vllm, efficiency: 0.81, overhead_s: 0.55e-3, prefill_fraction: 0.60,
+    RuntimeModel { runtime: Runtime::Vllm, efficiency: 0.76, overhead_s: 0.55e-3, prefill_fraction: 0.80, request_s: REQUEST_S,
         basis: "vLLM, Llama 3.1 8B bf16 at one request: A100 40GB about 75 tok/s, H100 TPOT 6.48 ms" },
-    RuntimeModel { runtime: Runtime::TrtLlm, efficiency: 0.75, overhead_s: 0.4e-3, prefill_fraction: 0.70,
+    RuntimeModel { runtime: Runtime::TrtLlm, efficiency: 0.74, overhead_s: 0.4e-3, prefill_fraction: 0.70, request_s: REQUEST_S,
         basis: "TensorRT-LLM 0.5 performance table: LLaMA 7B fp8, H100, batch 64, 128 in / 128 out, 9,193 tok/s" },
     // One clean single-card measurement fixes one constant: the efficiency is taken as vLLM's
     // (SGLang runs the same FlashInfer attention and cuBLAS/CUTLASS matmuls) and the per-step
     // overhead fitted; the prefill share is vLLM's, as no clean SGLang prefill figure was found.
-    RuntimeModel { runtime: Runtime::Sglang, efficiency: 0.81, overhead_s: 1.0e-3, prefill_fraction: 0.60,
+    RuntimeModel { runtime: Runtime::Sglang, efficiency: 0.76, overhead_s: 1.0e-3, prefill_fraction: 0.80, request_s: REQUEST_S,
         basis: "SGLang 0.5.3, Qwen3-8B bf16, H100 SXM, 4 concurrent ShareGPT requests: mean TPOT 7.19 ms (GPUStack performance lab)" },
 ];
 
@@ -83,7 +115,68 @@ pub const PCIE: Link = Link {
 /// How far the calibration cases' estimates fell from their measurements: the lowest and
 /// highest `estimate / measured - 1`, rounded out to 5% (tests/core/serving.rs keeps this in
 /// step). The page shows every rate as `[rate / (1 + high), rate / (1 + low)]`.
-pub const SPREAD: (f64, f64) = (-0.15, 0.05);
+pub const SPREAD: (f64, f64) = (-0.10, 0.05);
+
+/// How far estimates fell from measurements the model was not fitted on, as the lowest and
+/// highest `estimate / measured - 1`, rounded out to 5% (tests/core/serving.rs,
+/// `held_back_cases_set_the_bands`, keeps each in step with its cases).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Band {
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Band {
+    /// The range of the true figure as multipliers of the estimate: `[1 / (1 + high), 1 / (1 + low)]`.
+    pub fn multipliers(self) -> (f64, f64) {
+        (1.0 / (1.0 + self.high), 1.0 / (1.0 + self.low))
+    }
+
+    /// The same range for a time shown (the inverse of a rate): `[1 + low, 1 + high]`.
+    pub fn time_multipliers(self) -> (f64, f64) {
+        (1.0 + self.low, 1.0 + self.high)
+    }
+}
+
+/// The bands by regime, each from the held-back cases of that regime (docs/formulas.md,
+/// "Calibration: fitted and held-back cases").
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Bands {
+    /// A request's decode rate at low load (one to a few requests in flight).
+    pub decode: Band,
+    /// A replica's output throughput, and the time per token, with many requests in flight.
+    pub throughput: Band,
+    /// The time to first token at low load.
+    pub ttft: Band,
+    /// The time to first token near the knee (`busy`: 80% or more of capacity or slots).
+    pub ttft_busy: Band,
+}
+
+/// From the held-back cases in tests/core/serving_items.rs (`HELD_BACK`): decode -4.2% to
+/// +26.1%, throughput under load +19.8% to +51.3% (the model runs fast with many requests in
+/// flight), first token at low load -18.3% to +11.5%, first token with every slot busy +68.8%
+/// to +117.3% (the model's idle first token, where the prompt shares steps with the others').
+pub const BANDS: Bands = Bands {
+    decode: Band {
+        low: -0.05,
+        high: 0.30,
+    },
+    throughput: Band {
+        low: 0.15,
+        high: 0.55,
+    },
+    ttft: Band {
+        low: -0.20,
+        high: 0.15,
+    },
+    ttft_busy: Band {
+        low: 0.65,
+        high: 1.20,
+    },
+};
+
+/// Utilisation (of capacity or of slots) from which a replica counts as near its knee.
+pub const KNEE: f64 = 0.8;
 
 impl Runtime {
     pub fn model(self) -> &'static RuntimeModel {

@@ -12,7 +12,12 @@
 //! prefill       = max(2 x active x prompt (+ attention) / tp / (peak x frac), weights / bandwidth)
 //! tpot(B)       = t(B) + (B - 1) x prefill / output tokens   (the others' prefills stall decode)
 //! throughput    = B x output / (output x t(B) + B x prefill)
-//! ttft          = prefill + Erlang-C wait for a free slot (M/M/c, c = B slots a replica)
+//! ttft          = prefill + fixed time a request + Erlang-C wait (M/M/c, c = B slots a replica)
+//! load_conc     = min(B, rate a replica x (prefill + output x tpot(load_conc)))  (Little's law)
+//!                 TPOT, TTFT and the response are taken at it; `tpot_slots_s` at B
+//! replicas      = fewest below saturation whose wait is within max(goal - prefill - fixed, one
+//!                 step); a goal under prefill + fixed + one step is unmeetable (never sized at
+//!                 the saturation edge)
 //! rented / M    = price per card-hour x cards x billed hours a day
 //!                 / (served output tokens per hour x held hours a day) x 1e6
 //! owned / M     = owned card-hour x cards x 24 / (the same tokens a day) x 1e6
@@ -28,7 +33,10 @@
 //!
 //! The runtime constants ([`RUNTIMES`]) are calibrated on published measurements, each a named
 //! test in tests/core/serving.rs with its source and tolerance; the spread of those errors is
-//! [`SPREAD`], shown on the page as the range to trust. SGLang's per-step overhead is fitted on
+//! [`SPREAD`], shown on the page as the range to trust; the bands by regime ([`BANDS`]) come
+//! from held-back cases the model was not fitted on (tests/core/serving_items.rs). The fixed
+//! time a request ([`REQUEST_S`]), SGLang's prefill share and a MoE layer's prefill time are
+//! fitted on the SGLang cookbook; fp8 and 4-bit compute rates are [`FP8_GAIN`], [`W4_COMPUTE`]. SGLang's per-step overhead is fitted on
 //! GPUStack's Qwen3-8B on one H100 (its efficiency and prefill share are vLLM's). The
 //! tensor-parallel communication term ([`NVLINK`], [`PCIE`]): on NVLink a 15 us hop fitted end
 //! to end on TensorRT-LLM's 4 x H100 LLaMA 70B and checked on SGLang's 8 x A100 Llama 3.1 70B,
@@ -65,7 +73,10 @@ mod queue;
 mod report;
 mod step;
 
-pub use calibration::{Link, Runtime, RuntimeModel, NVLINK, PCIE, RUNTIMES, SPREAD};
+pub use calibration::{
+    Band, Bands, Link, Runtime, RuntimeModel, BANDS, FP8_GAIN, KNEE, LLAMACPP_HALF_ACCUMULATE,
+    NVLINK, PCIE, REQUEST_S, RUNTIMES, SPREAD, W4_COMPUTE,
+};
 pub use chart::{concurrency_chart, cost_chart, ConcurrencyChart, CostChart};
 pub use cost::{billed_hours_a_day, PriceSource, CARDS_PER_MACHINE};
 pub use queue::{erlang_c, mmc_wait};

@@ -1,16 +1,19 @@
 //! The serving report: every figure the view shows, from the inputs, the memory views' model
 //! and card, and the rent-or-buy view's owning cost.
 
+use super::calibration::{BANDS, KNEE};
 use super::cost::{
     billed_hours_a_day, fleet_verdict, owned_card_hour, owned_machine, rent_price, PriceSource,
 };
 use super::queue::{fewest_replicas, largest_meeting, mmc_wait};
+use super::step::point_at;
 use super::step::{point, Setup, Step};
 use super::{Load, RuntimeModel, ServingError, ServingInputs, SPREAD};
 use crate::calc::billing::Granularity;
 use crate::calc::memory::dtype::WeightType;
 use crate::calc::memory::inference;
 use crate::calc::memory::inputs::MemoryInputs;
+use crate::calc::memory::vllm::Engine;
 use crate::calc::rent_buy::Verdict;
 use crate::calc::scenario::Scenario;
 use crate::calc::table::{validate, Valid};
@@ -35,6 +38,12 @@ pub struct ServingReport {
     pub response_s: f64,
     /// Concurrency used: the chosen one, at most what memory holds (at least 1).
     pub conc: u64,
+    /// Requests one replica holds at once under the load in force (Little's law: its arrival
+    /// rate times a request's time from prefill to last token), at most `conc`. TPOT, TTFT and
+    /// the response time are taken at it.
+    pub load_conc: f64,
+    /// Memory's limit is vLLM's KV cache pool (`engine=vllm`), not the guide's 20% rule.
+    pub vllm_pool_limit: bool,
     /// The chosen concurrency was above what memory holds.
     pub conc_capped: bool,
     /// Most sequences of prompt + output tokens one replica holds.
@@ -49,10 +58,23 @@ pub struct ServingReport {
     /// The same at the largest concurrency memory allows.
     pub max_throughput: f64,
     pub prefill_s: f64,
+    /// Time per output token at the load in force (`load_conc` requests in flight).
     pub tpot_s: f64,
+    /// Time per output token with every slot busy (`conc` in flight): what a benchmark at that
+    /// concurrency measures.
+    pub tpot_slots_s: f64,
     pub ttft_s: f64,
+    /// The runtime's fixed time a request, part of `ttft_s`.
+    pub request_s: f64,
     /// Queueing share of the time to first token.
     pub wait_s: f64,
+    /// No fleet meets the first-token goal: it is below prefill and the fixed time a request
+    /// plus one decode step (`ttft_floor_s`). The fleet is then sized for a wait of one step.
+    pub ttft_unmeetable: bool,
+    /// The shortest first-token time any fleet gives: prefill, the fixed time and one step.
+    pub ttft_floor_s: f64,
+    /// A replica runs near its knee: the load fills 80% or more of its capacity or its slots.
+    pub busy: bool,
     /// Largest concurrency whose time per output token meets the goal (0: not even one).
     pub conc_for_goal: u64,
     pub meets_tpot: bool,
@@ -92,6 +114,11 @@ pub struct ServingReport {
     pub verdict: Verdict,
     /// Range to trust for the rates, from [`SPREAD`]: (low, high) multipliers.
     pub trust: (f64, f64),
+    /// Ranges to trust (low, high multipliers of the figure shown), by regime, from the cases
+    /// the model was not fitted on ([`BANDS`]); TTFT's widens near the knee (`busy`).
+    pub band_decode: (f64, f64),
+    pub band_throughput: (f64, f64),
+    pub band_ttft: (f64, f64),
     /// The card computes 16-bit in fp16 only (T4).
     pub no_bf16: bool,
     /// The weights are fp8 (block-wise fp8 checkpoints run slower than their bytes).
@@ -107,13 +134,23 @@ pub(super) fn memory_of(s: &Scenario) -> Valid<MemoryInputs> {
     validate(s.memory.clone()).unwrap_or_default()
 }
 
-/// The largest concurrency memory holds at a context of prompt + output, per replica.
+/// The largest concurrency memory holds at a context of prompt + output, per replica: the
+/// guide's rule, or with `engine=vllm` the sequences of that length vLLM's pool holds (its
+/// "maximum concurrency", whole; below 1 vLLM refuses to start), the profile run sampling the
+/// serving concurrency (`--max-num-seqs`).
 fn memory_limit(m: &Valid<MemoryInputs>, i: &ServingInputs) -> u64 {
     let mut probe: MemoryInputs = (**m).clone();
     probe.inference.ctx = (i.in_tokens + i.out_tokens).max(1);
-    probe.inference.conc = 1;
+    let vllm = probe.inference.engine == Engine::Vllm;
+    probe.inference.conc = if vllm { i.conc.clamp(1, 100_000) } else { 1 };
     match validate(probe) {
-        Ok(v) => inference::report(&v).max_concurrency,
+        Ok(v) => {
+            let r = inference::report(&v);
+            match (vllm, r.vllm) {
+                (true, Some(p)) => p.max_concurrency.floor().clamp(0.0, 1e9) as u64,
+                _ => r.max_concurrency,
+            }
+        }
         Err(_) => 0,
     }
 }
@@ -145,35 +182,77 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
     let max_conc = memory_limit(&m, i);
     let fits = max_conc >= 1;
     let conc = i.conc.min(max_conc).max(1);
+    let out = i.out_tokens as f64;
+    let request_s = rt.request_s;
+    // Capacity: the replica with every slot busy.
     let p = point(&setup, conc, prefill, scale);
-    let response_s = prefill + i.out_tokens as f64 * p.tpot_s;
-    // A closed loop of people: each sends a request, waits for it, thinks, sends the next.
-    let rps = match i.load {
-        Load::Rps => i.target_rps,
-        Load::Users => i.users as f64 / (i.think_s + response_s),
-    };
     let top = point(&setup, max_conc.max(1), prefill, scale);
     let goal = i.tpot_ms / 1000.0;
     let conc_for_goal = largest_meeting(max_conc, |b| {
         point(&setup, b, prefill, scale).tpot_s <= goal
     });
-    // Replicas: enough for the load with every replica below saturation and the first token
-    // within its goal (M/M/c, c = conc slots, each busy for a request's whole life).
-    let hold = prefill + i.out_tokens as f64 * p.tpot_s;
+    // Replicas: enough for the load below saturation, with the queueing wait within what the
+    // first-token goal leaves after prefill and the fixed time. A goal below the floor (prefill,
+    // the fixed time and one decode step: a request is admitted at a step's end) is unmeetable:
+    // the fleet is then sized for a wait of one step, as for the tightest goal that is met, so
+    // cards never fall as a goal tightens. Sizing holds each slot for a request's life at full
+    // slots (conservative, and the same for every count, so the search is monotone).
+    let hold_full = prefill + out * p.tpot_s;
     let ttft_goal = i.ttft_ms / 1000.0;
-    let wait = |n: u64| mmc_wait(conc, rps / n as f64, hold);
-    let replicas = fewest_replicas(rps / p.rps, |n| {
-        let w = wait(n);
-        // A goal prefill alone misses cannot be met by more replicas: stop at saturation.
-        w.is_finite() && (prefill >= ttft_goal || prefill + w <= ttft_goal)
-    });
-    let wait_s = wait(replicas);
-    let ttft_s = prefill + wait_s;
+    let ttft_floor_s = prefill + request_s + p.step_s;
+    let ttft_unmeetable = ttft_goal < ttft_floor_s;
+    let wait_goal = (ttft_goal - prefill - request_s).max(p.step_s);
+    let size = |rps: f64| {
+        fewest_replicas(rps / p.rps, |n| {
+            mmc_wait(conc, rps / n as f64, hold_full) <= wait_goal
+        })
+    };
+    // The load each replica carries, and the requests it holds at once (Little's law).
+    let at_load = |rps: f64, replicas: u64| {
+        let lambda = rps / replicas.max(1) as f64;
+        let mut l = 1.0f64;
+        let mut q = point_at(&setup, 1.0, prefill, scale);
+        for _ in 0..200 {
+            let next = (lambda * (prefill + out * q.tpot_s)).min(conc as f64);
+            q = point_at(&setup, next.max(1.0), prefill, scale);
+            if (next - l).abs() <= 1e-12 * next.max(1.0) {
+                l = next;
+                break;
+            }
+            l = next;
+        }
+        (l, q, lambda)
+    };
+    let response = |q: &super::step::Point| prefill + request_s + out * q.tpot_s;
+    // A closed loop of people: each sends a request, waits for it, thinks, sends the next; the
+    // rate and the time a request takes under it are solved together.
+    let rps = match i.load {
+        Load::Rps => i.target_rps,
+        Load::Users => {
+            let users = i.users as f64;
+            let mut rps = users / (i.think_s + response(&p));
+            for k in 0..100 {
+                let (_, q, _) = at_load(rps, size(rps));
+                let next = users / (i.think_s + response(&q));
+                if (next - rps).abs() <= 1e-13 * rps {
+                    break;
+                }
+                rps = if k < 20 { next } else { 0.5 * (rps + next) };
+            }
+            rps
+        }
+    };
+    let replicas = size(rps);
+    let (load_conc, q, lambda) = at_load(rps, replicas);
+    let response_s = response(&q);
+    let wait_s = mmc_wait(conc, lambda, prefill + out * q.tpot_s);
+    let ttft_s = prefill + request_s + wait_s;
     let tp = m.inference.tp.max(1);
     // Saturating: a load no count of replicas meets leaves the search at its cap (about 1e18),
     // which times the cards of a replica passes u64.
     let cards = replicas.saturating_mul(tp);
     let utilisation = (rps / (replicas as f64 * p.rps)).min(1.0);
+    let busy = utilisation >= KNEE || load_conc >= KNEE * conc as f64;
     let tokens_per_hour = rps * i.out_tokens as f64 * 3600.0;
     // Input tokens priced at a share of an output token: the day's cost is spread over both.
     let in_share = i.in_price_pct / 100.0;
@@ -199,6 +278,8 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
         load_rps: rps,
         response_s,
         conc,
+        load_conc,
+        vllm_pool_limit: m.inference.engine == Engine::Vllm,
         conc_capped: i.conc > max_conc.max(1),
         max_conc,
         step: Step {
@@ -206,15 +287,20 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
             ..setup.step(conc as f64)
         },
         scale,
-        decode_tps: 1.0 / p.tpot_s,
+        decode_tps: 1.0 / q.tpot_s,
         throughput: p.throughput,
         max_throughput: top.throughput,
         prefill_s: prefill,
-        tpot_s: p.tpot_s,
+        tpot_s: q.tpot_s,
+        tpot_slots_s: p.tpot_s,
         ttft_s,
+        request_s,
         wait_s,
+        ttft_unmeetable,
+        ttft_floor_s,
+        busy,
         conc_for_goal,
-        meets_tpot: p.tpot_s <= goal,
+        meets_tpot: q.tpot_s <= goal,
         meets_ttft: ttft_s <= ttft_goal,
         replica_rps: p.rps,
         replicas,
@@ -237,6 +323,13 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
         cost_owned_in: Money::new(in_share * per_million(own, 24.0), cur),
         verdict,
         trust: (1.0 / (1.0 + SPREAD.1), 1.0 / (1.0 + SPREAD.0)),
+        band_decode: BANDS.decode.multipliers(),
+        band_throughput: BANDS.throughput.multipliers(),
+        band_ttft: if busy {
+            BANDS.ttft_busy.multipliers()
+        } else {
+            BANDS.ttft.multipliers()
+        },
         no_bf16: !card.bf16,
         fp8_weights: matches!(m.inference.weights, WeightType::Fp8),
     }

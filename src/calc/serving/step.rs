@@ -1,7 +1,10 @@
 //! One replica's decode step and prefill from the model, card and runtime, and its time per
 //! output token and throughput at a concurrency.
 
-use super::calibration::{NVLINK, PCIE};
+use super::calibration::{
+    FP8_GAIN, LLAMACPP_HALF_ACCUMULATE, MOE_PREFILL_LAYER_S, NVLINK, PCIE, W4_COMPUTE,
+};
+use super::Runtime;
 use super::{RuntimeModel, ServingInputs};
 use crate::calc::memory::catalogue::Gpu;
 use crate::calc::memory::dtype::WeightType;
@@ -48,9 +51,27 @@ impl Setup<'_> {
         self.m.inference.weights.bits_per_weight(&self.m.model.arch) / 8.0
     }
 
-    /// Active parameters a token passes through.
+    /// An untied token embedding: looked up a row a token, never read whole nor multiplied.
+    fn lookup_params(&self) -> f64 {
+        let p = self.m.model.arch.params();
+        if self.m.model.arch.tied_embeddings {
+            0.0
+        } else {
+            p.embeddings * self.scale_params()
+        }
+    }
+
+    /// Bytes a parameter of the untied embedding takes: checkpoint formats keep it 16-bit.
+    fn lookup_bytes(&self) -> f64 {
+        match self.m.inference.weights {
+            WeightType::Awq | WeightType::Gptq | WeightType::Fp8Ckpt => 2.0,
+            _ => self.bytes_per_param(),
+        }
+    }
+
+    /// Parameters a token multiplies through (the active ones less the embedding lookup).
     fn active(&self) -> f64 {
-        self.m.model.arch.params().active * self.scale_params()
+        (self.m.model.arch.params().active * self.scale_params() - self.lookup_params()).max(0.0)
     }
 
     /// Weights read by one decode step of `b` sequences, per card.
@@ -70,7 +91,9 @@ impl Setup<'_> {
         } else {
             0.0
         };
-        ((total - routed) + routed * hit) * self.bytes_per_param() / self.tp()
+        let dense =
+            (total - routed) * self.bytes_per_param() - self.lookup_params() * self.lookup_bytes();
+        (dense.max(0.0) + routed * hit * self.bytes_per_param()) / self.tp()
     }
 
     /// Cache one sequence holds at `ctx` tokens, per card.
@@ -87,11 +110,30 @@ impl Setup<'_> {
         4.0 * a.layers as f64 * (a.heads * a.head_dim) as f64 * ctx / self.tp()
     }
 
+    /// The matmul rate a step reaches before the runtime's share: the 16-bit peak; fp8 weights
+    /// (plain or a checkpoint) on a card with fp8 units gain [`FP8_GAIN`] over it, not the
+    /// datasheet's 2x; 4-bit weight-only formats dequantise inside the matmul and reach
+    /// [`W4_COMPUTE`] of it.
     fn peak(&self) -> f64 {
-        let fp8 = matches!(self.m.inference.weights, WeightType::Fp8);
-        match (fp8, self.card.fp8_tflops) {
-            (true, Some(t)) => t * 1e12,
-            _ => self.card.bf16_tflops * 1e12,
+        let bf16 = self.card.bf16_tflops * 1e12;
+        match self.m.inference.weights {
+            WeightType::Fp8 | WeightType::Fp8Ckpt => match self.card.fp8_tflops {
+                Some(t) => (bf16 * FP8_GAIN).min(t * 1e12),
+                None => bf16,
+            },
+            WeightType::Awq | WeightType::Gptq | WeightType::Int4 => bf16 * W4_COMPUTE,
+            _ => bf16,
+        }
+    }
+
+    /// The peak prefill runs against: llama.cpp multiplies 16-bit matrices with 16-bit
+    /// accumulation, which GeForce cards run at twice their datasheet's fp32-accumulate figure
+    /// (the catalogue's); other cards run both at one rate.
+    fn prefill_peak(&self) -> f64 {
+        if self.rt.runtime == Runtime::LlamaCpp && self.card.name.starts_with("GeForce") {
+            self.peak() * LLAMACPP_HALF_ACCUMULATE
+        } else {
+            self.peak()
         }
     }
 
@@ -136,9 +178,36 @@ impl Setup<'_> {
     pub(super) fn prefill(&self) -> f64 {
         let n = self.i.in_tokens as f64;
         let flops = 2.0 * self.active() * n / self.tp() + self.attention_flops(n / 2.0) * n;
-        let compute = flops / (self.peak() * self.rt.prefill_fraction);
+        let compute = flops / (self.prefill_peak() * self.rt.prefill_fraction);
         let memory = self.weights_read(n) / (self.card.bandwidth_gb_s * 1e9);
-        compute.max(memory) + self.comm(n)
+        compute.max(memory) + self.comm_latency() + self.moe_prefill()
+    }
+
+    /// The latency part of a step's all-reduces. Prefill pays it; the bandwidth part is taken as
+    /// hidden under prefill's matmuls: on SGLang's 8 x A100 Llama 3.1 70B the time a prompt
+    /// token adds (73.6 us) leaves no room for it at any share of the peak below 1.
+    fn comm_latency(&self) -> f64 {
+        let tp = self.m.inference.tp.max(1);
+        if tp <= 1 {
+            return 0.0;
+        }
+        let link = if self.card.fast_link(tp) {
+            NVLINK
+        } else {
+            PCIE
+        };
+        2.0 * self.m.model.arch.layers as f64 * link.hop_latency_s * (tp as f64).log2().ceil()
+    }
+
+    /// What a mixture-of-experts layer adds to a prefill beyond its matmuls and weight reads
+    /// (routing, sorting the tokens to their experts, the grouped matmuls' launch, combining):
+    /// [`MOE_PREFILL_LAYER_S`] a layer, whatever the prompt's length.
+    fn moe_prefill(&self) -> f64 {
+        let a = &self.m.model.arch;
+        if !a.is_moe() {
+            return 0.0;
+        }
+        a.layers.saturating_sub(a.dense_layers.min(a.layers)) as f64 * MOE_PREFILL_LAYER_S
     }
 }
 
@@ -155,13 +224,22 @@ pub struct Point {
 }
 
 pub(super) fn point(s: &Setup, b: u64, prefill: f64, scale: f64) -> Point {
-    let bf = b.max(1) as f64;
+    Point {
+        conc: b,
+        ..point_at(s, b.max(1) as f64, prefill, scale)
+    }
+}
+
+/// The figures at a concurrency that need not be whole: the requests a load keeps in flight on
+/// average (at least one; `conc` is its whole part).
+pub(super) fn point_at(s: &Setup, b: f64, prefill: f64, scale: f64) -> Point {
+    let bf = b.max(1.0);
     let out = s.i.out_tokens as f64;
     let step = s.step(bf).seconds / scale;
     let tpot = step + (bf - 1.0) * prefill / out;
     let cycle = out * step + bf * prefill;
     Point {
-        conc: b,
+        conc: bf.floor() as u64,
         step_s: step,
         tpot_s: tpot,
         throughput: bf * out / cycle,

@@ -1,0 +1,312 @@
+//! Serving figures where sizing decisions are made: under load, near the knee, fp8 and 4-bit,
+//! and the cases the model was not fitted on that set the page's bands (docs/formulas.md,
+//! "Serving capacity", "Calibration: fitted and held-back cases").
+
+use crate::common::assert_close;
+use gpuplan::calc::advisor::{advise, AdvisorInputs, Form, Profile};
+use gpuplan::calc::scenario::{from_pairs, pairs};
+use gpuplan::calc::serving::{report, Band, ServingInputs, ServingReport, BANDS, REQUEST_S};
+use gpuplan::calc::table::{validate, Valid};
+use proptest::prelude::*;
+
+fn run(query: &str) -> ServingReport {
+    let mut issues = Vec::new();
+    let (s, _, _) = from_pairs(&pairs(query), &mut issues);
+    assert!(issues.is_empty(), "{query}: {issues:?}");
+    let i: Valid<ServingInputs> = validate(s.serving.clone()).unwrap();
+    report(&i, &s)
+}
+
+/// The regime a held-back case measures.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Regime {
+    Decode,
+    Throughput,
+    Ttft,
+    TtftBusy,
+}
+
+/// A measurement the model was not fitted on: it sets the band of its regime.
+pub struct HeldBack {
+    pub name: &'static str,
+    pub query: &'static str,
+    pub regime: Regime,
+    /// A rate (tokens a second) or a time (ms), as `estimate` reads it.
+    pub measured: f64,
+    pub estimate: fn(&ServingReport) -> f64,
+    /// A time, not a rate: the band is of the rate `1 / time`.
+    pub is_time: bool,
+}
+
+const SLOT_TPS: fn(&ServingReport) -> f64 = |r| 1.0 / r.tpot_slots_s;
+/// A request's first token with no queue: prefill and the fixed time, ms.
+const IDLE_TTFT_MS: fn(&ServingReport) -> f64 = |r| (r.prefill_s + r.request_s) * 1e3;
+
+const SG70: &str = "model=llama-3.1-70b&gpu=a100-80gb&weights=bf16&tp=8&runtime=sglang";
+const R1: &str = "model=deepseek-v3&gpu=b200&weights=fp8&tp=8&runtime=sglang";
+
+/// Held-back cases: SGLang cookbook (sgl-project/sgl-cookbook, `bench_serving`, random lengths,
+/// mean figures; the tokens a request are the run's totals over its requests).
+pub const HELD_BACK: &[HeldBack] = &[
+    // Llama3.1.md, 8 x A100, SGLang 0.5.6: 1000/1000 at concurrency 1 (610 / 422), TPOT 18.63 ms.
+    HeldBack { name: "SGLang 8 x A100 Llama 3.1 70B, one request, TPOT", query: "model=llama-3.1-70b&gpu=a100-80gb&weights=bf16&tp=8&runtime=sglang&in_tokens=610&out_tokens=422&serve_conc=1", regime: Regime::Decode, measured: 1000.0 / 18.63, estimate: SLOT_TPS, is_time: false },
+    // Same, 8000/1000 at concurrency 1 (4,194 / 422): TPOT 18.80 ms.
+    HeldBack { name: "SGLang 8 x A100 Llama 3.1 70B, one 4k request, TPOT", query: "model=llama-3.1-70b&gpu=a100-80gb&weights=bf16&tp=8&runtime=sglang&in_tokens=4194&out_tokens=422&serve_conc=1", regime: Regime::Decode, measured: 1000.0 / 18.80, estimate: SLOT_TPS, is_time: false },
+    // DeepSeek-R1.md, 8 x B200, SGLang 0.5.6.post1, DeepSeek-R1-0528 (fp8; DeepSeek-V3's shape):
+    // 1000/1000 at concurrency 1 (610 / 421): TPOT 9.16 ms.
+    HeldBack { name: "SGLang 8 x B200 DeepSeek-R1, one request, TPOT", query: "model=deepseek-v3&gpu=b200&weights=fp8&tp=8&runtime=sglang&in_tokens=610&out_tokens=421&serve_conc=1", regime: Regime::Decode, measured: 1000.0 / 9.16, estimate: SLOT_TPS, is_time: false },
+    // Llama3.1.md: concurrency 16 (496 / 510): TPOT 26.09 ms; 100 (500 / 505): 47.19 ms;
+    // 8000/1000 at 16 (3,750 / 521): 36.94 ms; at 64 (3,981 / 531): 74.95 ms.
+    HeldBack { name: "SGLang 8 x A100 Llama 3.1 70B, 16 at once, TPOT", query: "model=llama-3.1-70b&gpu=a100-80gb&weights=bf16&tp=8&runtime=sglang&in_tokens=496&out_tokens=510&serve_conc=16", regime: Regime::Throughput, measured: 1000.0 / 26.09, estimate: SLOT_TPS, is_time: false },
+    HeldBack { name: "SGLang 8 x A100 Llama 3.1 70B, 100 at once, TPOT", query: "model=llama-3.1-70b&gpu=a100-80gb&weights=bf16&tp=8&runtime=sglang&in_tokens=500&out_tokens=505&serve_conc=100", regime: Regime::Throughput, measured: 1000.0 / 47.19, estimate: SLOT_TPS, is_time: false },
+    HeldBack { name: "SGLang 8 x A100 Llama 3.1 70B, 16 at once 4k, TPOT", query: "model=llama-3.1-70b&gpu=a100-80gb&weights=bf16&tp=8&runtime=sglang&in_tokens=3750&out_tokens=521&serve_conc=16", regime: Regime::Throughput, measured: 1000.0 / 36.94, estimate: SLOT_TPS, is_time: false },
+    HeldBack { name: "SGLang 8 x A100 Llama 3.1 70B, 64 at once 4k, TPOT", query: "model=llama-3.1-70b&gpu=a100-80gb&weights=bf16&tp=8&runtime=sglang&in_tokens=3981&out_tokens=531&serve_conc=64", regime: Regime::Throughput, measured: 1000.0 / 74.95, estimate: SLOT_TPS, is_time: false },
+    // DeepSeek-R1.md: concurrency 16 (496 / 509): TPOT 17.56 ms.
+    HeldBack { name: "SGLang 8 x B200 DeepSeek-R1, 16 at once, TPOT", query: "model=deepseek-v3&gpu=b200&weights=fp8&tp=8&runtime=sglang&in_tokens=496&out_tokens=509&serve_conc=16", regime: Regime::Throughput, measured: 1000.0 / 17.56, estimate: SLOT_TPS, is_time: false },
+    // DeepSeek-R1.md, 1000/8000 at concurrency 1 (610 prompt tokens): TTFT 125.76 ms (another run
+    // of the prompt the 153.00 ms was fitted on).
+    HeldBack { name: "SGLang 8 x B200 DeepSeek-R1, one request, TTFT (1k/8k run)", query: "model=deepseek-v3&gpu=b200&weights=fp8&tp=8&runtime=sglang&in_tokens=610&out_tokens=4445&serve_conc=1", regime: Regime::Ttft, measured: 125.76, estimate: IDLE_TTFT_MS, is_time: true },
+    // llama-bench, ggml-org/llama.cpp#6017: 8 x A100 80GB PCIe, llama 7B F16, pp512 8,381.22 t/s
+    // (one card's share of the work: the pipeline splits layers, so prompt speed is one card's).
+    HeldBack { name: "llama.cpp A100 PCIe llama 7B F16 pp512", query: "model=llama-2-7b&gpu=a100-pcie-80gb&weights=fp16&runtime=llamacpp&in_tokens=512&out_tokens=1&serve_conc=1", regime: Regime::Ttft, measured: 8381.22, estimate: |r| 512.0 / r.prefill_s, is_time: false },
+    // Near the knee: every slot busy, a new request's prompt shares steps with the others' decode.
+    // Llama3.1.md TTFT at 16 (264.84 ms), 100 (245.98), 16 at 4k (603.42), 64 at 4k (633.32);
+    // DeepSeek-R1.md at 16 (273.51).
+    HeldBack { name: "SGLang 8 x A100 Llama 3.1 70B, 16 at once, TTFT", query: "model=llama-3.1-70b&gpu=a100-80gb&weights=bf16&tp=8&runtime=sglang&in_tokens=496&out_tokens=510&serve_conc=16", regime: Regime::TtftBusy, measured: 264.84, estimate: IDLE_TTFT_MS, is_time: true },
+    HeldBack { name: "SGLang 8 x A100 Llama 3.1 70B, 100 at once, TTFT", query: "model=llama-3.1-70b&gpu=a100-80gb&weights=bf16&tp=8&runtime=sglang&in_tokens=500&out_tokens=505&serve_conc=100", regime: Regime::TtftBusy, measured: 245.98, estimate: IDLE_TTFT_MS, is_time: true },
+    HeldBack { name: "SGLang 8 x A100 Llama 3.1 70B, 16 at once 4k, TTFT", query: "model=llama-3.1-70b&gpu=a100-80gb&weights=bf16&tp=8&runtime=sglang&in_tokens=3750&out_tokens=521&serve_conc=16", regime: Regime::TtftBusy, measured: 603.42, estimate: IDLE_TTFT_MS, is_time: true },
+    HeldBack { name: "SGLang 8 x A100 Llama 3.1 70B, 64 at once 4k, TTFT", query: "model=llama-3.1-70b&gpu=a100-80gb&weights=bf16&tp=8&runtime=sglang&in_tokens=3981&out_tokens=531&serve_conc=64", regime: Regime::TtftBusy, measured: 633.32, estimate: IDLE_TTFT_MS, is_time: true },
+    HeldBack { name: "SGLang 8 x B200 DeepSeek-R1, 16 at once, TTFT", query: "model=deepseek-v3&gpu=b200&weights=fp8&tp=8&runtime=sglang&in_tokens=496&out_tokens=509&serve_conc=16", regime: Regime::TtftBusy, measured: 273.51, estimate: IDLE_TTFT_MS, is_time: true },
+];
+
+/// The error of a held-back case, as the error of the rate the page shows.
+fn held_back_error(c: &HeldBack) -> f64 {
+    let e = (c.estimate)(&run(c.query));
+    if c.is_time {
+        c.measured / e - 1.0
+    } else {
+        e / c.measured - 1.0
+    }
+}
+
+/// Each regime's band is its held-back cases' lowest and highest error, rounded out to 5%.
+#[test]
+fn held_back_cases_set_the_bands() {
+    let mut bad = Vec::new();
+    for (regime, band) in [
+        (Regime::Decode, BANDS.decode),
+        (Regime::Throughput, BANDS.throughput),
+        (Regime::Ttft, BANDS.ttft),
+        (Regime::TtftBusy, BANDS.ttft_busy),
+    ] {
+        let (mut lo, mut hi) = (f64::INFINITY, f64::NEG_INFINITY);
+        for c in HELD_BACK.iter().filter(|c| c.regime == regime) {
+            let err = held_back_error(c);
+            println!(
+                "| {} | {:?} | {:.2} | {:+.1}% |",
+                c.name,
+                regime,
+                c.measured,
+                err * 100.0
+            );
+            lo = lo.min(err);
+            hi = hi.max(err);
+        }
+        let low = ((lo * 20.0) - 1e-9).floor() / 20.0;
+        let high = ((hi * 20.0) + 1e-9).ceil() / 20.0;
+        println!("{regime:?}: {lo:+.3} .. {hi:+.3} -> ({low}, {high})");
+        if (band.low - low).abs() > 1e-12 || (band.high - high).abs() > 1e-12 {
+            bad.push(format!(
+                "{regime:?}: should be ({low}, {high}), is {band:?}"
+            ));
+        }
+    }
+    assert!(bad.is_empty(), "{bad:?}");
+    let r = run("");
+    assert_eq!(r.band_decode, BANDS.decode.multipliers());
+    let m = Band {
+        low: -0.5,
+        high: 0.25,
+    }
+    .multipliers();
+    assert_close(m.0, 0.8, 1e-12);
+    assert_close(m.1, 2.0, 1e-12);
+}
+
+const SEVENTY_B: &str = "model=llama-3.1-70b&gpu=a100-80gb&weights=bf16&tp=4&in_tokens=8192&out_tokens=256&target_rps=5";
+
+/// Item 1: 70B on 4 x A100, 8k-token prompts (1.23 s prefill here, 1.7 s in the issue), 5
+/// requests a second. A 5 s goal is met; a 0.5 s goal is below prefill: it is said to be
+/// unmeetable, with the floor, and the fleet is sized for a wait of one step, never at the
+/// saturation edge (before: 56 cards, TTFT 300 s and a lower cost than the 5 s goal's).
+#[test]
+fn a_first_token_goal_below_prefill_is_unmeetable_and_never_sized_at_saturation() {
+    let easy = run(&format!("{SEVENTY_B}&ttft_ms=5000"));
+    let tight = run(&format!("{SEVENTY_B}&ttft_ms=500"));
+    // 1.23 s of prefill now that vLLM takes SGLang's fitted prefill share (1.75 s before).
+    assert_close(easy.prefill_s, 1.23, 0.05);
+    assert!(!easy.ttft_unmeetable && easy.meets_ttft, "{}", easy.ttft_s);
+    assert!(tight.ttft_unmeetable && !tight.meets_ttft);
+    assert!(tight.ttft_floor_s > 0.5 && tight.ttft_floor_s >= tight.prefill_s);
+    assert!(
+        tight.cards >= easy.cards,
+        "{} < {}",
+        tight.cards,
+        easy.cards
+    );
+    assert!(tight.ttft_s < 5.0, "{}", tight.ttft_s);
+    assert!(tight.cost_rented.amount >= easy.cost_rented.amount);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// Cards never fall as a first-token goal tightens.
+    #[test]
+    fn cards_never_fall_as_a_goal_tightens(goal in 100.0f64..20_000.0, tighter in 0.05f64..1.0, rps in 0.5f64..20.0) {
+        let q = |g: f64| run(&format!("model=llama-3.1-70b&gpu=a100-80gb&weights=bf16&tp=4&in_tokens=4096&out_tokens=256&target_rps={rps}&ttft_ms={g}"));
+        let (loose, tight) = (q(goal), q(goal * tighter));
+        prop_assert!(tight.cards >= loose.cards, "{} < {}", tight.cards, loose.cards);
+    }
+}
+
+/// Item 2: with `engine=vllm`, serving's memory limit is vLLM's pool. Qwen3-8B bf16 on an
+/// RTX 4090 at 1,280 tokens a request: the guide's 20% rule holds 9 here; vLLM's pool, about
+/// 30 sequences of the full length (the issue's 27 and 85 were at other lengths).
+#[test]
+fn vllm_engine_mode_sizes_serving_on_its_pool() {
+    let q = "model=qwen3-8b&gpu=rtx-4090&weights=bf16&serve_conc=256";
+    let guide = run(q);
+    let vllm = run(&format!("{q}&engine=vllm"));
+    assert!(!guide.vllm_pool_limit && vllm.vllm_pool_limit);
+    assert!(
+        vllm.max_conc > 3 * guide.max_conc,
+        "{} vs {}",
+        vllm.max_conc,
+        guide.max_conc
+    );
+}
+
+/// Item 9: a fleet is not sized where vLLM would refuse to start (its pool holds less than
+/// one request of prompt + output: "Maximum concurrency ... 0.14x").
+#[test]
+fn no_fleet_where_vllm_would_refuse_to_start() {
+    let r = run("model=qwen3-8b&gpu=rtx-4090&weights=bf16&engine=vllm&in_tokens=60000&out_tokens=1000&serve_conc=1");
+    assert_eq!(r.max_conc, 0);
+    assert!(!r.fits);
+}
+
+/// Item 3: TPOT at the load. Llama 3.1 8B fp8 on one H100 with TensorRT-LLM, 256 slots, 2
+/// requests a second: the load keeps about 2 requests in flight, where the page showed TPOT at
+/// all 256 (25.6 ms in the issue; 37.8 ms at slots here). TensorRT-LLM measured about 8 ms
+/// (the issue's figure); the page now gives 3.6 ms: within the decode band's reach, far from
+/// the slot figure.
+#[test]
+fn tpot_is_taken_at_the_concurrency_the_load_gives() {
+    let r = run(
+        "model=llama-3.1-8b&gpu=h100-sxm&weights=fp8&runtime=trtllm&serve_conc=256&target_rps=2",
+    );
+    assert!(r.load_conc < 5.0, "{}", r.load_conc);
+    assert!(
+        r.tpot_s < 10e-3 && r.tpot_slots_s > 20e-3,
+        "{} {}",
+        r.tpot_s,
+        r.tpot_slots_s
+    );
+    // Little's law: the requests in flight are the rate times a request's time in the batch.
+    let lambda = r.load_rps / r.replicas as f64;
+    assert_close(r.load_conc, lambda * (r.prefill_s + 256.0 * r.tpot_s), 1e-6);
+}
+
+/// Item 4: the first token at low load carries the runtime's fixed time, and a mixture of
+/// experts its layers' prefill time. SGLang cookbook, Llama 3.1 70B on 8 x A100 (fitted):
+/// 131.61 ms at 610 prompt tokens, 395.25 ms at 4,194; DeepSeek-R1 on 8 x B200 (fitted):
+/// 153.00 ms at 610, 165.91 ms at 4,194. Before: 73.5 ms, 476 ms; 22 ms, about 60 ms.
+#[test]
+fn ttft_at_low_load_has_a_fixed_time_and_moe_prefill() {
+    for (q, measured) in [
+        (
+            format!("{SG70}&in_tokens=610&out_tokens=422&serve_conc=1"),
+            131.61,
+        ),
+        (
+            format!("{SG70}&in_tokens=4194&out_tokens=422&serve_conc=1"),
+            395.25,
+        ),
+        (
+            format!("{R1}&in_tokens=610&out_tokens=421&serve_conc=1"),
+            153.00,
+        ),
+        (
+            format!("{R1}&in_tokens=4194&out_tokens=421&serve_conc=1"),
+            165.91,
+        ),
+    ] {
+        let r = run(&q);
+        let e = IDLE_TTFT_MS(&r);
+        println!(
+            "| {q} | {measured} | {e:.1} | {:+.1}% | 5% |",
+            (e / measured - 1.0) * 100.0
+        );
+        assert!((e / measured - 1.0).abs() <= 0.05, "{q}: {e}");
+        assert_eq!(r.request_s, REQUEST_S);
+    }
+}
+
+/// Item 5: fp8 prefill gains 1.2x over bf16 (vLLM measured +15-24%), not the datasheet's 2x,
+/// and an fp8 checkpoint gains the same; a 4-bit weight-only format computes at 0.73 of bf16
+/// (vLLM's AWQ at high concurrency), so it is slower once compute binds.
+#[test]
+fn fp8_and_int4_compute_rates() {
+    let q =
+        "model=llama-3.1-8b&gpu=h100-sxm&runtime=vllm&in_tokens=8192&out_tokens=64&serve_conc=1";
+    let bf16 = run(&format!("{q}&weights=bf16"));
+    let fp8 = run(&format!("{q}&weights=fp8"));
+    let ckpt = run(&format!("{q}&weights=fp8-ckpt"));
+    let gain = bf16.prefill_s / fp8.prefill_s;
+    assert!((1.15..=1.24).contains(&gain), "{gain}");
+    assert!(bf16.prefill_s / ckpt.prefill_s >= 1.15);
+    let awq = run(&format!("{q}&weights=awq"));
+    assert_close(bf16.prefill_s / awq.prefill_s, 0.73, 0.03);
+}
+
+/// Item 6: llama.cpp's prefill share is of the 16-bit-accumulate peak, which GeForce runs at
+/// twice its datasheet figure: on an A100 (no such split) 7B F16 pp512 comes to about 9,350
+/// prompt tokens a second against 8,381 measured (ggml-org/llama.cpp#6017), where it was about
+/// 18,700 (2.2x) before. Held back; within 15%.
+#[test]
+fn llamacpp_prefill_on_a_datacenter_card() {
+    let r = run("model=llama-2-7b&gpu=a100-pcie-80gb&weights=fp16&runtime=llamacpp&in_tokens=512&out_tokens=1&serve_conc=1");
+    let pp = 512.0 / r.prefill_s;
+    assert!((pp / 8381.22 - 1.0).abs() <= 0.15, "{pp}");
+}
+
+/// Item 9: the untied token embedding is looked up, not read every decode step.
+#[test]
+fn the_embedding_table_is_not_read_every_step() {
+    let r =
+        run("model=llama-3.1-8b&gpu=h100-sxm&weights=bf16&serve_conc=1&in_tokens=1&out_tokens=2");
+    // 8.03 billion parameters, of which 0.525 billion are the untied embedding.
+    let read = r.step.bytes / 2.0 / 1e9;
+    assert!(read < 7.6 && read > 7.4, "{read}");
+}
+
+/// Item 9: an inference service never fits spot, even when marked interruptible.
+#[test]
+fn an_inference_service_never_fits_spot() {
+    let i = AdvisorInputs {
+        profile: Profile::Inference,
+        interruptible: true,
+        has_checkpoints: true,
+        data_gb: 1.0,
+        run_hours: 100.0,
+        cards: 1,
+        tier_gb: Some(24.0),
+    };
+    let spot = advise(&i)
+        .verdicts
+        .into_iter()
+        .find(|v| v.form == Form::Spot)
+        .unwrap();
+    assert!(!spot.fits);
+}
