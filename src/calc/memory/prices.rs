@@ -99,8 +99,6 @@ const AUTODL: &str = "AutoDL 算力市场 autodl.com/home list price (originalPr
 // The A40 rents at 3.14 CNY an hour: a price, not an approximation of pi.
 #[allow(clippy::approx_constant)]
 #[rustfmt::skip]
-// 3.14 is a quoted rent, not an approximation of pi.
-#[allow(clippy::approx_constant)]
 pub const PRICES: &[CardPrices] = &[
     CardPrices {
         id: "t4",
