@@ -61,6 +61,7 @@
 mod calibration;
 mod chart;
 mod cost;
+pub mod measured;
 mod queue;
 mod report;
 mod step;
