@@ -23,6 +23,8 @@ mod fuzz;
 mod library;
 #[path = "core/link.rs"]
 mod link;
+#[path = "core/measured.rs"]
+mod measured;
 #[path = "core/memory.rs"]
 mod memory;
 #[path = "core/numtext.rs"]

@@ -69,6 +69,7 @@
 mod calibration;
 mod chart;
 mod cost;
+pub mod measured;
 mod queue;
 mod report;
 mod step;
