@@ -16,6 +16,7 @@ use crate::calc::memory::config_json::{ConfigError, MODEL_TYPES};
 use crate::calc::memory::inputs::MemoryError;
 use crate::calc::rent_buy::RentBuyError;
 use crate::calc::scenario::{StoreError, UnknownItems, SCHEMA};
+use crate::calc::serving::measured::{MeasuredError, Tool};
 use crate::calc::serving::ServingError;
 use crate::calc::spot::SpotError;
 use crate::calc::table::Issue;
@@ -208,6 +209,38 @@ pub fn serving_error(t: &'static Texts, e: &ServingError, c: Currency) -> String
             t.err_calc.context_too_long(&whole(*tokens), &whole(*max))
         }
         ServingError::Field(f) => field_error(t, f, c),
+        ServingError::Calibration(e) => measured_error(t, e),
+    }
+}
+
+/// A benchmark tool by its own name (the same in every language).
+pub fn tool_name(tool: Tool) -> &'static str {
+    match tool {
+        Tool::VllmBenchServe => "vllm bench serve",
+        Tool::LlamaBench => "llama-bench",
+        Tool::GenaiPerf => "genai-perf",
+    }
+}
+
+/// Why a pasted benchmark output or a `cal=` link was not read. Tool names and a figure's link
+/// key are the same in every language.
+pub fn measured_error(t: &'static Texts, e: &MeasuredError) -> String {
+    let m = &t.err_calc;
+    let tool = tool_name;
+    match e {
+        MeasuredError::NotRecognised => m.measured_not_recognised.to_string(),
+        MeasuredError::NoFigures { tool: x } => m.measured_no_figures(tool(*x)),
+        MeasuredError::NotFinite { what } => m.measured_not_finite(what.key()),
+        MeasuredError::Negative { what } => m.measured_negative(what.key()),
+        MeasuredError::Several { tool: x, count } => {
+            m.measured_several(&whole(*count as u64), tool(*x))
+        }
+        MeasuredError::MixedTools { first, second } => {
+            m.measured_mixed(tool(*first), tool(*second))
+        }
+        MeasuredError::LinkTool => m.measured_link_tool.to_string(),
+        MeasuredError::LinkField { index } => m.measured_link_field(&whole(*index as u64)),
+        MeasuredError::LinkRepeated { what } => m.measured_link_repeated(what.key()),
     }
 }
 

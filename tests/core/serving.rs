@@ -616,3 +616,39 @@ fn input_tokens_priced_share_the_same_cost_with_the_output() {
     );
     assert!(priced.cost_rented.amount < plain.cost_rented.amount);
 }
+
+/// A pasted `vllm bench serve` result rescales the model: at the benchmark's concurrency and
+/// request shape, the time per output token is the measured one; the correction travels in the
+/// link (`cal=`) and a link without it is the model as it was.
+#[test]
+fn a_pasted_benchmark_sets_the_time_per_token_it_measured() {
+    use gpuplan::calc::serving::measured::{read, to_link};
+    let text = include_str!("../fixtures/measured/vllm_bench_serve.txt");
+    let m = read(text).unwrap();
+    let base =
+        "model=llama-3.1-8b&gpu=h100-sxm&weights=bf16&in_tokens=1024&out_tokens=128&serve_conc=16";
+    let plain = run(base);
+    let cal = run(&format!("{base}&cal={}", to_link(&m)));
+    assert_eq!(
+        cal.cal_tool,
+        Some(gpuplan::calc::serving::measured::Tool::VllmBenchServe)
+    );
+    assert_close(cal.tpot_slots_s, 9.37e-3, 1e-9);
+    let k = cal.cal_decode.unwrap();
+    assert_close(k, plain.tpot_slots_s / 9.37e-3, 1e-9);
+    // A serving benchmark's first token holds queueing: prefill follows the decode factor.
+    assert!(cal.cal_prefill.is_none());
+    assert_close(cal.prefill_s, plain.prefill_s / k, 1e-12);
+}
+
+/// llama-bench's table sets decode from tgN and prefill from ppN.
+#[test]
+fn a_pasted_llama_bench_table_sets_decode_and_prefill() {
+    use gpuplan::calc::serving::measured::{read, to_link};
+    let m = read(include_str!("../fixtures/measured/llama_bench.md")).unwrap();
+    let base = "model=llama-2-7b&gpu=rtx-3090&weights=q4_0&runtime=llamacpp&in_tokens=512&out_tokens=128&serve_conc=1&target_rps=0.01";
+    let r = run(&format!("{base}&cal={}", to_link(&m)));
+    assert!(r.cal_decode.is_some() && r.cal_prefill.is_some());
+    assert_close(512.0 / r.prefill_s, m.prefill_tps.unwrap(), 1e-9);
+    assert_close(1.0 / r.tpot_slots_s, m.decode_tps.unwrap(), 1e-9);
+}

@@ -86,7 +86,7 @@ pub use step::{Point, Step};
 
 use super::field::{FieldError, NumField, NumberKind};
 use super::memory::inference;
-use super::table::{Calculator, ChoiceField, Field, KeyedError};
+use super::table::{Calculator, ChoiceField, Field, KeyedError, TextField};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -125,6 +125,10 @@ pub struct ServingInputs {
     /// The price of an input token as a percentage of an output token's (API price lists quote
     /// both); 0: the whole cost is put on the output tokens.
     pub in_price_pct: f64,
+    /// A benchmark's output read by [`measured::read`] (link key `cal`, in
+    /// [`measured::to_link`]'s form): the model is rescaled to it on this card and runtime.
+    #[serde(skip)]
+    pub cal: Option<measured::Measured>,
 }
 
 /// How the serving load is given.
@@ -158,6 +162,7 @@ impl Default for ServingInputs {
             users: 16,
             think_s: 10.0,
             in_price_pct: 0.0,
+            cal: None,
         }
     }
 }
@@ -212,6 +217,18 @@ impl Calculator for ServingInputs {
         Field::Num(USERS),
         Field::Num(THINK_S),
         Field::Num(IN_PRICE_PCT),
+        Field::Text(TextField {
+            key: "cal",
+            read: |i, raw| {
+                i.cal = if raw.trim().is_empty() {
+                    None
+                } else {
+                    Some(measured::from_link(raw)?)
+                };
+                Ok(())
+            },
+            write: |i| i.cal.as_ref().map(measured::to_link).unwrap_or_default(),
+        }),
     ];
 
     /// A context beyond the memory views' largest cannot be sized. A measured speed (0: none)
@@ -246,6 +263,8 @@ pub enum ServingError {
     ContextTooLong { tokens: u64, max: u64 },
     #[error(transparent)]
     Field(#[from] FieldError),
+    #[error("cal: {0}")]
+    Calibration(#[from] measured::MeasuredError),
 }
 
 impl KeyedError for ServingError {
@@ -253,6 +272,7 @@ impl KeyedError for ServingError {
         match self {
             ServingError::ContextTooLong { .. } => "out_tokens",
             ServingError::Field(e) => e.key(),
+            ServingError::Calibration(_) => "cal",
         }
     }
 }

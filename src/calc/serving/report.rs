@@ -5,6 +5,7 @@ use super::calibration::{BANDS, KNEE};
 use super::cost::{
     billed_hours_a_day, fleet_verdict, owned_card_hour, owned_machine, rent_price, PriceSource,
 };
+use super::measured::Tool;
 use super::queue::{fewest_replicas, largest_meeting, mmc_wait};
 use super::step::point_at;
 use super::step::{point, Setup, Step};
@@ -51,6 +52,11 @@ pub struct ServingReport {
     pub step: Step,
     /// Rescaling from the measured figure (1 without one).
     pub scale: f64,
+    /// A pasted benchmark's rescaling (`cal`): its tool, and the factors it set on decode and
+    /// on prefill (rates multiplied, times divided), each when the output gave that figure.
+    pub cal_tool: Option<Tool>,
+    pub cal_decode: Option<f64>,
+    pub cal_prefill: Option<f64>,
     /// One request's decode tokens/s at the chosen concurrency.
     pub decode_tps: f64,
     /// All requests' output tokens/s on one replica.
@@ -155,6 +161,45 @@ fn memory_limit(m: &Valid<MemoryInputs>, i: &ServingInputs) -> u64 {
     }
 }
 
+/// What a pasted benchmark sets: the factor on the model's decode rate and on its prefill rate.
+struct Calibration {
+    decode: Option<f64>,
+    prefill: Option<f64>,
+}
+
+/// The factors a pasted benchmark's figures give, each measured figure over the model's own at
+/// the same point:
+/// - decode: the measured time per output token (or one request's tokens a second) against the
+///   model's at the benchmark's concurrency (1 where it gives none: llama-bench runs one
+///   sequence);
+/// - prefill: llama-bench's prompt tokens a second against the model's prefill rate for this
+///   prompt. A serving benchmark's TTFT holds queueing, so it does not set prefill.
+fn calibration(setup: &Setup, i: &ServingInputs) -> Calibration {
+    let Some(m) = &i.cal else {
+        return Calibration {
+            decode: None,
+            prefill: None,
+        };
+    };
+    let prefill = setup.prefill();
+    let conc = m.concurrency.unwrap_or(1.0).max(1.0).round();
+    let measured_tpot = m
+        .tpot_s
+        .filter(|t| *t > 0.0)
+        .or_else(|| m.decode_tps.filter(|r| *r > 0.0).map(|r| 1.0 / r));
+    let decode = measured_tpot.and_then(|t| {
+        let model = super::step::point_at(setup, conc, prefill, 1.0).tpot_s;
+        let k = model / t;
+        (k.is_finite() && k > 0.0).then_some(k)
+    });
+    let prefill = m.prefill_tps.filter(|r| *r > 0.0).and_then(|r| {
+        let model = i.in_tokens as f64 / prefill;
+        let k = r / model;
+        (k.is_finite() && k > 0.0).then_some(k)
+    });
+    Calibration { decode, prefill }
+}
+
 /// The fewest cards of the memory views' card that hold one request, split as the runtime
 /// accepts (the tensor-parallel size divides the heads); `None` past 64.
 fn tp_to_fit(m: &Valid<MemoryInputs>, i: &ServingInputs) -> Option<u64> {
@@ -173,12 +218,13 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
     let rt = i.runtime.model();
     let setup = Setup { m: &m, card, rt, i };
     let raw_single = 1.0 / setup.step(1.0).seconds;
-    let scale = if i.measured_tps > 0.0 {
-        i.measured_tps / raw_single
-    } else {
-        1.0
+    let cal = calibration(&setup, i);
+    let scale = match cal.decode {
+        Some(k) => k,
+        None if i.measured_tps > 0.0 => i.measured_tps / raw_single,
+        None => 1.0,
     };
-    let prefill = setup.prefill() / scale;
+    let prefill = setup.prefill() / cal.prefill.unwrap_or(scale);
     let max_conc = memory_limit(&m, i);
     let fits = max_conc >= 1;
     let conc = i.conc.min(max_conc).max(1);
@@ -287,6 +333,9 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
             ..setup.step(conc as f64)
         },
         scale,
+        cal_tool: i.cal.as_ref().map(|c| c.tool),
+        cal_decode: cal.decode,
+        cal_prefill: cal.prefill,
         decode_tps: 1.0 / q.tpot_s,
         throughput: p.throughput,
         max_throughput: top.throughput,

@@ -4,11 +4,13 @@
 //! files beside it.
 
 mod answer;
+mod calibrate;
 mod charts;
 mod formulas;
 mod results;
 
 use self::answer::{answer, try_way, ways};
+use self::calibrate::CalibrateBox;
 use self::charts::ServingCharts;
 use self::formulas::ServingFormulas;
 use self::results::{ServingNotes, ServingStats};
@@ -133,6 +135,7 @@ pub fn ServingView() -> impl IntoView {
                             {move || report.with(|r| billed_note(r, app.t()))}
                         </p>
                         <Inputs list=CALIBRATE lens=LENS />
+                        <CalibrateBox />
                     </fieldset>
                 </form>
                 <div class="results">

@@ -5,16 +5,52 @@
 use crate::app::format::{money, number, percent};
 use crate::app::state::use_app;
 use crate::app::widgets::{StatRow, Stats};
+use crate::app::words::tool_name;
 use crate::calc::rent_buy::Verdict;
 use crate::calc::serving::{Load, PriceSource, Runtime, ServingReport};
 use crate::text::Texts;
 use leptos::prelude::*;
 
-fn range(r: &ServingReport, v: f64, digits: u8, t: &'static Texts) -> String {
-    t.serving.range(
-        &number(v * r.trust.0, digits),
-        &number(v * r.trust.1, digits),
+/// The range to trust around `v`, from the band of its regime (the cases the model was not
+/// fitted on).
+fn range(band: (f64, f64), v: f64, digits: u8, t: &'static Texts) -> String {
+    t.serving
+        .range(&number(v * band.0, digits), &number(v * band.1, digits))
+}
+
+/// The time per output token: at the requests the load keeps in flight, and with every slot
+/// busy (what a benchmark at that concurrency measures).
+fn tpot_note(r: &ServingReport, t: &'static Texts) -> String {
+    let at = if r.meets_tpot {
+        t.serving.meets
+    } else {
+        t.serving.misses
+    };
+    t.serving.tpot_note(
+        at,
+        &number(r.load_conc, 1),
+        &ms(t, r.tpot_slots_s, 1),
+        &r.conc.to_string(),
     )
+}
+
+/// The first token: prefill, the runtime's fixed time and queueing, and the range to trust.
+fn ttft_note(r: &ServingReport, t: &'static Texts) -> String {
+    let w = &t.serving;
+    let (prefill, fixed, wait) = (
+        number(r.prefill_s * 1000.0, 0),
+        number(r.request_s * 1000.0, 0),
+        number(r.wait_s * 1000.0, 0),
+    );
+    let parts = w.ttft_parts(&prefill, &fixed, &wait);
+    let band = range(r.band_ttft, r.ttft_s * 1000.0, 0, t);
+    if r.ttft_unmeetable {
+        w.ttft_unmeetable(&parts, &ms(t, r.ttft_floor_s, 0))
+    } else if r.meets_ttft {
+        format!("{parts}; {band}")
+    } else {
+        w.ttft_note_misses(&parts, &band)
+    }
 }
 
 fn ms(t: &'static Texts, seconds: f64, digits: u8) -> String {
@@ -60,20 +96,15 @@ const TILES: &[StatRow<ServingReport>] = &[
     StatRow { testid: "load-rps", label: |t| t.serving.load_rps, value: |r| r.load_rps.to_string(),
         text: |r, t| t.serving.per_second(&number(r.load_rps, 3)), note: Some(load_note) },
     StatRow { testid: "decode-tokens-per-second", label: |t| t.serving.decode, value: |r| r.decode_tps.to_string(),
-        text: |r, _| number(r.decode_tps, 1), note: Some(|r, t| range(r, r.decode_tps, 0, t)) },
+        text: |r, _| number(r.decode_tps, 1), note: Some(|r, t| range(r.band_decode, r.decode_tps, 0, t)) },
     StatRow { testid: "throughput-tokens-per-second", label: |t| t.serving.throughput, value: |r| r.throughput.to_string(),
-        text: |r, _| number(r.throughput, 0), note: Some(|r, t| t.serving.throughput_note(&r.conc.to_string(), &range(r, r.throughput, 0, t))) },
+        text: |r, _| number(r.throughput, 0), note: Some(|r, t| t.serving.throughput_note(&r.conc.to_string(), &range(r.band_throughput, r.throughput, 0, t))) },
     StatRow { testid: "max-throughput-tokens-per-second", label: |t| t.serving.max_throughput, value: |r| r.max_throughput.to_string(),
         text: |r, _| number(r.max_throughput, 0), note: Some(|r, t| t.serving.max_throughput_note(&r.max_conc.to_string())) },
     StatRow { testid: "tpot-seconds", label: |t| t.serving.tpot, value: |r| r.tpot_s.to_string(),
-        text: |r, t| ms(t, r.tpot_s, 1),
-        note: Some(|r, t| if r.meets_tpot { t.serving.meets.into() } else { t.serving.misses.into() }) },
+        text: |r, t| ms(t, r.tpot_s, 1), note: Some(tpot_note) },
     StatRow { testid: "ttft-seconds", label: |t| t.serving.ttft, value: |r| r.ttft_s.to_string(),
-        text: |r, t| ms(t, r.ttft_s, 0),
-        note: Some(|r, t| {
-            let (prefill, wait) = (number(r.prefill_s * 1000.0, 0), number(r.wait_s * 1000.0, 0));
-            if r.meets_ttft { t.serving.ttft_note(&prefill, &wait) } else { t.serving.ttft_note_misses(&prefill, &wait) }
-        }) },
+        text: |r, t| ms(t, r.ttft_s, 0), note: Some(ttft_note) },
     StatRow { testid: "concurrency-for-goal", label: |t| t.serving.conc_for_goal, value: |r| r.conc_for_goal.to_string(),
         text: |r, _| r.conc_for_goal.to_string(), note: None },
     StatRow { testid: "cards-needed", label: |t| t.serving.cards, value: |r| r.cards.to_string(),
@@ -131,8 +162,20 @@ fn notes(r: &ServingReport, t: &'static Texts) -> Vec<String> {
     if r.fp8_weights && r.runtime.runtime != Runtime::LlamaCpp {
         v.push(t.serving_calibration.fp8_blockwise.to_string());
     }
-    if r.scale != 1.0 {
-        v.push(w.rescaled(&number(r.scale, 3)));
+    if r.busy {
+        v.push(w.busy(&percent(r.utilisation, 0)));
+    }
+    if r.vllm_pool_limit {
+        v.push(w.vllm_pool(&r.max_conc.to_string()));
+    }
+    match (r.cal_tool, r.cal_decode, r.cal_prefill) {
+        (Some(tool), d, p) => v.push(w.calibrated(
+            tool_name(tool),
+            &d.map(|k| number(k, 3)).unwrap_or_else(|| "–".into()),
+            &p.or(d).map(|k| number(k, 3)).unwrap_or_else(|| "–".into()),
+        )),
+        (None, _, _) if r.scale != 1.0 => v.push(w.rescaled(&number(r.scale, 3))),
+        _ => {}
     }
     if r.no_bf16 {
         v.push(w.no_bf16.to_string());
