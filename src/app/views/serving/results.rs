@@ -29,7 +29,7 @@ fn tpot_note(r: &ServingReport, t: &'static Texts) -> String {
     t.serving.tpot_note(
         at,
         &number(r.load_conc, 1),
-        &ms(t, r.tpot_slots_s, 1),
+        &ms(t, r.tpot_slots_s, 2),
         &r.conc.to_string(),
     )
 }
