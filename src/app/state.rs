@@ -65,6 +65,8 @@ pub struct AppState {
     pending: StoredValue<Vec<(&'static str, Callback<()>)>>,
     /// One memo per calculator's inputs (see [`AppState::slice`]).
     slices: StoredValue<Slices>,
+    /// The address the tab showed before its last write (see [`storage::note_left`]).
+    shown_before: StoredValue<String>,
     /// The box being typed in, the scenario as it was when typing there began, and as its last
     /// keystroke left it (see [`AppState::typing`]).
     typing: StoredValue<Option<Typing>>,
@@ -163,6 +165,7 @@ impl AppState {
                 memos: Vec::new(),
             }),
             typing: StoredValue::new(None),
+            shown_before: StoredValue::new(String::new()),
         }
     }
 
@@ -383,6 +386,8 @@ impl AppState {
     /// Writes the state to the address bar (replacing the history entry, so a moving slider
     /// piles up no entries) and to storage.
     fn write(&self, state: &LinkState) {
+        let shown = window().location().search().unwrap_or_default();
+        self.shown_before.set_value(shown);
         if let Ok(h) = window().history() {
             let _ =
                 h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&address(state)));
@@ -457,7 +462,8 @@ impl AppState {
             let state = self.link_state_untracked();
             if !self.embed {
                 let shown = window().location().search().unwrap_or_default();
-                storage::note_left(&shown, &query(&state));
+                let before = self.shown_before.get_value();
+                storage::note_left(&[&shown, &before], &query(&state));
             }
             self.write(&state);
         });

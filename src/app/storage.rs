@@ -117,16 +117,24 @@ pub fn holds(s: &Scenario) -> bool {
 
 /// Records that the tab is being left with the address at `from` while its state is `to`; with
 /// both equal there is nothing to correct and the record is removed.
-pub fn note_left(from: &str, to: &str) {
+///
+/// `from` holds every address the tab may be reopened at: the one it shows, and the one it showed
+/// before its last write. A reload started before a write goes to the address from before it,
+/// while the tab, still running until the new page arrives, may make that write meanwhile.
+pub fn note_left(from: &[&str], to: &str) {
     if !available() {
         return;
     }
-    if from == to {
+    if from.iter().all(|f| *f == to) {
         LocalStorage::delete(LEFT_KEY);
     } else {
-        let _ = LocalStorage::set(LEFT_KEY, (from, to));
+        let _ = LocalStorage::set(LEFT_KEY, (from, to, js_sys::Date::now()));
     }
 }
+
+/// How long a note of a tab left mid-edit is good for: a reload opens within it; a link opened
+/// later in the same tab, or in another, is not the reload the note was made for.
+const LEFT_FOR_MS: f64 = 10_000.0;
 
 /// The query to start from for a page opened at `search`: the state its tab was left in when the
 /// address lagged behind it, else `search` itself. The record is used once.
@@ -134,10 +142,11 @@ pub fn resume_query(search: &str) -> String {
     if !available() {
         return search.to_string();
     }
-    let left: Option<(String, String)> = LocalStorage::get(LEFT_KEY).ok();
+    let left: Option<(Vec<String>, String, f64)> = LocalStorage::get(LEFT_KEY).ok();
     LocalStorage::delete(LEFT_KEY);
+    let fresh = |when: f64| (0.0..LEFT_FOR_MS).contains(&(js_sys::Date::now() - when));
     match left {
-        Some((from, to)) if from == search => to,
+        Some((from, to, when)) if fresh(when) && from.iter().any(|f| f == search) => to,
         _ => search.to_string(),
     }
 }
