@@ -63,6 +63,10 @@ pub const HELD_BACK: &[HeldBack] = &[
     HeldBack { name: "SGLang 8 x A100 Llama 3.1 70B, 64 at once 4k, TPOT", query: "model=llama-3.1-70b&gpu=a100-80gb&weights=bf16&tp=8&runtime=sglang&in_tokens=3981&out_tokens=531&serve_conc=64", regime: Regime::Throughput, measured: 1000.0 / 74.95, estimate: SLOT_TPS, is_time: false },
     // DeepSeek-R1.md: concurrency 16 (496 / 509): TPOT 17.56 ms.
     HeldBack { name: "SGLang 8 x B200 DeepSeek-R1, 16 at once, TPOT", query: "model=deepseek-v3&gpu=b200&weights=fp8&tp=8&runtime=sglang&in_tokens=496&out_tokens=509&serve_conc=16", regime: Regime::Throughput, measured: 1000.0 / 17.56, estimate: SLOT_TPS, is_time: false },
+    // vllm-project/vllm#25915: vLLM 0.10.2, one H100, `vllm bench throughput --model Qwen/Qwen3-8B
+    // --input-len 1024 --output-len 2048` (offline, every request queued at once): output 5,408.88
+    // tokens/s. The page runs vLLM's pool (engine=vllm) at its default 256 sequences.
+    HeldBack { name: "vLLM 0.10.2 H100 Qwen3-8B bf16, bench throughput 1024/2048, output tok/s", query: "model=qwen3-8b&gpu=h100-sxm&weights=bf16&runtime=vllm&engine=vllm&in_tokens=1024&out_tokens=2048&serve_conc=256", regime: Regime::Throughput, measured: 5408.88, estimate: |r| r.throughput, is_time: false },
     // DeepSeek-R1.md, 1000/8000 at concurrency 1 (610 prompt tokens): TTFT 125.76 ms (another run
     // of the prompt the 153.00 ms was fitted on).
     HeldBack { name: "SGLang 8 x B200 DeepSeek-R1, one request, TTFT (1k/8k run)", query: "model=deepseek-v3&gpu=b200&weights=fp8&tp=8&runtime=sglang&in_tokens=610&out_tokens=4445&serve_conc=1", regime: Regime::Ttft, measured: 125.76, estimate: IDLE_TTFT_MS, is_time: true },
@@ -270,7 +274,26 @@ fn fp8_and_int4_compute_rates() {
     assert_close(bf16.prefill_s / awq.prefill_s, 0.73, 0.03);
 }
 
-/// Item 6: llama.cpp's prefill share is of the 16-bit-accumulate peak, which GeForce runs at
+/// Item 5: fp8 at high concurrency. vllm-project/vllm#25915 (one H100, `vllm bench throughput`,
+/// 1024 in / 2048 out): Qwen/Qwen3-8B-FP8 over Qwen/Qwen3-8B, output 4,868.31 over 4,481.69
+/// tokens/s on vLLM 0.8.5 (1.086) and 5,304.03 over 5,408.88 on 0.10.2 (0.981). That checkpoint's
+/// fp8 is block-wise, the known miss of the calibration table (its kernels quantise the
+/// activations at every matmul); the page's gain, 1.19 (a smaller weight read and a larger pool),
+/// runs 9-21% high. Pinned as a known gap: FP8_GAIN stays, as these runs bind on the cache and
+/// the pool, not on the matmuls it sets; the vLLM docs' "up to 1.6x" (docs.vllm.ai, FP8 W8A8)
+/// states no model, card or load.
+#[test]
+fn vllm_fp8_block_wise_gain_at_high_concurrency_is_a_known_gap() {
+    let q = "model=qwen3-8b&gpu=h100-sxm&runtime=vllm&engine=vllm&in_tokens=1024&out_tokens=2048&serve_conc=256";
+    let bf16 = run(&format!("{q}&weights=bf16"));
+    let fp8 = run(&format!("{q}&weights=fp8"));
+    let gain = fp8.throughput / bf16.throughput;
+    println!("fp8 / bf16 output: {gain:.3} (measured 1.086 and 0.981)");
+    assert!(gain > 1.086 && gain < 1.25, "{gain}");
+    assert!(gain / 0.981 - 1.0 < 0.25, "{gain}");
+}
+
+/// Item 6: llama.cpp's prefill share/// Item 6: llama.cpp's prefill share is of the 16-bit-accumulate peak, which GeForce runs at
 /// twice its datasheet figure: on an A100 (no such split) 7B F16 pp512 comes to about 9,350
 /// prompt tokens a second against 8,381 measured (ggml-org/llama.cpp#6017), where it was about
 /// 18,700 (2.2x) before. Held back; within 15%.

@@ -50,9 +50,15 @@
 //!   reports a little less (79.22 GiB of an H100's 79.65), so the pool here runs about 0.4 GiB x
 //!   gpu_memory_utilization high.
 //!
-//! Not modelled: a sliding-window model's pool (vLLM's hybrid allocator gives sliding layers
-//! their own block groups; the page counts every layer's tokens at the context), pipeline
-//! parallelism, speculative decoding and LoRA adapters (each raises the peak).
+//! - **Sliding-window layers**: vLLM's hybrid allocator gives them their own block group and
+//!   counts, for a request of `max_model_len`, the window less one token plus the tokens one
+//!   step may schedule (`SlidingWindowSpec.max_memory_usage_bytes`, vllm/v1/kv_cache_interface.py),
+//!   rounded up to pages plus one page ([`request_pages`]). Gemma-2-9B at 8,192 tokens on a card
+//!   of 70 GiB or more (`max_num_batched_tokens` 8192): a sliding layer takes 513 pages, one more
+//!   than a full layer, where the guide's rule keeps 4,096 tokens (256 pages).
+//!
+//! Not modelled: pipeline parallelism, speculative decoding and LoRA adapters (each raises the
+//! peak).
 
 use super::arch::Arch;
 use super::inputs::MemoryInputs;
@@ -160,7 +166,7 @@ pub fn pool(
     let cuda_graphs = Bytes(CUDA_GRAPHS);
     let free = budget.0 - weights_per_card.0 - activation_peak.0 - non_torch.0 - cuda_graphs.0;
     let layer_card = kv_layer_bytes / a.kv_cache_split(tp) as f64;
-    let size = kv_cache_size(a, free, layer_card, i.ctx);
+    let size = kv_cache_size(a, free, layer_card, i.ctx, batched_tokens);
     let flags = format!(
         "--gpu-memory-utilization {} --max-model-len {} --max-num-seqs {} --tensor-parallel-size {} --kv-cache-dtype {}",
         crate::calc::field::link_number(i.gpu_util.0),
@@ -199,9 +205,16 @@ pub struct KvCacheSize {
 
 /// What vLLM makes of `free` bytes on one card holding `layer_card` bytes per token and layer
 /// (`get_kv_cache_config` and `get_max_concurrency_for_kv_cache_config`): whole blocks of
-/// [`BLOCK_SIZE`] tokens over all layers, and the blocks over one request of `ctx` tokens, each
-/// layer's tokens rounded up to whole blocks, with two decimals.
-pub fn kv_cache_size(a: &Arch, free: f64, layer_card: f64, ctx: u64) -> KvCacheSize {
+/// [`BLOCK_SIZE`] tokens over all layers, and the blocks over the pages one request of `ctx`
+/// tokens takes in every layer ([`request_pages`]), with two decimals. `batched_tokens` is
+/// `max_num_batched_tokens`, which sets what a sliding-window layer keeps.
+pub fn kv_cache_size(
+    a: &Arch,
+    free: f64,
+    layer_card: f64,
+    ctx: u64,
+    batched_tokens: u64,
+) -> KvCacheSize {
     let bytes_per_token = Bytes(layer_card * a.layers as f64);
     let block = BLOCK_SIZE as f64 * bytes_per_token.0;
     let blocks = if free > 0.0 && block > 0.0 {
@@ -209,8 +222,7 @@ pub fn kv_cache_size(a: &Arch, free: f64, layer_card: f64, ctx: u64) -> KvCacheS
     } else {
         0.0
     };
-    let ctx_blocks = ctx.div_ceil(BLOCK_SIZE) * BLOCK_SIZE;
-    let per_request = layer_card * a.cached_token_layers(ctx_blocks);
+    let per_request = layer_card * BLOCK_SIZE as f64 * request_pages(a, ctx, batched_tokens);
     let max_concurrency = if per_request > 0.0 {
         ((blocks * block / per_request) * 100.0).round() / 100.0
     } else {
@@ -222,6 +234,25 @@ pub fn kv_cache_size(a: &Arch, free: f64, layer_card: f64, ctx: u64) -> KvCacheS
         tokens: (blocks * BLOCK_SIZE as f64) as u64,
         max_concurrency,
     }
+}
+
+/// Pages of [`BLOCK_SIZE`] tokens, summed over the layers, that vLLM counts for one request of
+/// `ctx` tokens (`max_memory_usage_bytes` of each layer's KV cache spec,
+/// vllm/v1/kv_cache_interface.py): a full-attention layer takes `ceil(ctx / 16)`; a
+/// sliding-window layer (`SlidingWindowSpec`) keeps the last `window - 1` tokens plus the
+/// tokens one step may schedule, `n = min(window - 1 + max_num_batched_tokens, ctx)`, and takes
+/// `ceil(n / 16) + 1` pages (the window need not start at a page's start). So a sliding layer
+/// saves nothing unless the context exceeds the window by more than a step's tokens.
+pub fn request_pages(a: &Arch, ctx: u64, batched_tokens: u64) -> f64 {
+    let full = ctx.div_ceil(BLOCK_SIZE);
+    let sliding = a.sliding_layers();
+    if sliding == 0 {
+        return full as f64 * a.layers as f64;
+    }
+    let kept = (a.window.saturating_sub(1) + batched_tokens).min(ctx);
+    let window = kept.div_ceil(BLOCK_SIZE) + 1;
+    let full_layers = a.layers.saturating_sub(sliding);
+    full_layers as f64 * full as f64 + sliding as f64 * window as f64
 }
 
 /// vLLM's `--kv-cache-dtype` for the page's KV element: `auto` follows the model's 16-bit
