@@ -18,7 +18,7 @@
 use super::ServingInputs;
 use crate::calc::billing::Granularity;
 use crate::calc::memory::catalogue::Gpu;
-use crate::calc::memory::prices::{prices, Quote};
+use crate::calc::memory::prices::{prices, CardPrices, Quote};
 use crate::calc::rent_buy::{own_at, RentBuyInputs, Verdict};
 use crate::calc::scenario::Scenario;
 use crate::calc::table::{validate, Valid};
@@ -38,20 +38,25 @@ pub enum PriceSource {
     RentBuy,
 }
 
-/// The card's quote in the scenario's currency, else the other one converted at its rate.
-fn quote(
-    c: Currency,
-    fx: f64,
-    own: Option<&'static Quote>,
-    other: Option<&'static Quote>,
+/// The card's dated quote of one kind (`pick` gives its CNY and USD quotes: rent, or purchase)
+/// in the scenario's currency, else the other currency's converted at the scenario's rate.
+fn dated(
+    card: &Gpu,
+    s: &Scenario,
+    pick: fn(&'static CardPrices) -> (Option<&'static Quote>, Option<&'static Quote>),
 ) -> Option<(f64, PriceSource)> {
+    let (cny, usd) = pick(prices(card.id)?);
+    let (own, other) = match s.currency {
+        Currency::Cny => (cny, usd),
+        Currency::Usd => (usd, cny),
+    };
     if let Some(q) = own {
         return Some((q.amount, PriceSource::Catalogue(q)));
     }
     let q = other?;
-    let amount = match c {
-        Currency::Cny => q.amount * fx,
-        Currency::Usd => q.amount / fx,
+    let amount = match s.currency {
+        Currency::Cny => q.amount * s.fx,
+        Currency::Usd => q.amount / s.fx,
     };
     Some((amount, PriceSource::Converted(q)))
 }
@@ -62,18 +67,7 @@ pub(super) fn rent_price(i: &ServingInputs, s: &Scenario, card: &Gpu) -> (f64, P
     if i.card_price > 0.0 {
         return (i.card_price, PriceSource::Typed);
     }
-    let p = prices(card.id);
-    let (own, other) = match s.currency {
-        Currency::Cny => (
-            p.and_then(|p| p.rent_cny.as_ref()),
-            p.and_then(|p| p.rent_usd.as_ref()),
-        ),
-        Currency::Usd => (
-            p.and_then(|p| p.rent_usd.as_ref()),
-            p.and_then(|p| p.rent_cny.as_ref()),
-        ),
-    };
-    quote(s.currency, s.fx, own, other).unwrap_or((
+    dated(card, s, |p| (p.rent_cny.as_ref(), p.rent_usd.as_ref())).unwrap_or((
         s.rent_buy.price_per_hour / CARDS_PER_MACHINE,
         PriceSource::RentBuy,
     ))
@@ -94,18 +88,7 @@ pub(super) fn owned_machine(s: &Scenario, card: &Gpu) -> (Valid<RentBuyInputs>, 
     let scale = card.power_w / RENT_BUY_CARD_W;
     m.power_load = Kilowatts(m.power_load.0 * scale);
     m.power_idle = Kilowatts(m.power_idle.0 * scale);
-    let p = prices(card.id);
-    let (own, other) = match s.currency {
-        Currency::Cny => (
-            p.and_then(|p| p.buy_cny.as_ref()),
-            p.and_then(|p| p.buy_usd.as_ref()),
-        ),
-        Currency::Usd => (
-            p.and_then(|p| p.buy_usd.as_ref()),
-            p.and_then(|p| p.buy_cny.as_ref()),
-        ),
-    };
-    let source = match quote(s.currency, s.fx, own, other) {
+    let source = match dated(card, s, |p| (p.buy_cny.as_ref(), p.buy_usd.as_ref())) {
         Some((per_card, source)) => {
             m.purchase = per_card * CARDS_PER_MACHINE;
             // A resale above the new price would not validate: it is kept as a share.

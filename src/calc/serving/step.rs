@@ -2,7 +2,7 @@
 //! output token and throughput at a concurrency.
 
 use super::calibration::{
-    FP8_GAIN, LLAMACPP_HALF_ACCUMULATE, MOE_PREFILL_LAYER_S, NVLINK, PCIE, W4_COMPUTE,
+    Link, FP8_GAIN, LLAMACPP_HALF_ACCUMULATE, MOE_PREFILL_LAYER_S, NVLINK, PCIE, W4_COMPUTE,
 };
 use super::Runtime;
 use super::{RuntimeModel, ServingInputs};
@@ -137,18 +137,25 @@ impl Setup<'_> {
         }
     }
 
+    /// The link a tensor-parallel group talks over; none for one card.
+    fn link(&self) -> Option<Link> {
+        let tp = self.m.inference.tp.max(1);
+        if tp <= 1 {
+            None
+        } else if self.card.fast_link(tp) {
+            Some(NVLINK)
+        } else {
+            Some(PCIE)
+        }
+    }
+
     /// Tensor-parallel communication of a step of `b` tokens: two all-reduces a layer (after
     /// attention and after the MLP) of the tokens' 16-bit hidden states, over the group's link.
     fn comm(&self, b: f64) -> f64 {
-        let tp = self.m.inference.tp.max(1);
-        if tp <= 1 {
+        let Some(link) = self.link() else {
             return 0.0;
-        }
-        let link = if self.card.fast_link(tp) {
-            NVLINK
-        } else {
-            PCIE
         };
+        let tp = self.m.inference.tp.max(1);
         let a = &self.m.model.arch;
         let hops = (tp as f64).log2().ceil();
         let bytes = 2.0 * (tp as f64 - 1.0) / tp as f64 * b * a.hidden as f64 * 2.0;
@@ -187,15 +194,10 @@ impl Setup<'_> {
     /// hidden under prefill's matmuls: on SGLang's 8 x A100 Llama 3.1 70B the time a prompt
     /// token adds (73.6 us) leaves no room for it at any share of the peak below 1.
     fn comm_latency(&self) -> f64 {
-        let tp = self.m.inference.tp.max(1);
-        if tp <= 1 {
+        let Some(link) = self.link() else {
             return 0.0;
-        }
-        let link = if self.card.fast_link(tp) {
-            NVLINK
-        } else {
-            PCIE
         };
+        let tp = self.m.inference.tp.max(1);
         2.0 * self.m.model.arch.layers as f64 * link.hop_latency_s * (tp as f64).log2().ceil()
     }
 
