@@ -9,8 +9,8 @@ import { suite, open, value } from './harness.mjs';
 const s = suite();
 
 const LANGS = [
-  { lang: 'en', locale: 'en-US', unmeetable: /no fleet meets the goal: the first token takes at least/, read: /Read vllm bench serve output/, calibrated: /Calibrated from your vllm bench serve output: decode × /, likely: /likely/ },
-  { lang: 'zh', locale: 'zh-CN', unmeetable: /任何机群都达不到目标：首 token 至少需要/, read: /已读取 vllm bench serve 的输出/, calibrated: /已按你粘贴的 vllm bench serve 输出校准：解码 × /, likely: /大致在/ },
+  { lang: 'en', locale: 'en-US', unmeetable: /no fleet meets the goal: the first token takes at least/, headline: /^No fleet meets the first-token goal: prefill alone takes/, read: /Read vllm bench serve output/, calibrated: /Calibrated from your vllm bench serve output: decode × /, likely: /likely/ },
+  { lang: 'zh', locale: 'zh-CN', unmeetable: /任何机群都达不到目标：首 token 至少需要/, headline: /^任何机群都达不到首 token 目标/, read: /已读取 vllm bench serve 的输出/, calibrated: /已按你粘贴的 vllm bench serve 输出校准：解码 × /, likely: /大致在/ },
 ];
 
 const note = (page, id) => page.textContent(`.stat:has([data-testid="${id}"]) .stat-note`);
@@ -25,6 +25,7 @@ for (const l of LANGS) {
       assert.doesNotMatch(await note(loose.page, 'ttft-seconds'), l.unmeetable);
       const tight = await open(context, s.url, `${q}&ttft_ms=500`);
       assert.match(await note(tight.page, 'ttft-seconds'), l.unmeetable);
+      assert.match((await tight.page.textContent('[data-testid=headline]')).trim(), l.headline);
       assert.ok((await value(tight.page, 'cards-needed')) >= cardsLoose);
       // Its first token is not the saturation edge's minutes: the wait is at most a step or so.
       assert.ok((await value(tight.page, 'ttft-seconds')) < 10);

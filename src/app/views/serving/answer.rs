@@ -57,6 +57,19 @@ pub fn answer(p: &Reported<ServingInputs, ServingReport>, card: &str, t: &'stati
             },
         };
     }
+    if r.ttft_unmeetable {
+        return Answer {
+            code,
+            tone: Tone::Bad,
+            lead: h.serving_unmeetable.to_string(),
+            detail: h.serving_unmeetable_detail(
+                &number(r.prefill_s * 1000.0, 0),
+                &number(r.ttft_floor_s * 1000.0, 0),
+                &number(i.ttft_ms, 0),
+                &r.cards.to_string(),
+            ),
+        };
+    }
     let lead = match (r.meets_tpot, r.meets_ttft) {
         (true, true) => h.serving_meets,
         (false, true) => h.serving_misses_tpot,

@@ -51,8 +51,10 @@ fn decode_step(p: &Rep, t: &'static Texts) -> String {
 fn latency(p: &Rep, t: &'static Texts) -> String {
     let (i, r) = (&p.inputs, &p.report);
     t.serving.f_latency_num(
-        &r.conc.to_string(),
+        &number(r.load_conc, 1),
         &number(r.tpot_s * 1000.0, 2),
+        &r.conc.to_string(),
+        &number(r.tpot_slots_s * 1000.0, 2),
         &number(r.throughput, 0),
         &i.out_tokens.to_string(),
     )
@@ -61,7 +63,13 @@ fn latency(p: &Rep, t: &'static Texts) -> String {
 fn first_token(p: &Rep, t: &'static Texts) -> String {
     let r = &p.report;
     let ms = |s: f64| t.serving.ms(&number(s * 1000.0, 1));
-    format!("{} + {} = {}", ms(r.prefill_s), ms(r.wait_s), ms(r.ttft_s))
+    format!(
+        "{} + {} + {} = {}",
+        ms(r.prefill_s),
+        ms(r.request_s),
+        ms(r.wait_s),
+        ms(r.ttft_s)
+    )
 }
 
 fn cost(p: &Rep, t: &'static Texts) -> String {
