@@ -462,8 +462,14 @@ impl AppState {
             let state = self.link_state_untracked();
             if !self.embed {
                 let shown = window().location().search().unwrap_or_default();
+                // The address before the last write matters only if it sets inputs: one that
+                // does not opens the saved state, which this write brings up to date.
                 let before = self.shown_before.get_value();
-                storage::note_left(&[&shown, &before], &query(&state));
+                let mut from = vec![shown.as_str()];
+                if before != shown && link::decode(&before).sets_inputs {
+                    from.push(&before);
+                }
+                storage::note_left(&from, &query(&state));
             }
             self.write(&state);
         });

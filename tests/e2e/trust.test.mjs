@@ -193,10 +193,11 @@ for (const l of LANGS) {
       release();
       await page.waitForSelector('[data-testid=view-spot]');
       assert.equal(await page.locator('[data-testid=boot]').count(), 0);
-      // The wasm cannot be fetched: the page says so and offers to try again.
-      await context.unroute(WASM);
-      await context.route(WASM, (route) => route.abort());
-      const broken = await context.newPage();
+      // The wasm cannot be fetched: the page says so and offers to try again. A profile of its
+      // own, so that no cached copy from the load above answers instead.
+      const other = await s.browser.newContext({ locale: l.locale, serviceWorkers: 'block' });
+      await other.route(WASM, (route) => route.abort());
+      const broken = await other.newPage();
       await broken.goto(`${s.url}?view=spot&nocache=${Date.now()}`);
       await broken.waitForSelector('[data-testid=boot][data-state=failed]');
       assert.match(await broken.textContent('[data-testid=boot] .boot-line'), l.failed);
@@ -204,9 +205,10 @@ for (const l of LANGS) {
       assert.ok(await retry.isVisible());
       assert.equal(await retry.textContent(), l.retry);
       // Once the network is back, trying again starts the app.
-      await context.unroute(WASM);
+      await other.unroute(WASM);
       await retry.click();
       await broken.waitForSelector('[data-testid=view-spot]');
+      await other.close();
     }));
 }
 
