@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
 # Benchmarks: the release build's size (gzip -9), slider-to-redraw latency in headless Chromium
 # (at full speed and with the CPU slowed 4x), the time to the first result on screen for every
-# view, and a twiggy report of what the wasm is made of. Ends with one line per budget of
+# view, how long a first visit over a slow 4G link with the CPU slowed 4x stays blank, and a
+# twiggy report of what the wasm is made of. Ends with one line per budget of
 # issue 15: the figure, the budget beside it, and "met" or "missed by" how much. Budgets are
 # reported, not asserted: the run does not fail on a missed one. Results are kept in
 # benches/RESULTS.md by hand, with the date and machine.
 #
 # Usage: scripts/bench.sh [--quick] [--no-build] [--skip PARTS]
-#   --quick       size and full-speed latency only (skips: throttled, first, twiggy)
+#   --quick       size and full-speed latency only (skips: throttled, first, slow, twiggy)
 #   --no-build    measure the build already in dist/ (or GPUPLAN_DIST) instead of building it
-#   --skip PARTS  comma-separated parts to leave out: size, latency, throttled, first, twiggy
+#   --skip PARTS  comma-separated parts to leave out: size, latency, throttled, first, slow,
+#                 twiggy
 # Environment: GPUPLAN_DIST builds into and measures that directory instead of dist/; MOVES,
-# MOVES_THROTTLED, LANGS, ONLY (benches/latency.mjs), LOADS, VIEWS (benches/first_result.mjs);
+# MOVES_THROTTLED, LANGS, ONLY (benches/latency.mjs), LOADS, VIEWS (benches/first_result.mjs),
+# SLOW_LOADS, SLOW_VIEWS (benches/slow_first_load.mjs);
 # BENCH_OUT keeps the figures as JSON and the full twiggy reports in that directory (default: a
 # temp dir, removed at the end).
 set -euo pipefail
@@ -21,7 +24,7 @@ skip=","
 build=true
 while [ $# -gt 0 ]; do
   case "$1" in
-    --quick) skip+="throttled,first,twiggy,"; shift ;;
+    --quick) skip+="throttled,first,slow,twiggy,"; shift ;;
     --no-build) build=false; shift ;;
     --skip) skip+="$2,"; shift 2 ;;
     --skip=*) skip+="${1#--skip=},"; shift ;;
@@ -68,6 +71,11 @@ fi
 if runs first; then
   echo "== first result"
   node benches/first_result.mjs
+fi
+
+if runs slow; then
+  echo "== first visit on slow 4G with the CPU slowed 4x"
+  node benches/slow_first_load.mjs
 fi
 
 if runs twiggy; then
