@@ -5,9 +5,8 @@
 
 use super::i18n::tr;
 use super::state::{use_app, AppState};
-use crate::calc::memory::inputs::MemoryInputs;
+use super::views::registry::ViewEntry;
 use crate::calc::scenario::{Progress, Scenario};
-use crate::calc::table::{validate, Calculator};
 use crate::text::Texts;
 use leptos::prelude::*;
 use std::time::Duration;
@@ -32,11 +31,6 @@ enum Said {
     Saved(String),
 }
 
-/// The link keys of a calculator's inputs.
-fn keys<T: Calculator>() -> Vec<&'static str> {
-    T::FIELDS.iter().map(|f| f.key()).collect()
-}
-
 /// The guide's example in `s`'s currency, converted at `s`'s rate (the example is in yuan).
 fn example_in(s: &Scenario) -> Scenario {
     let mut d = Scenario {
@@ -47,71 +41,17 @@ fn example_in(s: &Scenario) -> Scenario {
     d
 }
 
-/// Puts the guide's example back into the inputs shown on view `id`, keeping every other view's,
+/// Puts the guide's example back into the inputs shown on `view`, keeping every other view's,
 /// the currency and the rate; the link keys it reset, or `None` for a view without inputs.
-fn reset_view(id: &str, s: &mut Scenario, p: &mut Progress) -> Option<Vec<&'static str>> {
+fn reset_view(view: &ViewEntry, s: &mut Scenario, p: &mut Progress) -> Option<Vec<&'static str>> {
+    let reset = view.reset?;
     let d = example_in(s);
-    let memory = |s: &mut Scenario, part: fn(&mut MemoryInputs, &MemoryInputs)| {
-        // The model and the card are shared by the memory and serving views and shown on each;
-        // the other view's own settings stay, unless they no longer fit the example's model.
-        let mut m = s.memory.clone();
-        m.model = d.memory.model.clone();
-        m.gpu = d.memory.gpu.clone();
-        part(&mut m, &d.memory);
-        s.memory = if validate(m.clone()).is_ok() {
-            m
-        } else {
-            d.memory.clone()
-        };
-        keys::<MemoryInputs>()
-    };
-    let reset = match id {
-        "rent-buy" => {
-            s.rent_buy = d.rent_buy.clone();
-            keys::<crate::calc::rent_buy::RentBuyInputs>()
-        }
-        "training" => memory(s, |m, d| m.training = d.training.clone()),
-        "inference" => memory(s, |m, d| m.inference = d.inference.clone()),
-        "serving" => {
-            s.serving = d.serving.clone();
-            let mut k = keys::<crate::calc::serving::ServingInputs>();
-            // The serving view also shows the weights' format and the tensor parallelism.
-            k.extend(memory(s, |m, d| {
-                for key in ["weights", "tp"] {
-                    if let Some(f) = MemoryInputs::field(key) {
-                        f.copy(m, d);
-                    }
-                }
-            }));
-            k
-        }
-        "spot" => {
-            s.spot = d.spot.clone();
-            keys::<crate::calc::spot::SpotInputs>()
-        }
-        "billing" => {
-            s.billing = d.billing.clone();
-            keys::<crate::calc::billing::BillingInputs>()
-        }
-        "bill" => {
-            s.bill = d.bill.clone();
-            keys::<crate::calc::bill::BillInputs>()
-        }
-        "checklists" => {
-            s.advisor = d.advisor.clone();
-            p.checked.clear();
-            let mut k = keys::<crate::calc::advisor::AdvisorChoice>();
-            k.push("checked");
-            k
-        }
-        _ => return None,
-    };
-    Some(reset)
+    Some(reset(s, p, &d))
 }
 
-/// Whether view `id` has inputs to reset.
-fn has_inputs(id: &str) -> bool {
-    reset_view(id, &mut Scenario::default(), &mut Progress::default()).is_some()
+/// Whether `view` has inputs to reset.
+fn has_inputs(view: &ViewEntry) -> bool {
+    view.reset.is_some()
 }
 
 /// Puts `s` and `p` on the page and draws the view anew, so no box keeps text typed before.
@@ -229,10 +169,11 @@ pub fn Toolbar() -> impl IntoView {
     };
 
     let reset_this = move |_| {
-        let id = app.view.get_untracked().id;
+        let view = app.view.get_untracked();
+        let id = view.id;
         let (before_s, before_p) = (app.scenario.get_untracked(), app.progress.get_untracked());
         let (mut s, mut p) = (before_s.clone(), before_p.clone());
-        if let Some(keys) = reset_view(id, &mut s, &mut p) {
+        if let Some(keys) = reset_view(view, &mut s, &mut p) {
             commit(app, s, p, Some(&keys));
             say(Said::Reset {
                 view: Some(id),
@@ -322,7 +263,7 @@ pub fn Toolbar() -> impl IntoView {
             <button
                 type="button"
                 data-testid="reset-view"
-                hidden=move || !has_inputs(app.view.get().id)
+                hidden=move || !has_inputs(app.view.get())
                 on:click=reset_this
             >
                 {tr(|t| t.toolbar.reset_view)}

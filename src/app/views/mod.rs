@@ -11,6 +11,7 @@ pub mod memory_stack;
 pub mod model;
 pub mod registry;
 pub mod rent_buy;
+pub mod reset;
 pub mod serving;
 pub mod spot;
 pub mod training;

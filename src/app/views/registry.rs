@@ -1,5 +1,5 @@
-//! The views of the page, in one table: the navigation, the page body, the page title and the
-//! `view=` link value all read it. Adding a calculator's view is one line here.
+//! The views of the page, in one table: the navigation, the page body, the page title, the
+//! `view=` link value and the toolbar's "reset this view" all read it. Adding a calculator's view is one line here.
 
 use super::bill::BillView;
 use super::billing::BillingView;
@@ -8,6 +8,7 @@ use super::compare::CompareView;
 use super::glossary::GlossaryView;
 use super::inference::InferenceView;
 use super::rent_buy::RentBuyView;
+use super::reset::{self, Reset};
 use super::serving::ServingView;
 use super::spot::SpotView;
 use super::training::TrainingView;
@@ -26,6 +27,9 @@ pub struct ViewEntry {
     pub render: fn() -> AnyView,
     /// The title of a view whose words live in its own locale section rather than `[view]`.
     pub own_title: Option<Tr>,
+    /// What "reset this view" puts back; `None` for a view without inputs of its own (the
+    /// toolbar then offers no reset).
+    pub reset: Option<Reset>,
 }
 
 impl ViewEntry {
@@ -45,60 +49,70 @@ pub static VIEWS: &[ViewEntry] = &[
         in_nav: true,
         render: || view! { <RentBuyView /> }.into_any(),
         own_title: None,
+        reset: Some(reset::rent_buy),
     },
     ViewEntry {
         id: "training",
         in_nav: true,
         render: || view! { <TrainingView /> }.into_any(),
         own_title: None,
+        reset: Some(reset::training),
     },
     ViewEntry {
         id: "inference",
         in_nav: true,
         render: || view! { <InferenceView /> }.into_any(),
         own_title: None,
+        reset: Some(reset::inference),
     },
     ViewEntry {
         id: "serving",
         in_nav: true,
         render: || view! { <ServingView /> }.into_any(),
         own_title: None,
+        reset: Some(reset::serving),
     },
     ViewEntry {
         id: "spot",
         in_nav: true,
         render: || view! { <SpotView /> }.into_any(),
         own_title: None,
+        reset: Some(reset::spot),
     },
     ViewEntry {
         id: "billing",
         in_nav: true,
         render: || view! { <BillingView /> }.into_any(),
         own_title: None,
+        reset: Some(reset::billing),
     },
     ViewEntry {
         id: "bill",
         in_nav: true,
         render: || view! { <BillView /> }.into_any(),
         own_title: None,
+        reset: Some(reset::bill),
     },
     ViewEntry {
         id: "checklists",
         in_nav: true,
         render: || view! { <ChecklistsView /> }.into_any(),
         own_title: None,
+        reset: Some(reset::checklists),
     },
     ViewEntry {
         id: "glossary",
         in_nav: true,
         render: || view! { <GlossaryView /> }.into_any(),
         own_title: Some(|t| t.glossary.title),
+        reset: None,
     },
     ViewEntry {
         id: "compare",
         in_nav: true,
         render: || view! { <CompareView /> }.into_any(),
         own_title: Some(|t| t.compare.title),
+        reset: None,
     },
 ];
 
