@@ -12,6 +12,7 @@ pub mod print;
 pub mod state;
 pub mod storage;
 pub mod toolbar;
+pub mod typing;
 pub mod views;
 pub mod widgets;
 pub mod words;
