@@ -213,20 +213,11 @@ pub fn serving_error(t: &'static Texts, e: &ServingError, c: Currency) -> String
     }
 }
 
-/// A benchmark tool by its own name (the same in every language).
-pub fn tool_name(tool: Tool) -> &'static str {
-    match tool {
-        Tool::VllmBenchServe => "vllm bench serve",
-        Tool::LlamaBench => "llama-bench",
-        Tool::GenaiPerf => "genai-perf",
-    }
-}
-
 /// Why a pasted benchmark output or a `cal=` link was not read. Tool names and a figure's link
 /// key are the same in every language.
 pub fn measured_error(t: &'static Texts, e: &MeasuredError) -> String {
     let m = &t.err_calc;
-    let tool = tool_name;
+    let tool = Tool::name;
     match e {
         MeasuredError::NotRecognised => m.measured_not_recognised.to_string(),
         MeasuredError::NoFigures { tool: x } => m.measured_no_figures(tool(*x)),

@@ -102,13 +102,20 @@ impl Tool {
     }
 }
 
-impl fmt::Display for Tool {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
+impl Tool {
+    /// The tool's own name, the same in every language.
+    pub fn name(self) -> &'static str {
+        match self {
             Tool::VllmBenchServe => "vllm bench serve",
             Tool::LlamaBench => "llama-bench",
             Tool::GenaiPerf => "genai-perf",
-        })
+        }
+    }
+}
+
+impl fmt::Display for Tool {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
     }
 }
 

@@ -6,7 +6,7 @@
 use super::LENS;
 use crate::app::i18n::tr;
 use crate::app::state::use_app;
-use crate::app::words::{measured_error, tool_name};
+use crate::app::words::measured_error;
 use crate::calc::serving::measured::{from_link, read, to_link, MeasuredError, Tool};
 use leptos::prelude::*;
 
@@ -47,7 +47,7 @@ pub fn CalibrateBox() -> impl IntoView {
         pasted
             .get()
             .map(|p| match p {
-                Pasted::Read(tool) => t.serving.cal_read(tool_name(tool)),
+                Pasted::Read(tool) => t.serving.cal_read(tool.name()),
                 Pasted::Refused(e) => measured_error(t, &e),
             })
             .or_else(|| app.issue("cal"))

@@ -5,7 +5,6 @@
 use crate::app::format::{money, number, percent};
 use crate::app::state::use_app;
 use crate::app::widgets::{StatRow, Stats};
-use crate::app::words::tool_name;
 use crate::calc::rent_buy::Verdict;
 use crate::calc::serving::{Load, PriceSource, Runtime, ServingReport};
 use crate::text::Texts;
@@ -170,7 +169,7 @@ fn notes(r: &ServingReport, t: &'static Texts) -> Vec<String> {
     }
     match (r.cal_tool, r.cal_decode, r.cal_prefill) {
         (Some(tool), d, p) => v.push(w.calibrated(
-            tool_name(tool),
+            tool.name(),
             &d.map(|k| number(k, 3)).unwrap_or_else(|| "–".into()),
             &p.or(d).map(|k| number(k, 3)).unwrap_or_else(|| "–".into()),
         )),
