@@ -78,7 +78,13 @@ pub fn CalibrateBox() -> impl IntoView {
                     {tr(|t| t.serving.cal_clear)}
                 </button>
             </p>
-            <p class="field-msg" role="status" data-testid="cal-result">
+            <p
+                class=move || {
+                    if matches!(pasted.get(), Some(Pasted::Read(_))) { "hint" } else { "field-msg" }
+                }
+                role="status"
+                data-testid="cal-result"
+            >
                 {message}
             </p>
         </details>
