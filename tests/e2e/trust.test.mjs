@@ -187,6 +187,12 @@ for (const l of LANGS) {
       await page.goto(`${s.url}?view=spot`, { waitUntil: 'commit' });
       const boot = page.locator('[data-testid=boot]');
       await boot.waitFor();
+      // index.html's own words ("Rent or buy") until boot.js, the script after them, has run;
+      // a page that never words them fails here.
+      await page.waitForFunction(
+        (view) => document.querySelector('[data-testid=boot] .boot-view')?.textContent === view,
+        l.view,
+      );
       assert.equal(await boot.locator('.boot-view').textContent(), l.view);
       assert.equal(await boot.locator('.boot-line').textContent(), l.loading);
       assert.equal(await page.getAttribute('html', 'lang'), l.lang === 'zh' ? 'zh-CN' : 'en');
