@@ -80,6 +80,10 @@ pub const HEIGHT: u32 = 340;
 /// no sharper.
 const MAX_RATIO: f64 = 4.0;
 
+/// How a chart is drawn on the area it is given. Boxed, so that the chart's own code (sizing,
+/// drawing out of view, downloads) is compiled once for every chart, not once per drawing.
+pub type Draw = Box<dyn Fn(&DrawingArea<MeasuringCanvas, Shift>) -> Result<(), ChartError>>;
+
 #[component]
 pub fn ChartCanvas<F>(
     testid: &'static str,
@@ -100,6 +104,17 @@ pub fn ChartCanvas<F>(
 where
     F: Fn(&DrawingArea<MeasuringCanvas, Shift>) -> Result<(), ChartError> + 'static,
 {
+    chart(testid, label, summary, how, csv, Box::new(draw))
+}
+
+fn chart(
+    testid: &'static str,
+    label: Caption,
+    summary: Option<Signal<String>>,
+    how: Option<Caption>,
+    csv: Option<Callback<(), Rows>>,
+    draw: Draw,
+) -> AnyView {
     let app = use_app();
     let label = move || label.text(app.t());
     let node = NodeRef::<Canvas>::new();
@@ -249,6 +264,7 @@ where
             </p>
         </figure>
     }
+    .into_any()
 }
 
 /// Saves what the canvas shows as a PNG file. `toBlob` encodes it off the main thread and

@@ -39,29 +39,58 @@ pub struct StatRow<R: 'static> {
 }
 
 /// A row of tiles, one for each entry of `rows`, all read from `of`.
+///
+/// Only the reading is generic: it is one callback per report type, and the tiles are built by
+/// code compiled once for every view.
 #[component]
 pub fn Stats<R: Send + Sync + 'static>(of: Memo<R>, rows: &'static [StatRow<R>]) -> impl IntoView {
     let app = use_app();
-    let worded = move |f: fn(&R, &'static Texts) -> String| {
-        Signal::derive(move || of.with(|r| f(r, app.t())))
-    };
-    let tiles = rows
+    let read = Callback::new(move |(i, part): (usize, Part)| {
+        let row = &rows[i];
+        of.with(|r| match part {
+            Part::Value => (row.value)(r),
+            Part::Text => (row.text)(r, app.t()),
+            Part::Note => row.note.map(|f| f(r, app.t())).unwrap_or_default(),
+        })
+    });
+    let heads = rows
         .iter()
-        .map(|row| {
-            let value = row.value;
-            let note = row.note.map(worded).unwrap_or_default();
+        .map(|r| (r.testid, r.label, r.note.is_some()))
+        .collect();
+    tiles(heads, read)
+}
+
+/// The part of a tile a [`Stats`] reader is asked for.
+#[derive(Clone, Copy)]
+enum Part {
+    Value,
+    Text,
+    Note,
+}
+
+fn tiles(heads: Vec<(&'static str, Tr, bool)>, read: Callback<(usize, Part), String>) -> AnyView {
+    let part = move |i: usize, p: Part| Signal::derive(move || read.run((i, p)));
+    let tiles = heads
+        .into_iter()
+        .enumerate()
+        .map(|(i, (testid, label, noted))| {
+            let note = if noted {
+                part(i, Part::Note)
+            } else {
+                Signal::default()
+            };
             view! {
                 <Stat
-                    testid=row.testid
-                    label=row.label
-                    value=Signal::derive(move || of.with(value))
-                    text=worded(row.text)
+                    testid=testid
+                    label=label
+                    value=part(i, Part::Value)
+                    text=part(i, Part::Text)
                     note=note
                 />
             }
         })
         .collect_view();
-    view! { <div class="stats">{tiles}</div> }
+    view! { <div class="stats">{tiles}</div> }.into_any()
 }
 
 /// One block of a [`Formulas`] list, read from `P` (a report, or inputs and report together).
@@ -76,34 +105,50 @@ pub struct FormulaRow<P: 'static> {
     pub show: Option<fn(&P) -> bool>,
 }
 
-/// The formulas of `rows`, one after another, all read from `of`.
+/// The formulas of `rows`, one after another, all read from `of`; as with [`Stats`], only the
+/// reading is generic.
 #[component]
 pub fn Formulas<P: Send + Sync + 'static>(
     of: Memo<P>,
     rows: &'static [FormulaRow<P>],
 ) -> impl IntoView {
     let app = use_app();
-    rows.iter()
-        .map(|row| {
-            let get = row.substituted;
+    let substituted = Callback::new(move |i: usize| of.with(|p| (rows[i].substituted)(p, app.t())));
+    let shown = Callback::new(move |i: usize| rows[i].show.is_none_or(|f| of.with(f)));
+    let heads = rows
+        .iter()
+        .map(|r| (r.title, r.symbolic, r.open, r.show.is_some()))
+        .collect();
+    blocks(heads, substituted, shown)
+}
+
+fn blocks(
+    heads: Vec<(Tr, Tr, bool, bool)>,
+    substituted: Callback<usize, String>,
+    shown: Callback<usize, bool>,
+) -> AnyView {
+    heads
+        .into_iter()
+        .enumerate()
+        .map(|(i, (title, symbolic, open, conditional))| {
             let block = move || {
                 view! {
                     <Formula
-                        title=row.title
-                        open=row.open
-                        symbolic=row.symbolic
-                        substituted=Signal::derive(move || of.with(|p| get(p, app.t())))
+                        title=title
+                        open=open
+                        symbolic=symbolic
+                        substituted=Signal::derive(move || substituted.run(i))
                     />
                 }
             };
-            match row.show {
-                Some(show) => {
-                    view! { <Show when=move || of.with(show)>{block()}</Show> }.into_any()
-                }
-                None => block().into_any(),
+            if conditional {
+                view! { <Show when=move || shown.run(i)>{block()}</Show> }.into_any()
+            } else {
+                block().into_any()
             }
         })
         .collect_view()
+        .into_any()
 }
 
 /// A formula written out: its symbols, then the same with the numbers in place, then the result.
