@@ -5,6 +5,7 @@ mod canvas_backend;
 mod chart_canvas;
 mod choice;
 mod field_input;
+mod form;
 mod number_field;
 mod sight;
 mod stat;
@@ -15,6 +16,7 @@ pub use choice::{
     locale_option, CheckField, ChoiceField, ChoiceInput, FlagInput, OptionText, RadioInput,
 };
 pub use field_input::{FieldInput, Input, Inputs};
+pub use form::{choice, flag, form, num, radio, slider, Item, Section};
 pub use number_field::{NumberField, SliderField};
 pub use stat::{Formula, FormulaRow, Formulas, Stat, StatRow, Stats};
 pub use typed::typed_input;

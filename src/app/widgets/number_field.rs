@@ -190,6 +190,11 @@ pub fn NumberField<T: Calculator>(
     number_box(Binding::new(field, lens), label, problem)
 }
 
+/// A number box for `field`, without the component's props (see `super::form`).
+pub fn number_box_of<T: Calculator>(field: &'static NumField<T>, lens: Lens<T>) -> AnyView {
+    number_box(Binding::new(field, lens), None, Signal::default())
+}
+
 fn number_box(b: Binding, label: Option<Tr>, problem: Signal<Option<String>>) -> AnyView {
     let msg = message(b, problem);
     let key = b.key;
@@ -247,6 +252,15 @@ pub fn SliderField<T: Calculator>(
     step: f64,
 ) -> impl IntoView {
     slider_box(Binding::new(field, lens), label, (min, max, step))
+}
+
+/// A slider with its number box for `field`, without the component's props.
+pub fn slider_box_of<T: Calculator>(
+    field: &'static NumField<T>,
+    lens: Lens<T>,
+    range: (f64, f64, f64),
+) -> AnyView {
+    slider_box(Binding::new(field, lens), None, range)
 }
 
 fn slider_box(b: Binding, label: Option<Tr>, (min, max, step): (f64, f64, f64)) -> AnyView {

@@ -18,10 +18,8 @@ use super::headline::{Headline, Ways};
 use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
 use crate::app::format::number;
-use crate::app::glossary::Help;
-use crate::app::i18n::tr;
 use crate::app::state::{use_app, use_scenario_report, Lens, Reported};
-use crate::app::widgets::{ChoiceInput, Input, Inputs, NumberField, SliderField};
+use crate::app::widgets::{choice, form, num, slider, Item, Section};
 use crate::calc::choice::Choice;
 use crate::calc::memory::inputs::{TP, WEIGHTS};
 use crate::calc::serving::{
@@ -38,43 +36,71 @@ pub const LENS: Lens<ServingInputs> = Lens {
     get_mut: |s| &mut s.serving,
 };
 
-#[rustfmt::skip]
-const REQUESTS: &[Input<ServingInputs>] = &[
-    Input::num(IN_TOKENS),
-    Input::num(OUT_TOKENS),
+/// The form: the memory views' model and card, then this view's runtime, requests, load,
+/// goals, price and calibration.
+const FORM: &[Section] = &[
+    Section {
+        legend: None,
+        items: &[Item::Control(|| view! { <ModelSection /> }.into_any())],
+    },
+    Section {
+        legend: Some(|t| t.serving.legend_card),
+        items: &[
+            Item::Control(|| view! { <CardField testid="gpu-specs" /> }.into_any()),
+            Item::Control(|| choice(&WEIGHTS, MEMORY)),
+            Item::Control(|| num(&TP, MEMORY)),
+            Item::Help("tp"),
+            Item::Control(|| choice(&RUNTIME, LENS)),
+        ],
+    },
+    Section {
+        legend: Some(|t| t.serving.legend_requests),
+        items: &[
+            Item::Control(|| num(&IN_TOKENS, LENS)),
+            Item::Control(|| num(&OUT_TOKENS, LENS)),
+            Item::Control(|| slider(&SERVE_CONC, LENS, (1.0, 256.0, 1.0))),
+        ],
+    },
+    Section {
+        legend: Some(|t| t.serving.legend_load),
+        items: &[
+            Item::Control(|| choice(&LOAD, LENS)),
+            // The load, as a rate or as people using it at once: only the chosen one's fields.
+            Item::Either {
+                when: |s| s.serving.load == Load::Users,
+                yes: &[
+                    Item::Control(|| num(&USERS, LENS)),
+                    Item::Control(|| num(&THINK_S, LENS)),
+                ],
+                no: &[Item::Control(|| num(&TARGET_RPS, LENS))],
+            },
+            Item::Control(|| num(&TPOT_MS, LENS)),
+            Item::Control(|| num(&TTFT_MS, LENS)),
+            Item::Help("ttft-tpot"),
+            // The price and the hours it is paid for, then the note on how they are billed.
+            Item::Control(|| num(&CARD_PRICE, LENS)),
+            Item::Control(|| num(&RENT_HOURS, LENS)),
+            Item::Control(|| num(&IN_PRICE_PCT, LENS)),
+            Item::Control(billed),
+            Item::Control(|| num(&MEASURED_TPS, LENS)),
+            Item::Control(|| view! { <CalibrateBox /> }.into_any()),
+        ],
+    },
 ];
 
-// Split where the latency terms' "?" stands beside their fields.
-#[rustfmt::skip]
-const GOALS: &[Input<ServingInputs>] = &[
-    Input::num(TPOT_MS),
-    Input::num(TTFT_MS),
-];
-
-// The load, as a rate or as people using it at once: only the chosen one's fields are shown.
-#[rustfmt::skip]
-const BY_RATE: &[Input<ServingInputs>] = &[
-    Input::num(TARGET_RPS),
-];
-
-#[rustfmt::skip]
-const BY_USERS: &[Input<ServingInputs>] = &[
-    Input::num(USERS),
-    Input::num(THINK_S),
-];
-
-// The price and the hours it is paid for, then the note on how they are billed.
-#[rustfmt::skip]
-const PRICE: &[Input<ServingInputs>] = &[
-    Input::num(CARD_PRICE),
-    Input::num(RENT_HOURS),
-    Input::num(IN_PRICE_PCT),
-];
-
-#[rustfmt::skip]
-const CALIBRATE: &[Input<ServingInputs>] = &[
-    Input::num(MEASURED_TPS),
-];
+/// The note under the price, read from the view's report (given as context by the view).
+fn billed() -> AnyView {
+    let app = use_app();
+    let Some(rep) = use_context::<Serving>() else {
+        return ().into_any();
+    };
+    view! {
+        <p class="hint" data-testid="serving-billed">
+            {move || rep.with(|r| billed_note(&r.report, app.t()))}
+        </p>
+    }
+    .into_any()
+}
 
 /// The hours held and billed a day, under the billing view's rule by its short name.
 fn billed_note(r: &ServingReport, t: &'static Texts) -> String {
@@ -97,48 +123,14 @@ pub fn ServingView() -> impl IntoView {
     let out = Memo::new(move |_| report.with(|r| ways(r, app.t())));
     // Without room for one request, every figure below would be built on nothing: none is shown.
     let fits = Memo::new(move |_| report.with(|r| r.fits));
-    let by_users = Memo::new(move |_| rep.with(|r| r.inputs.load == Load::Users));
+    provide_context(rep);
 
     view! {
         <section class="view serving" data-testid="view-serving">
             <Headline answer=said />
             <Ways ways=out on_try=try_way(report) />
             <div class="columns">
-                <form class="inputs" on:submit=|ev| ev.prevent_default()>
-                    <ModelSection />
-                    <fieldset>
-                        <legend>{tr(|t| t.serving.legend_card)}</legend>
-                        <CardField testid="gpu-specs" />
-                        <ChoiceInput field=&WEIGHTS lens=MEMORY />
-                        <NumberField field=&TP lens=MEMORY />
-                        <Help term="tp" named=true />
-                        <ChoiceInput field=&RUNTIME lens=LENS />
-                    </fieldset>
-                    <fieldset>
-                        <legend>{tr(|t| t.serving.legend_requests)}</legend>
-                        <Inputs list=REQUESTS lens=LENS />
-                        <SliderField field=&SERVE_CONC lens=LENS min=1.0 max=256.0 step=1.0 />
-                    </fieldset>
-                    <fieldset>
-                        <legend>{tr(|t| t.serving.legend_load)}</legend>
-                        <ChoiceInput field=&LOAD lens=LENS />
-                        <Show
-                            when=move || by_users.get()
-                            fallback=|| view! { <Inputs list=BY_RATE lens=LENS /> }
-                        >
-                            <Inputs list=BY_USERS lens=LENS />
-                        </Show>
-                        <Inputs list=GOALS lens=LENS />
-                        <Help term="ttft-tpot" named=true />
-                        <Inputs list=PRICE lens=LENS />
-                        <p class="hint" data-testid="serving-billed">
-                            {move || report.with(|r| billed_note(r, app.t()))}
-                        </p>
-                        <Inputs list=CALIBRATE lens=LENS />
-                        <CalibrateBox />
-                    </fieldset>
-                </form>
-                <div class="results">
+                {form(FORM)} <div class="results">
                     <ServingNotes report=report />
                     <Show when=move || fits.get()>
                         <ServingStats report=report />

@@ -1,0 +1,117 @@
+//! A calculator's input form as data: sections of [`Item`]s, drawn by one loop.
+//!
+//! A view lists its form as a constant table instead of writing it as markup. The markup of a
+//! form (a fieldset per section, a legend, the controls in order, a part shown only while a
+//! condition holds) is then compiled once for every view, rather than once per view as a tree
+//! of typed elements; what stays per field is one function pointer that builds its control.
+
+use super::choice::{ChoiceInput, FlagInput, RadioInput};
+use super::number_field::{number_box_of, slider_box_of};
+use crate::app::glossary::Help;
+use crate::app::i18n::{tr, Tr};
+use crate::app::state::{use_app, Lens};
+use crate::calc::field::NumField;
+use crate::calc::scenario::Scenario;
+use crate::calc::table::{Calculator, ChoiceField, FlagField};
+use leptos::prelude::*;
+
+/// One entry of a form.
+#[derive(Clone, Copy)]
+pub enum Item {
+    /// A control, built by a function written once with its field and lens ([`num`],
+    /// [`slider`], [`choice`], [`radio`], [`flag`]) or a widget of the view's own.
+    Control(fn() -> AnyView),
+    /// The "?" beside a term, with the term's name written beside it.
+    Help(&'static str),
+    /// `yes` while `when` holds of the scenario, `no` otherwise (the load given as a rate or
+    /// as people; a power model's one figure or the other).
+    Either {
+        when: fn(&Scenario) -> bool,
+        yes: &'static [Item],
+        no: &'static [Item],
+    },
+}
+
+/// A run of items, in a fieldset with a legend when it has one.
+pub struct Section {
+    pub legend: Option<Tr>,
+    pub items: &'static [Item],
+}
+
+/// The form of `sections`; a submit (Enter in a box) does nothing, as every change already
+/// applies.
+pub fn form(sections: &'static [Section]) -> AnyView {
+    let parts = sections.iter().map(section).collect_view();
+    view! {
+        <form class="inputs" on:submit=|ev| ev.prevent_default()>
+            {parts}
+        </form>
+    }
+    .into_any()
+}
+
+fn section(s: &'static Section) -> AnyView {
+    let items = items(s.items);
+    match s.legend {
+        Some(legend) => view! {
+            <fieldset>
+                <legend>{tr(legend)}</legend>
+                {items}
+            </fieldset>
+        }
+        .into_any(),
+        None => items,
+    }
+}
+
+fn items(list: &'static [Item]) -> AnyView {
+    list.iter().map(item).collect_view().into_any()
+}
+
+fn item(i: &'static Item) -> AnyView {
+    match *i {
+        Item::Control(build) => build(),
+        Item::Help(term) => view! { <Help term=term named=true /> }.into_any(),
+        Item::Either { when, yes, no } => {
+            let app = use_app();
+            // A memo, so an edit that leaves the condition as it was redraws nothing.
+            let on = Memo::new(move |_| app.scenario.with(when));
+            view! {
+                <Show when=move || on.get() fallback=move || items(no)>
+                    {items(yes)}
+                </Show>
+            }
+            .into_any()
+        }
+    }
+}
+
+/// A number box for `field`.
+pub fn num<T: Calculator>(field: &'static NumField<T>, lens: Lens<T>) -> AnyView {
+    number_box_of(field, lens)
+}
+
+/// A slider over `min..=max` by `step`, with its number box (which takes the field's whole
+/// range).
+pub fn slider<T: Calculator>(
+    field: &'static NumField<T>,
+    lens: Lens<T>,
+    (min, max, step): (f64, f64, f64),
+) -> AnyView {
+    slider_box_of(field, lens, (min, max, step))
+}
+
+/// A drop-down for `field`.
+pub fn choice<T: Calculator>(field: &'static ChoiceField<T>, lens: Lens<T>) -> AnyView {
+    view! { <ChoiceInput field=field lens=lens /> }.into_any()
+}
+
+/// A row of radio buttons for `field`.
+pub fn radio<T: Calculator>(field: &'static ChoiceField<T>, lens: Lens<T>) -> AnyView {
+    view! { <RadioInput field=field lens=lens /> }.into_any()
+}
+
+/// A checkbox for `field`.
+pub fn flag<T: Calculator>(field: &'static FlagField<T>, lens: Lens<T>) -> AnyView {
+    view! { <FlagInput field=field lens=lens /> }.into_any()
+}
