@@ -59,6 +59,8 @@
     for (var i = 0; i < langs.length && !lang; i++) lang = primary(langs[i]);
   }
   var w = WORDS[lang || 'en'];
+  // start.js fetches this language's texts while the wasm downloads.
+  window.gpuplanLang = lang || 'en';
   var boot = document.getElementById('boot');
   if (!boot) return;
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';

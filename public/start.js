@@ -19,6 +19,18 @@ const sibling = (name) => {
 const js = sibling('js');
 const wasm = sibling('wasm');
 
+// The words of each language are a file of their own beside the wasm (the build names them in
+// this script's address): the reader's language is fetched now, beside the wasm, and the other
+// only if the reader switches to it. The app checks each file against its own build's hash.
+const textFiles = { en: sibling('en'), zh: sibling('zh') };
+window.gpuplanText = (lang) =>
+  fetch(textFiles[lang]).then((r) =>
+    r.ok ? r.text() : Promise.reject(new Error(`start.js: ${textFiles[lang]} answered ${r.status}`)),
+  );
+const lang = window.gpuplanLang === 'zh' ? 'zh' : 'en';
+const firstText = window.gpuplanText(lang);
+firstText.catch(() => {});
+
 // Trunk's preload of the wasm carries its hash (subresource integrity); fetching with the same
 // hash makes the browser check the bytes and reuse the preloaded response.
 const preload = [...document.querySelectorAll('link[rel=preload][as=fetch]')].find(
@@ -31,6 +43,8 @@ request.catch(() => {});
 
 try {
   const { default: init } = await import(js);
+  // The app reads its first language's words as it starts.
+  window.gpuplanFirst = { lang, text: await firstText };
   await init({ module_or_path: request });
 } catch (e) {
   failed(e);

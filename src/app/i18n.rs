@@ -42,6 +42,102 @@ pub fn fallback_lang() -> Lang {
         .unwrap_or_default()
 }
 
+/// The language that can be shown for `want`: itself once its words are loaded, else the other.
+pub fn showable(want: Lang) -> Lang {
+    if crate::text::has(want) {
+        return want;
+    }
+    match want {
+        Lang::En => Lang::Zh,
+        Lang::Zh => Lang::En,
+    }
+}
+
+/// Reads the words start.js fetched for the first language (`window.gpuplanFirst`). False when
+/// there are none this build can read: then the page is not drawn, and the loading screen says
+/// the calculator could not be loaded.
+pub fn first_texts() -> bool {
+    let Some(w) = web_sys::window() else {
+        return false;
+    };
+    let first = js_sys::Reflect::get(&w, &"gpuplanFirst".into()).unwrap_or_default();
+    let field = |k: &str| {
+        js_sys::Reflect::get(&first, &k.into())
+            .ok()
+            .and_then(|v| v.as_string())
+    };
+    let (Some(lang), Some(text)) = (
+        field("lang").and_then(|l| Lang::from_tag(&l)),
+        field("text"),
+    ) else {
+        return false;
+    };
+    crate::text::load(lang, text).is_ok()
+}
+
+/// Fetches the words of the language asked for when they are not loaded yet: the page goes on
+/// in the other language meanwhile, and switches once they are read. A failure (offline before
+/// the language was ever loaded) is said in a notice; choosing the language again retries.
+pub fn follow_language(app: AppState) {
+    let asking = StoredValue::new(false);
+    Effect::new(move |_| {
+        app.ask_again.track();
+        let want = app.wanted.get();
+        if crate::text::has(want) || asking.get_value() {
+            return;
+        }
+        asking.set_value(true);
+        leptos::task::spawn_local(async move {
+            let body = fetch_texts(want).await;
+            let loaded = body.is_some_and(|b| crate::text::load(want, b).is_ok());
+            asking.try_set_value(false);
+            if loaded {
+                app.texts.notify();
+                // A failed try's notice no longer holds.
+                if app
+                    .storage_notice
+                    .with_untracked(|n| matches!(n, Some(super::state::Notice::NoTexts { .. })))
+                {
+                    app.storage_notice.try_set(None);
+                }
+            } else {
+                app.storage_notice
+                    .try_set(Some(super::state::Notice::NoTexts { lang: want }));
+            }
+        });
+    });
+}
+
+/// The body of a language's file, through start.js's `gpuplanText` (the file names are in its
+/// address).
+async fn fetch_texts(lang: Lang) -> Option<String> {
+    use wasm_bindgen::JsCast;
+    let w = web_sys::window()?;
+    let fetch = js_sys::Reflect::get(&w, &"gpuplanText".into())
+        .ok()?
+        .dyn_into::<js_sys::Function>()
+        .ok()?;
+    let id = crate::calc::choice::Choice::id(lang);
+    let promise = fetch
+        .call1(&wasm_bindgen::JsValue::NULL, &id.into())
+        .ok()?
+        .dyn_into::<js_sys::Promise>()
+        .ok()?;
+    wasm_bindgen_futures::JsFuture::from(promise)
+        .await
+        .ok()?
+        .as_string()
+}
+
+impl AppState {
+    /// The reader chose `l`: kept for their next visit, and its words loaded if need be.
+    pub fn choose_lang(&self, l: Lang) {
+        remember_lang(l);
+        self.lang.set(Some(l));
+        self.ask_again.notify();
+    }
+}
+
 /// Keeps the reader's choice for their next visit.
 pub fn remember_lang(l: Lang) {
     // Storage refused (private window): the link still carries the choice.

@@ -31,6 +31,16 @@ const PAGE_KEYS: [&str; 6] = ["view", "lang", "cur", "fx", "embed", "preset"];
 /// Mounts the page on `<body>`.
 pub fn mount() {
     console_error_panic_hook::set_once();
+    // Without words the page cannot be drawn: the loading screen then says so (boot.js).
+    if !i18n::first_texts() {
+        let failed = web_sys::window()
+            .and_then(|w| js_sys::Reflect::get(&w, &"gpuplanBootFailed".into()).ok())
+            .and_then(|f| wasm_bindgen::JsCast::dyn_into::<js_sys::Function>(f).ok());
+        if let Some(f) = failed {
+            let _ = f.call0(&wasm_bindgen::JsValue::NULL);
+        }
+        return;
+    }
     // The loading line index.html shows until now; removed in the same task as the app is
     // drawn, so nothing blank is painted between them.
     if let Some(boot) = document().get_element_by_id("boot") {
@@ -43,6 +53,7 @@ pub fn mount() {
 pub fn App() -> impl IntoView {
     let app = AppState::from_page();
     provide_context(app);
+    i18n::follow_language(app);
     presets::provide();
     library::Library::provide(app);
     // Before the first write, so the address written is the example's.
@@ -187,10 +198,7 @@ fn Header() -> impl IntoView {
 #[component]
 fn LangSwitch() -> impl IntoView {
     let app = state::use_app();
-    let choose = move |l: Lang| {
-        i18n::remember_lang(l);
-        app.lang.set(Some(l));
-    };
+    let choose = move |l: Lang| app.choose_lang(l);
     let button = move |l: Lang, name: &'static str, lang_attr: &'static str| {
         view! {
             <button

@@ -44,8 +44,14 @@ pub struct AppState {
     pub view: RwSignal<&'static ViewEntry>,
     /// The language the link names, if it names one (it is written back to the link only then).
     pub lang: RwSignal<Option<Lang>>,
-    /// The language shown: the link's, else the saved choice or the browser's.
+    /// The language asked for: the link's, else the saved choice or the browser's.
+    pub wanted: Memo<Lang>,
+    /// The language shown: the one asked for once its words are loaded, the other until then.
     pub shown: Memo<Lang>,
+    /// Fires when a language's words have been loaded (see `i18n::follow_language`).
+    pub texts: Trigger,
+    /// Fires when the reader chooses a language again, so a failed load is tried again.
+    pub ask_again: Trigger,
     pub embed: bool,
     /// The inputs came from a link opened from outside (one that sets inputs other than the
     /// ones this browser last kept): the page works on a new, unsaved scenario, not on the
@@ -139,6 +145,8 @@ impl AppState {
         };
         let lang = RwSignal::new(decoded.state.lang);
         let fallback = i18n::fallback_lang();
+        let wanted = Memo::new(move |_| lang.get().unwrap_or(fallback));
+        let texts = Trigger::new();
         let scenario = RwSignal::new(scenario);
         AppState {
             scenario,
@@ -146,7 +154,13 @@ impl AppState {
             progress: RwSignal::new(progress),
             view: RwSignal::new(view),
             lang,
-            shown: Memo::new(move |_| lang.get().unwrap_or(fallback)),
+            wanted,
+            shown: Memo::new(move |_| {
+                texts.track();
+                i18n::showable(wanted.get())
+            }),
+            texts,
+            ask_again: Trigger::new(),
             embed: decoded.state.embed,
             from_link,
             compare: RwSignal::new(decoded.state.compare),
@@ -451,6 +465,8 @@ pub enum Notice {
     },
     /// A save failed.
     NotSaved { reason: storage::SaveError },
+    /// The words of the language chosen could not be loaded: the page stays in the other.
+    NoTexts { lang: Lang },
 }
 
 impl Notice {
@@ -462,6 +478,10 @@ impl Notice {
                     .notice_set_aside(&problems.join(t.app.sentence_sep), kept)
             }
             Notice::Unavailable => t.app.notice_unavailable.to_string(),
+            Notice::NoTexts { lang } => t.app.notice_no_texts(match lang {
+                Lang::En => t.app.lang_en,
+                Lang::Zh => t.app.lang_zh,
+            }),
             Notice::Unreadable { reason, kept } => t
                 .app
                 .notice_unreadable(&super::words::store_error(t, reason), kept),

@@ -2,7 +2,7 @@
 //! in the page's language. The two language buttons here set the language of the whole page, like
 //! the switch in the header.
 
-use crate::app::i18n::{remember_lang, tr};
+use crate::app::i18n::tr;
 use crate::app::state::use_app;
 use crate::calc::checklists::{LISTS, TROUBLES};
 use crate::calc::link::Lang;
@@ -30,10 +30,7 @@ pub fn Routine() -> impl IntoView {
     };
     let done = move || app.progress.with(|p| p.checked.len());
     let total: usize = LISTS.iter().map(|l| l.items.len()).sum();
-    let set_lang = move |l: Lang| {
-        remember_lang(l);
-        app.lang.set(Some(l));
-    };
+    let set_lang = move |l: Lang| app.choose_lang(l);
     let zh = move || app.shown.get() == Lang::Zh;
 
     view! {
