@@ -19,6 +19,8 @@ mod demand;
 mod engine;
 #[path = "core/fuzz.rs"]
 mod fuzz;
+#[path = "core/json.rs"]
+mod json;
 #[path = "core/library.rs"]
 mod library;
 #[path = "core/link.rs"]
