@@ -37,6 +37,8 @@ mod presets;
 mod rent_buy;
 #[path = "core/scenario.rs"]
 mod scenario;
+#[path = "core/schema1.rs"]
+mod schema1;
 #[path = "core/serving.rs"]
 mod serving;
 #[path = "core/serving_items.rs"]
