@@ -1,4 +1,4 @@
-//! The calculation core: plain Rust on std, serde and form_urlencoded, with no browser, UI or
+//! The calculation core: plain Rust on std, thiserror and form_urlencoded, with no browser, UI or
 //! drawing code, so that native `cargo test` covers all of it.
 //!
 //! - [`units`]: bytes, money, hours, ratios.
