@@ -19,6 +19,8 @@ mod demand;
 mod engine;
 #[path = "core/fuzz.rs"]
 mod fuzz;
+#[path = "core/json.rs"]
+mod json;
 #[path = "core/library.rs"]
 mod library;
 #[path = "core/link.rs"]
@@ -35,6 +37,8 @@ mod presets;
 mod rent_buy;
 #[path = "core/scenario.rs"]
 mod scenario;
+#[path = "core/schema1.rs"]
+mod schema1;
 #[path = "core/serving.rs"]
 mod serving;
 #[path = "core/serving_items.rs"]

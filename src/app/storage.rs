@@ -7,11 +7,13 @@
 //! holds values it refuses, is copied aside under `gpuplan/v1/damaged/<time>` before anything
 //! overwrites it, and the page says so; the values it can use are used.
 //!
-//! Key `gpuplan/v1/left` holds `[from, to]` when a tab was left before its address caught up with
-//! its state (writes to the address wait for edits to settle): `from` is the query the address bar
-//! still showed, `to` the one it should have. A reload starts from the address as it was, so the
-//! page that opens `from` next reads `to` instead and nothing typed is lost.
+//! Key `gpuplan/v1/left` holds `[[from, ...], to, time]` (JSON) when a tab was left before its
+//! address caught up with its state (writes to the address wait for edits to settle): `from` are
+//! the queries the address bar showed, `to` the one it should have. A reload starts from the
+//! address as it was, so the page that opens a `from` next reads `to` instead and nothing typed
+//! is lost.
 
+use crate::calc::json::{self, quote};
 use crate::calc::scenario::{from_stored, to_stored, Progress, Restored, Scenario, StoreError};
 use gloo_storage::{LocalStorage, Storage};
 
@@ -128,8 +130,29 @@ pub fn note_left(from: &[&str], to: &str) {
     if from.iter().all(|f| *f == to) {
         LocalStorage::delete(LEFT_KEY);
     } else {
-        let _ = LocalStorage::set(LEFT_KEY, (from, to, js_sys::Date::now()));
+        let from: Vec<String> = from.iter().map(|f| quote(f)).collect();
+        let note = format!(
+            "[[{}],{},{}]",
+            from.join(","),
+            quote(to),
+            js_sys::Date::now()
+        );
+        let _ = LocalStorage::raw().set_item(LEFT_KEY, &note);
     }
+}
+
+/// The note [`note_left`] wrote: `[[from, ...], to, time]`; `None` for anything else.
+fn read_left(raw: &str) -> Option<(Vec<String>, String, f64)> {
+    let v = json::parse(raw).ok()?;
+    let [from, to, when] = v.as_array()? else {
+        return None;
+    };
+    let from = from
+        .as_array()?
+        .iter()
+        .map(|f| f.as_str().map(str::to_string))
+        .collect::<Option<Vec<String>>>()?;
+    Some((from, to.as_str()?.to_string(), when.as_f64()?))
 }
 
 /// How long a note of a tab left mid-edit is good for: a reload opens within it; a link opened
@@ -142,7 +165,11 @@ pub fn resume_query(search: &str) -> String {
     if !available() {
         return search.to_string();
     }
-    let left: Option<(Vec<String>, String, f64)> = LocalStorage::get(LEFT_KEY).ok();
+    let left = LocalStorage::raw()
+        .get_item(LEFT_KEY)
+        .ok()
+        .flatten()
+        .and_then(|raw| read_left(&raw));
     LocalStorage::delete(LEFT_KEY);
     let fresh = |when: f64| (0.0..LEFT_FOR_MS).contains(&(js_sys::Date::now() - when));
     match left {

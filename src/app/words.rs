@@ -274,12 +274,12 @@ pub fn arch_error(t: &'static Texts, e: &ArchError) -> String {
     }
 }
 
-/// Why a pasted `config.json` was not read. The JSON reader's own detail (a line and column) is
-/// kept as it is.
+/// Why a pasted `config.json` was not read. Text that is not JSON is placed by line and column,
+/// as an imported file is.
 pub fn config_error(t: &'static Texts, e: &ConfigError) -> String {
     let m = &t.err_calc;
     match e {
-        ConfigError::Json(detail) => m.config_json(detail),
+        ConfigError::Json(j) => m.config_json(&j.line.to_string(), &j.column.to_string()),
         ConfigError::NotObject => m.config_not_object.to_string(),
         ConfigError::UnknownType(found) => {
             m.config_unknown_type(found, &MODEL_TYPES.join(t.app.list_sep))

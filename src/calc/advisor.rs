@@ -15,11 +15,9 @@
 
 use super::field::FieldError;
 use super::table::{Calculator, ChoiceField, Field, FlagField, KeyedError};
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Profile {
     #[default]
     Training,
@@ -51,8 +49,7 @@ crate::choice_ids!(Form {
 });
 
 /// The advisor's own choices; the rest comes from the other views (see [`AdvisorInputs`]).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct AdvisorChoice {
     pub profile: Profile,
     /// Whether the work survives being stopped at any moment (batch slices can be requeued).

@@ -40,11 +40,9 @@ use super::table::{
     validate, Calculator, ChoiceField, Field, FlagField, KeyedError, TextField, Valid,
 };
 use super::units::{Currency, Hours, Money};
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Granularity {
     /// Per second, at least a minute.
     Second1m,
@@ -192,8 +190,7 @@ pub fn format_runs(runs: &[Hours]) -> String {
 
 /// The billing-rules view: runs under a granularity, a stopped instance, data movement. Prices are
 /// plain amounts in the scenario's currency; the report gives them their currency.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct BillingInputs {
     pub runs: Vec<Hours>,
     pub granularity: Granularity,

@@ -23,6 +23,7 @@
 
 use super::choice::Choice;
 use super::field::NumberKind;
+use super::json::{self, quote, Value};
 use super::memory::{inference, training};
 use super::rent_buy::{self, Verdict};
 use super::scenario::{
@@ -31,7 +32,6 @@ use super::scenario::{
 use super::table::{validate, Calculator, Field, Issue};
 use super::units::{Bytes, Currency, Money, Ratio};
 use super::{bill, serving, spot};
-use serde_json::Value;
 use thiserror::Error;
 
 /// The longest name kept, in characters.
@@ -174,9 +174,9 @@ pub fn export(list: &[Saved], now: u64) -> String {
         .map(|s| {
             format!(
                 "    {{\"name\": {}, \"changed\": {}, \"query\": {}}}",
-                Value::from(s.name.as_str()),
+                quote(&s.name),
                 s.changed,
-                Value::from(to_query(&s.scenario, &s.progress))
+                quote(&to_query(&s.scenario, &s.progress))
             )
         })
         .collect();
@@ -219,9 +219,9 @@ pub fn import(text: &str, name_for_single: &str) -> Result<Imported, FileError> 
     if trimmed.starts_with("schema=") {
         return single(trimmed, name_for_single);
     }
-    let v: Value = serde_json::from_str(trimmed).map_err(|e| FileError::NotJson {
-        line: e.line(),
-        column: e.column(),
+    let v = json::parse(trimmed).map_err(|e| FileError::NotJson {
+        line: e.line,
+        column: e.column,
     })?;
     if v.get("scenario").is_some() && v.get("schema").is_some() {
         return single(trimmed, name_for_single);

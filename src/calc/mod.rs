@@ -1,4 +1,4 @@
-//! The calculation core: plain Rust on std, serde and form_urlencoded, with no browser, UI or
+//! The calculation core: plain Rust on std, thiserror and form_urlencoded, with no browser, UI or
 //! drawing code, so that native `cargo test` covers all of it.
 //!
 //! - [`units`]: bytes, money, hours, ratios.
@@ -6,6 +6,9 @@
 //! - [`rent_buy`], [`sensitivity`], [`demand`]: rent or buy, its chart series, the hybrid plan.
 //! - [`spot`], [`billing`], [`bill`], [`advisor`], [`checklists`]: what running really costs.
 //! - [`scenario`]: all inputs together and their stored format; [`link`]: the shareable link.
+//! - [`library`]: named scenarios and their export file.
+//! - [`json`]: the reader of the JSON the page takes in (schema-1 saves, export files, a pasted
+//!   `config.json`).
 
 pub mod advisor;
 pub mod bill;
@@ -15,6 +18,7 @@ pub mod choice;
 pub mod demand;
 pub mod field;
 pub mod headline;
+pub mod json;
 pub mod library;
 pub mod link;
 pub mod memory;

@@ -29,12 +29,10 @@ use super::demand::{format_demand, parse_demand, DemandError};
 use super::field::{FieldError, NumField, NumberKind};
 use super::table::{validate, Calculator, ChoiceField, Field, KeyedError, TextField, Valid};
 use super::units::{Currency, Hours, Kilowatts, Money, Ratio};
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// How the electricity bill of an owned machine is modelled.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum PowerModel {
     /// The guide's model: full load draw for a fixed number of hours a day.
     #[default]
@@ -46,8 +44,7 @@ pub enum PowerModel {
 crate::choice_ids!(PowerModel { FixedHours => "fixed", FollowsUse => "use" });
 
 /// Everything the rent-or-buy calculator reads. Amounts are in the scenario's currency.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct RentBuyInputs {
     /// Purchase price of the machine with network, power and switch.
     pub purchase: f64,
@@ -198,8 +195,7 @@ impl KeyedError for RentBuyError {
 }
 
 /// Whether renting or owning is cheaper at the chosen utilisation.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Verdict {
     Rent,
     Buy,

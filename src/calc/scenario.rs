@@ -15,20 +15,19 @@ use super::bill::BillInputs;
 use super::billing::BillingInputs;
 use super::checklists::is_item;
 use super::field::{NumSpec, NumberKind};
-use super::memory::arch::Arch;
 use super::memory::catalogue::tier_for;
-use super::memory::dtype::{KvType, WeightType};
 use super::memory::inference::inference;
-use super::memory::inputs::{InferenceInputs, MemoryInputs, ModelSpec, TrainingInputs};
+use super::memory::inputs::{InferenceInputs, MemoryInputs, ModelSpec};
 use super::memory::training::training;
 use super::rent_buy::RentBuyInputs;
 use super::serving::ServingInputs;
 use super::spot::SpotInputs;
 use super::table::{self, Calculator, Issue, KeyedError, Pairs};
-use super::units::{Bytes, Currency, Ratio};
-use serde::Deserialize;
+use super::units::{Bytes, Currency};
 use std::collections::BTreeSet;
 use thiserror::Error;
+
+mod v1;
 
 /// The schema this build writes.
 pub const SCHEMA: u32 = 2;
@@ -350,70 +349,9 @@ fn restore(pairs: &Pairs, schema: u32) -> Restored {
     }
 }
 
-/// Schema 1: JSON with the model and card kept in both memory views (the inference copy was the
-/// one used), the currency in two places and the ticks among the inputs.
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct V1 {
-    schema: u32,
-    scenario: V1Scenario,
-}
-
-#[derive(Deserialize, Default)]
-#[serde(default)]
-struct V1Scenario {
-    currency: Currency,
-    rent_buy: RentBuyInputs,
-    /// Its copy of the model and card was not used; its own settings read as today's.
-    training: TrainingInputs,
-    inference: V1Inference,
-    spot: SpotInputs,
-    billing: BillingInputs,
-    bill: BillInputs,
-    advisor: AdvisorChoice,
-    checked: BTreeSet<String>,
-}
-
-/// Schema 1's inference inputs, which held the model and card both memory views used. Spelled
-/// out rather than flattened from today's structs: serde's flatten buffers every value and
-/// costs the page more code than these lines.
-#[derive(Deserialize)]
-#[serde(default)]
-struct V1Inference {
-    model: Option<String>,
-    arch: Arch,
-    params_b: Option<f64>,
-    gpu: Option<String>,
-    weights: WeightType,
-    kv: KvType,
-    ctx: u64,
-    conc: u64,
-    overhead: Bytes,
-    margin: Ratio,
-    tp: u64,
-}
-
-impl Default for V1Inference {
-    fn default() -> Self {
-        let (m, i) = (ModelSpec::default(), InferenceInputs::default());
-        V1Inference {
-            model: m.model,
-            arch: m.arch,
-            params_b: m.params_b,
-            gpu: None,
-            weights: i.weights,
-            kv: i.kv,
-            ctx: i.ctx,
-            conc: i.conc,
-            overhead: i.overhead,
-            margin: i.margin,
-            tp: i.tp,
-        }
-    }
-}
-
+/// Reads schema 1 ([`v1`]) and brings it to today's scenario.
 fn from_v1(text: &str) -> Result<Restored, StoreError> {
-    let v1: V1 = serde_json::from_str(text).map_err(|e| StoreError::Unreadable {
+    let v1 = v1::read(text).map_err(|e| StoreError::Unreadable {
         reason: e.to_string(),
     })?;
     if v1.schema > SCHEMA {

@@ -29,7 +29,6 @@ use super::field::{FieldError, NumField, NumberKind};
 use super::series::{cut_at_top, Series};
 use super::table::{validate, Calculator, Field, FlagField, KeyedError, Valid};
 use super::units::{Currency, Hours, Money};
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// Monthly reclaim-rate bands as spot markets publish them, with the mean time between
@@ -53,8 +52,7 @@ pub const PREEMPTIBLE_STOP: Hours = Hours(24.0);
 
 /// Everything the spot calculator reads. Prices are plain amounts in the scenario's currency; the
 /// report gives them their currency.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct SpotInputs {
     pub job: Hours,
     pub mtbf: Hours,

@@ -9,7 +9,6 @@
 //! - [`Ratio`]: a fraction, 1.0 = 100%.
 //! - [`Kilowatts`]: electrical draw.
 
-use serde::{Deserialize, Serialize};
 use std::ops::{Add, Mul};
 
 /// 2^30 bytes.
@@ -20,7 +19,7 @@ pub const MIB: f64 = 1_048_576.0;
 pub const GB: f64 = 1e9;
 
 /// A memory size in bytes; fractional so that 4.5-bit weight formats stay exact until shown.
-#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default)]
 pub struct Bytes(pub f64);
 
 impl Bytes {
@@ -63,13 +62,11 @@ impl Mul<f64> for Bytes {
 }
 
 /// The currencies a scenario can be kept in.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Currency {
     /// Chinese yuan: the guide's examples are in CNY.
     #[default]
-    #[serde(rename = "CNY")]
     Cny,
-    #[serde(rename = "USD")]
     Usd,
 }
 
@@ -91,7 +88,7 @@ impl Currency {
 }
 
 /// An amount of money in currency units (yuan, dollars), with its currency.
-#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Money {
     pub amount: f64,
     pub currency: Currency,
@@ -145,11 +142,11 @@ impl Mul<f64> for Money {
 }
 
 /// A duration in decimal hours.
-#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default)]
 pub struct Hours(pub f64);
 
 /// A fraction, where 1.0 means 100%.
-#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default)]
 pub struct Ratio(pub f64);
 
 impl Ratio {
@@ -162,7 +159,7 @@ impl Ratio {
 }
 
 /// Electrical power in kilowatts.
-#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, PartialOrd, Default)]
 pub struct Kilowatts(pub f64);
 
 #[cfg(test)]

@@ -17,11 +17,9 @@ use super::choice::Choice;
 use super::field::FieldError;
 use super::table::{validate, Calculator, Field, KeyedError, TextField, Valid};
 use super::units::{Currency, Money};
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Group {
     #[default]
     Instances,
@@ -50,7 +48,7 @@ fn per_group<V>(mut f: impl FnMut(Group) -> V) -> [(Group, V); GROUPS] {
     })
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct BillLine {
     pub label: String,
     pub group: Group,
@@ -61,14 +59,12 @@ pub struct BillLine {
 
 /// A saving: a fixed amount, or a share of its group's total when `share` is set (so "half the
 /// traffic" follows the traffic line when it is edited).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Lever {
     pub label: String,
-    #[serde(default)]
     pub group: Group,
     pub amount: f64,
     /// Fraction 0 to 1 of the group's total; overrides `amount`.
-    #[serde(default)]
     pub share: Option<f64>,
     pub on: bool,
 }
@@ -90,8 +86,7 @@ impl Lever {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct BillInputs {
     pub lines: Vec<BillLine>,
     pub levers: Vec<Lever>,

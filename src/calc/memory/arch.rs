@@ -17,11 +17,8 @@
 //! normalisation weights only (RMSNorm, no biases); the first `dense_layers` layers of a
 //! mixture-of-experts model use the dense MLP (DeepSeek's `first_k_dense_replace`).
 
-use serde::{Deserialize, Serialize};
-
 /// How attention keeps its keys and values, which decides the KV cache.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum AttentionKind {
     /// Every layer attends to the whole context.
     #[default]
@@ -37,8 +34,7 @@ pub enum AttentionKind {
 crate::choice_ids!(AttentionKind { Full => "full", SlidingWindow => "sliding", Latent => "latent" });
 
 /// The shape of a decoder-only transformer.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct Arch {
     pub layers: u64,
     pub hidden: u64,

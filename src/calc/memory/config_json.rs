@@ -5,7 +5,7 @@
 //! without the reader knowing.
 
 use super::arch::{Arch, AttentionKind};
-use serde_json::{Map, Value};
+use crate::calc::json::{self, Value};
 use thiserror::Error;
 
 pub const MODEL_TYPES: &[&str] = &[
@@ -84,7 +84,7 @@ const IGNORED: &[&str] = &[
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum ConfigError {
     #[error("config.json: not valid JSON ({0})")]
-    Json(String),
+    Json(json::Error),
     #[error("config.json: expected an object at the top level")]
     NotObject,
     #[error("config.json: model_type {0:?} is not one this page reads (it reads {list})", list = MODEL_TYPES.join(", "))]
@@ -104,7 +104,8 @@ pub struct ConfigImport {
 }
 
 struct Reader<'a> {
-    map: &'a Map<String, Value>,
+    /// The top-level object.
+    map: &'a Value,
     used: Vec<&'static str>,
 }
 
@@ -123,8 +124,10 @@ impl<'a> Reader<'a> {
 }
 
 pub fn parse(text: &str) -> Result<ConfigImport, ConfigError> {
-    let value: Value = serde_json::from_str(text).map_err(|e| ConfigError::Json(e.to_string()))?;
-    let map = value.as_object().ok_or(ConfigError::NotObject)?;
+    let map = &json::parse(text).map_err(ConfigError::Json)?;
+    let Some(members) = map.as_object() else {
+        return Err(ConfigError::NotObject);
+    };
     let model_type = map
         .get("model_type")
         .and_then(Value::as_str)
@@ -210,8 +213,12 @@ pub fn parse(text: &str) -> Result<ConfigImport, ConfigError> {
         _ => {}
     }
     arch.validate()?;
-    let not_understood = map
-        .keys()
+    // Each key once, in sorted order, so the list reads the same however the file orders it.
+    let mut keys: Vec<&String> = members.iter().map(|(k, _)| k).collect();
+    keys.sort();
+    keys.dedup();
+    let not_understood = keys
+        .into_iter()
         .filter(|k| !IGNORED.contains(&k.as_str()) && !r.used.contains(&k.as_str()))
         .filter(|k| {
             !matches!(

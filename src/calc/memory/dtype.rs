@@ -64,11 +64,9 @@
 //!   Llama-3.1-8B 9.08 GB where the guide's 8 bits everywhere gives 8.03 GB.
 
 use super::arch::{Arch, AttentionKind};
-use serde::{Deserialize, Serialize};
 
 /// How the weights are stored.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum WeightType {
     Fp32,
     Bf16,
@@ -83,7 +81,6 @@ pub enum WeightType {
     /// GPTQ 4-bit checkpoint, group 128: as AWQ (`g_idx` not counted).
     Gptq,
     /// fp8 checkpoint: matrices in fp8, embeddings and head 16-bit.
-    #[serde(rename = "fp8-ckpt")]
     Fp8Ckpt,
     Q8_0,
     Q6K,
@@ -409,8 +406,7 @@ impl WeightType {
 }
 
 /// Element type of the KV cache.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum KvType {
     #[default]
     Fp16,

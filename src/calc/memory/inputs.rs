@@ -19,12 +19,10 @@ use crate::calc::field::{link_number, FieldError, NumField, NumSpec, NumberKind}
 use crate::calc::table::{Calculator, ChoiceField, Field, FlagField, KeyedError, TextField};
 use crate::calc::units::{Bytes, Ratio};
 use crate::{choice_field, flag_field};
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// The model both memory views size.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ModelSpec {
     /// Preset the architecture came from, if any.
     pub model: Option<String>,
@@ -62,8 +60,7 @@ impl ModelSpec {
 }
 
 /// The training view's own settings.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct TrainingInputs {
     pub method: Method,
     pub optimizer: Optimizer,
@@ -101,8 +98,7 @@ impl Default for TrainingInputs {
 }
 
 /// The inference view's own settings.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct InferenceInputs {
     pub weights: WeightType,
     pub kv: KvType,
@@ -134,8 +130,7 @@ impl Default for InferenceInputs {
 }
 
 /// Everything the two memory views read.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct MemoryInputs {
     pub model: ModelSpec,
     /// Card id in the catalogue.

@@ -8,10 +8,7 @@
 //! keeps factored second moments (row and column sums, counted as zero per parameter) and no first
 //! moment; SGD with momentum one fp32 buffer.
 
-use serde::{Deserialize, Serialize};
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Method {
     #[default]
     Full,
@@ -19,8 +16,7 @@ pub enum Method {
     Qlora,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Optimizer {
     #[default]
     Adamw,
@@ -30,8 +26,7 @@ pub enum Optimizer {
     Sgd,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Precision {
     #[default]
     MixedBf16,
@@ -39,8 +34,7 @@ pub enum Precision {
     Fp32,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Recompute {
     #[default]
     None,

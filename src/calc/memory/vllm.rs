@@ -63,11 +63,9 @@
 use super::arch::Arch;
 use super::inputs::MemoryInputs;
 use crate::calc::units::{Bytes, Ratio, GIB};
-use serde::{Deserialize, Serialize};
 
 /// How inference memory is counted: the guide's rule (the default) or vLLM's allocator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Engine {
     #[default]
     Guide,

@@ -1,11 +1,8 @@
 //! The runtimes and their calibrated constants, each with its source, and [`SPREAD`], how far
 //! the calibration cases fell from their measurements.
 
-use serde::{Deserialize, Serialize};
-
 /// The serving runtime.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Runtime {
     LlamaCpp,
     #[default]

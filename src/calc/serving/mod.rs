@@ -87,13 +87,11 @@ pub use step::{Point, Step};
 use super::field::{FieldError, NumField, NumberKind};
 use super::memory::inference;
 use super::table::{Calculator, ChoiceField, Field, KeyedError, TextField};
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
 /// Everything the serving calculator reads of its own; the model, card, formats and tensor
 /// parallelism are the memory views' (`scenario.memory`).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct ServingInputs {
     pub runtime: Runtime,
     /// Prompt tokens a request.
@@ -127,13 +125,11 @@ pub struct ServingInputs {
     pub in_price_pct: f64,
     /// A benchmark's output read by [`measured::read`] (link key `cal`, in
     /// [`measured::to_link`]'s form): the model is rescaled to it on this card and runtime.
-    #[serde(skip)]
     pub cal: Option<measured::Measured>,
 }
 
 /// How the serving load is given.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Load {
     /// Requests a second, `target_rps`.
     #[default]
