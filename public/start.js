@@ -42,10 +42,13 @@ const request = fetch(wasm, preload?.integrity ? { integrity: preload.integrity 
 request.catch(() => {});
 
 try {
+  // Compiled while the words arrive: the app starts once both are there, and reads its first
+  // language's words as it starts.
+  const compiled = request.then((r) => WebAssembly.compileStreaming(r));
+  compiled.catch(() => {});
   const { default: init } = await import(js);
-  // The app reads its first language's words as it starts.
   window.gpuplanFirst = { lang, text: await firstText };
-  await init({ module_or_path: request });
+  await init({ module_or_path: await compiled });
 } catch (e) {
   failed(e);
 }
