@@ -15,6 +15,9 @@ use std::fmt::Write as _;
 use std::path::Path;
 use toml::{Table, Value};
 
+#[path = "src/text/hash.rs"]
+mod hash;
+
 const LANGS: [&str; 2] = ["en", "zh"];
 
 fn main() {
@@ -53,7 +56,7 @@ fn main() {
         );
         let mut file = String::new();
         flat(table, &tables[0], "", &mut file);
-        let hash = fnv1a(file.as_bytes());
+        let hash = hash::fnv1a(file.as_bytes());
         let name = format!("text-{lang}-{hash:016x}.txt");
         let _ = writeln!(
             out,
@@ -66,18 +69,6 @@ fn main() {
     }
     std::fs::write(out_dir.join("texts.names"), names).unwrap();
     std::fs::write(out_dir.join("texts.rs"), out).unwrap();
-}
-
-/// FNV-1a, 64 bits: the page checks a language file against the hash its build was made with,
-/// so a file from another build (a stale cache) is refused rather than read into the wrong
-/// fields. (Not a defence against tampering: the files come from the page's own origin.)
-fn fnv1a(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in bytes {
-        h ^= u64::from(*b);
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
 }
 
 /// A language's texts as the page loads them (`crate::text::read`): every string in the order
@@ -334,47 +325,39 @@ fn structs(table: &Table, name: &str, out: &mut String) {
         }
     }
     out.push_str("            _ => None,\n        }\n    }\n");
-    // Read from a language file, fields in the order `flat` writes them.
-    out.push_str("    /// The texts read from a language file (see `crate::text::read`).\n");
-    out.push_str("    pub fn read(r: &mut Reader) -> Self {\n        Self {\n");
+    // Read from a language file, fields in the order `flat` writes them; and every text in that
+    // order, templates as their pieces, for the tests that compare the two forms.
+    let mut read = String::from(
+        "    /// The texts read from a language file (see `crate::text::read`).\n    pub fn read(r: &mut Reader) -> Self {\n        Self {\n",
+    );
+    let mut each = String::from(
+        "    /// Every text, in file order (templates by their pieces).\n    pub fn each(&self, f: &mut dyn FnMut(String)) {\n",
+    );
     for (k, v) in table {
+        let field = ident(k);
         match v {
             Value::Table(_) => {
                 let _ = writeln!(
-                    out,
-                    "            {}: {}::read(r),",
-                    ident(k),
+                    read,
+                    "            {field}: {}::read(r),",
                     type_name(name, k)
                 );
+                let _ = writeln!(each, "        self.{field}.each(f);");
             }
-            Value::String(s) => {
-                let templated = !placeholders(s, k).unwrap_or_default().is_empty();
-                let call = if templated { "tpl" } else { "s" };
-                let _ = writeln!(out, "            {}: r.{call}(),", ident(k));
+            Value::String(s) if placeholders(s, k).unwrap_or_default().is_empty() => {
+                let _ = writeln!(read, "            {field}: r.s(),");
+                let _ = writeln!(each, "        f(self.{field}.to_string());");
+            }
+            Value::String(_) => {
+                let _ = writeln!(read, "            {field}: r.tpl(),");
+                let _ = writeln!(each, "        f(format!(\"{{:?}}\", self.{field}.0));");
             }
             _ => {}
         }
     }
+    out.push_str(&read);
     out.push_str("        }\n    }\n");
-    // Every text in that order, templates as their pieces: tests compare the two forms.
-    out.push_str("    /// Every text, in file order (templates by their pieces).\n");
-    out.push_str("    pub fn each(&self, f: &mut dyn FnMut(String)) {\n");
-    for (k, v) in table {
-        match v {
-            Value::Table(_) => {
-                let _ = writeln!(out, "        self.{}.each(f);", ident(k));
-            }
-            Value::String(s) => {
-                let templated = !placeholders(s, k).unwrap_or_default().is_empty();
-                if templated {
-                    let _ = writeln!(out, "        f(format!(\"{{:?}}\", self.{}.0));", ident(k));
-                } else {
-                    let _ = writeln!(out, "        f(self.{}.to_string());", ident(k));
-                }
-            }
-            _ => {}
-        }
-    }
+    out.push_str(&each);
     out.push_str("    }\n}\n");
     for (k, v) in table {
         if let Value::Table(t) = v {

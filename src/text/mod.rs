@@ -15,6 +15,8 @@
 //! the other is fetched only when the reader switches to it. A file is checked against the hash
 //! this build was made with and read with [`read`]; until one is, [`texts`] gives empty texts.
 
+mod hash;
+
 use crate::calc::link::Lang;
 
 /// One piece of a template: literal text, or the argument at this position.
@@ -53,6 +55,13 @@ pub struct Reader {
 }
 
 impl Reader {
+    fn new(body: &'static str) -> Self {
+        Reader {
+            parts: body.split('\0'),
+            short: false,
+        }
+    }
+
     /// The next plain string.
     pub fn s(&mut self) -> &'static str {
         match self.parts.next() {
@@ -105,22 +114,12 @@ pub fn file(lang: Lang) -> (&'static str, u64) {
     }
 }
 
-/// FNV-1a, 64 bits, as build.rs hashes the files.
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(*b)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
 /// Reads the file of `lang`, checked against this build's hash first.
 pub fn read(lang: Lang, body: &'static str) -> Result<Texts, TextError> {
-    if fnv1a(body.as_bytes()) != file(lang).1 {
+    if hash::fnv1a(body.as_bytes()) != file(lang).1 {
         return Err(TextError::NotThisBuild);
     }
-    let mut r = Reader {
-        parts: body.split('\0'),
-        short: false,
-    };
+    let mut r = Reader::new(body);
     let t = Texts::read(&mut r);
     // The file ends with NUL, so the last piece is empty and nothing follows it.
     if r.short || r.parts.next() != Some("") || r.parts.next().is_some() {
@@ -152,14 +151,8 @@ pub fn texts(lang: Lang) -> &'static Texts {
         Lang::Zh => [&LOADED[1], &LOADED[0]],
     };
     mine.get().or_else(|| other.get()).unwrap_or_else(|| {
-        EMPTY.get_or_init(|| {
-            let mut r = Reader {
-                parts: "".split('\0'),
-                short: false,
-            };
-            r.parts.next();
-            Texts::read(&mut r)
-        })
+        // Every read past the end gives "".
+        EMPTY.get_or_init(|| Texts::read(&mut Reader::new("")))
     })
 }
 

@@ -6,12 +6,10 @@
 //! of typed elements; what stays per field is one function pointer that builds its control.
 
 use super::choice::{ChoiceInput, FlagInput, RadioInput};
-use super::number_field::{number_box_of, slider_box_of};
+pub use super::number_field::{num, slider};
 use crate::app::glossary::Help;
 use crate::app::i18n::{tr, Tr};
 use crate::app::state::{use_app, Lens};
-use crate::calc::field::NumField;
-use crate::calc::scenario::Scenario;
 use crate::calc::table::{Calculator, ChoiceField, FlagField};
 use leptos::prelude::*;
 
@@ -23,10 +21,10 @@ pub enum Item {
     Control(fn() -> AnyView),
     /// The "?" beside a term, with the term's name written beside it.
     Help(&'static str),
-    /// `yes` while `when` holds of the scenario, `no` otherwise (the load given as a rate or
-    /// as people; a power model's one figure or the other).
+    /// `yes` while `when` holds, `no` otherwise (the load given as a rate or as people; a power
+    /// model's one figure or the other). `when` makes the condition, with [`holds`].
     Either {
-        when: fn(&Scenario) -> bool,
+        when: fn() -> Memo<bool>,
         yes: &'static [Item],
         no: &'static [Item],
     },
@@ -73,9 +71,7 @@ fn item(i: &'static Item) -> AnyView {
         Item::Control(build) => build(),
         Item::Help(term) => view! { <Help term=term named=true /> }.into_any(),
         Item::Either { when, yes, no } => {
-            let app = use_app();
-            // A memo, so an edit that leaves the condition as it was redraws nothing.
-            let on = Memo::new(move |_| app.scenario.with(when));
+            let on = when();
             view! {
                 <Show when=move || on.get() fallback=move || items(no)>
                     {items(yes)}
@@ -86,19 +82,12 @@ fn item(i: &'static Item) -> AnyView {
     }
 }
 
-/// A number box for `field`.
-pub fn num<T: Calculator>(field: &'static NumField<T>, lens: Lens<T>) -> AnyView {
-    number_box_of(field, lens)
-}
-
-/// A slider over `min..=max` by `step`, with its number box (which takes the field's whole
-/// range).
-pub fn slider<T: Calculator>(
-    field: &'static NumField<T>,
-    lens: Lens<T>,
-    (min, max, step): (f64, f64, f64),
-) -> AnyView {
-    slider_box_of(field, lens, (min, max, step))
+/// Whether `test` holds of a calculator's inputs, read from their memo (not the whole scenario,
+/// so another calculator's slider does not run it), and a memo itself, so an edit that leaves
+/// it as it was redraws nothing.
+pub fn holds<T: Calculator>(lens: Lens<T>, test: fn(&T) -> bool) -> Memo<bool> {
+    let inputs = use_app().slice(lens);
+    Memo::new(move |_| inputs.with(test))
 }
 
 /// A drop-down for `field`.

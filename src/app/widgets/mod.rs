@@ -16,7 +16,7 @@ pub use choice::{
     locale_option, CheckField, ChoiceField, ChoiceInput, FlagInput, OptionText, RadioInput,
 };
 pub use field_input::{FieldInput, Input, Inputs};
-pub use form::{choice, flag, form, num, radio, slider, Item, Section};
+pub use form::{choice, flag, form, holds, num, radio, slider, Item, Section};
 pub use number_field::{NumberField, SliderField};
 pub use stat::{Formula, FormulaRow, Formulas, Stat, StatRow, Stats};
 pub use typed::typed_input;

@@ -190,8 +190,8 @@ pub fn NumberField<T: Calculator>(
     number_box(Binding::new(field, lens), label, problem)
 }
 
-/// A number box for `field`, without the component's props (see `super::form`).
-pub fn number_box_of<T: Calculator>(field: &'static NumField<T>, lens: Lens<T>) -> AnyView {
+/// A number box for `field`, as a form table builds it (`super::form`).
+pub fn num<T: Calculator>(field: &'static NumField<T>, lens: Lens<T>) -> AnyView {
     number_box(Binding::new(field, lens), None, Signal::default())
 }
 
@@ -254,8 +254,9 @@ pub fn SliderField<T: Calculator>(
     slider_box(Binding::new(field, lens), label, (min, max, step))
 }
 
-/// A slider with its number box for `field`, without the component's props.
-pub fn slider_box_of<T: Calculator>(
+/// A slider over `min..=max` by `step`, with its number box (which takes the field's whole
+/// range), as a form table builds it.
+pub fn slider<T: Calculator>(
     field: &'static NumField<T>,
     lens: Lens<T>,
     range: (f64, f64, f64),

@@ -14,7 +14,7 @@ use super::headline::Headline;
 use crate::app::format::number;
 use crate::app::i18n::tr;
 use crate::app::state::{use_app, use_report, Lens, Reported};
-use crate::app::widgets::{form, num, radio, slider, Item, NumberField, Section};
+use crate::app::widgets::{form, holds, num, radio, slider, Item, NumberField, Section};
 use crate::calc::rent_buy::{
     report, PowerModel, RentBuyInputs, RentBuyReport, HOSTING, HOURS_PER_DAY, IDLE_KW, KWH_PRICE,
     MONTHS, MONTH_HOURS, OPS, POWER_KW, POWER_MODEL, PRICE, PUE, PURCHASE, RESALE, UTIL,
@@ -37,7 +37,7 @@ const FORM: &[Section] = &[
             Item::Control(|| radio(&POWER_MODEL, LENS)),
             Item::Control(|| num(&POWER_KW, LENS)),
             Item::Either {
-                when: |s| s.rent_buy.power_model == PowerModel::FixedHours,
+                when: || holds(LENS, |i| i.power_model == PowerModel::FixedHours),
                 yes: &[Item::Control(|| num(&HOURS_PER_DAY, LENS))],
                 no: &[Item::Control(|| num(&IDLE_KW, LENS))],
             },

@@ -19,7 +19,7 @@ use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
 use crate::app::format::number;
 use crate::app::state::{use_app, use_scenario_report, Lens, Reported};
-use crate::app::widgets::{choice, form, num, slider, Item, Section};
+use crate::app::widgets::{choice, form, holds, num, slider, Item, Section};
 use crate::calc::choice::Choice;
 use crate::calc::memory::inputs::{TP, WEIGHTS};
 use crate::calc::serving::{
@@ -67,7 +67,7 @@ const FORM: &[Section] = &[
             Item::Control(|| choice(&LOAD, LENS)),
             // The load, as a rate or as people using it at once: only the chosen one's fields.
             Item::Either {
-                when: |s| s.serving.load == Load::Users,
+                when: || holds(LENS, |i| i.load == Load::Users),
                 yes: &[
                     Item::Control(|| num(&USERS, LENS)),
                     Item::Control(|| num(&THINK_S, LENS)),
