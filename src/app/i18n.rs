@@ -7,51 +7,15 @@
 //! function from the texts to one string, so a label is data rather than a closure per field.
 
 use super::format;
+use super::lang::remember_lang;
 use super::state::{use_app, AppState};
-use crate::calc::field::FieldError;
 use crate::calc::link::Lang;
-use crate::calc::number_text::{NumberKind, NumberTextError};
-use crate::calc::table::Issue;
-use crate::calc::units::{Currency, Money};
 use crate::text::Texts;
 use leptos::prelude::*;
 
-/// Picks one string from the texts: `|t| t.app.tagline`.
-pub type Tr = fn(&'static Texts) -> &'static str;
-
-/// Where the reader's own choice of language is kept.
-const LANG_KEY: &str = "gpuplan/lang";
-
-/// The language to show when the link names none: the saved choice, else the browser's first
-/// language this page speaks, else English.
-pub fn fallback_lang() -> Lang {
-    // Not gloo's `LocalStorage::raw()`, which panics where storage is refused (a frame in
-    // another site's page, a locked-down profile): the page then simply has no saved choice.
-    if let Some(l) = local_storage()
-        .and_then(|s| s.get_item(LANG_KEY).ok().flatten())
-        .and_then(|s| Lang::from_tag(&s))
-    {
-        return l;
-    }
-    let nav = web_sys::window().map(|w| w.navigator());
-    let langs = nav.map(|n| n.languages().to_vec()).unwrap_or_default();
-    langs
-        .iter()
-        .filter_map(|v| v.as_string())
-        .find_map(|tag| Lang::from_tag(&tag))
-        .unwrap_or_default()
-}
-
-/// The language that can be shown for `want`: itself once its words are loaded, else the other.
-pub fn showable(want: Lang) -> Lang {
-    if crate::text::has(want) {
-        return want;
-    }
-    match want {
-        Lang::En => Lang::Zh,
-        Lang::Zh => Lang::En,
-    }
-}
+// The words themselves are worded below this module, in [`super::words`], so that the state can
+// word its notices without reaching up to the language switch.
+pub use super::words::{currency_name, field_error, issue, label, option, unit, value, Tr};
 
 /// Reads the words start.js fetched for the first language (`window.gpuplanFirst`). False when
 /// there are none this build can read: then the page is not drawn, and the loading screen says
@@ -138,113 +102,10 @@ impl AppState {
     }
 }
 
-/// Keeps the reader's choice for their next visit.
-pub fn remember_lang(l: Lang) {
-    // Storage refused (private window): the link still carries the choice.
-    if let Some(s) = local_storage() {
-        let _ = s.set_item(LANG_KEY, crate::calc::choice::Choice::id(l));
-    }
-}
-
-/// localStorage, when this window may use it.
-fn local_storage() -> Option<web_sys::Storage> {
-    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
-}
-
 /// A text node that follows the language: `{tr(|t| t.app.tagline)}`.
 pub fn tr(f: Tr) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
     let app = use_app();
     move || f(app.t())
-}
-
-/// A field's visible label, by its link key.
-pub fn label(t: &'static Texts, key: &str) -> &'static str {
-    t.field.get(key).unwrap_or("")
-}
-
-/// A currency's name as a unit: `CNY`, `元`.
-pub fn currency_name(t: &'static Texts, c: Currency) -> &'static str {
-    t.cur.get(c.code()).unwrap_or(c.code())
-}
-
-/// A field's unit, by its link key: for money, the currency with what it is per.
-pub fn unit(t: &'static Texts, key: &str, kind: NumberKind, c: Currency) -> String {
-    let per = t.unit.get(key).unwrap_or("");
-    match kind {
-        NumberKind::Money => t
-            .app
-            .money_unit(currency_name(t, c), per)
-            .trim()
-            .to_string(),
-        _ => per.to_string(),
-    }
-}
-
-/// A value of a field as the page writes it: money with its currency, a percentage with `%`.
-pub fn value(v: f64, kind: NumberKind, c: Currency) -> String {
-    match kind {
-        NumberKind::Money => format::money(Money::new(v, c), 2),
-        NumberKind::Percent => format::percent(v / 100.0, 0),
-        NumberKind::Plain => format::number(v, 6),
-    }
-}
-
-/// A field's problem in words, with the field's label and its bounds as the page writes them.
-pub fn field_error(t: &'static Texts, e: &FieldError, c: Currency) -> String {
-    let label = |key: &str| {
-        let l = self::label(t, key);
-        if l.is_empty() {
-            key.to_string()
-        } else {
-            l.to_string()
-        }
-    };
-    match e {
-        FieldError::NotANumber { key, raw, why } => {
-            let l = label(key);
-            match why {
-                NumberTextError::Empty => t.err.empty(&l),
-                NumberTextError::BadGrouping { .. } => t.err.grouping(&l, raw),
-                NumberTextError::PercentNotAllowed => t.err.percent_here(&l),
-                NumberTextError::UnitNotAllowed { .. } => t.err.unit_here(&l, raw),
-                NumberTextError::NotFinite => t.err.too_large(&l, raw),
-                _ => t.err.not_a_number(&l, raw),
-            }
-        }
-        FieldError::OutOfRange {
-            key,
-            min,
-            max,
-            kind,
-            ..
-        } => t
-            .err
-            .range(&label(key), &value(*min, *kind, c), &value(*max, *kind, c)),
-        FieldError::NotWhole { key, value } => t.err.whole(&label(key), &format::number(*value, 6)),
-        FieldError::NotAChoice { key, raw, allowed } => {
-            let names: Vec<String> = allowed
-                .iter()
-                .map(|id| option(t, key, id).to_string())
-                .collect();
-            t.err.choice(&label(key), raw, &names.join(t.app.list_sep))
-        }
-        FieldError::NotAFlag { key, raw } => t.err.flag(&label(key), raw),
-    }
-}
-
-/// A choice's option in words, by the field's key and the option's id; the id itself when the
-/// locale files name it nowhere (a model or card id is its own name).
-pub fn option(t: &'static Texts, key: &str, id: &'static str) -> &'static str {
-    t.opt.get(&format!("{key}.{id}")).unwrap_or(id)
-}
-
-/// Any problem the page reports, in words. Each calculator's own errors are worded by the
-/// function its view registers in [`super::words`]; a field's own problem is worded here.
-pub fn issue(t: &'static Texts, i: &Issue, c: Currency) -> String {
-    if let Some(e) = i.error::<FieldError>() {
-        return field_error(t, e, c);
-    }
-    super::words::issue(t, i, c).unwrap_or_else(|| i.to_string())
 }
 
 impl AppState {
@@ -261,13 +122,5 @@ impl AppState {
         let lang = self.shown.get_untracked();
         format::set_lang(lang);
         crate::text::texts(lang)
-    }
-}
-
-/// The `<html lang>` value of a language.
-pub fn html_lang(l: Lang) -> &'static str {
-    match l {
-        Lang::En => "en",
-        Lang::Zh => "zh-CN",
     }
 }

@@ -4,15 +4,16 @@
 pub mod download;
 pub mod embed;
 pub mod format;
-pub mod glossary;
+
 pub mod i18n;
+pub mod lang;
 pub mod library;
 pub mod presets;
 pub mod print;
 pub mod state;
 pub mod storage;
 pub mod toolbar;
-pub mod typing;
+
 pub mod views;
 pub mod widgets;
 pub mod words;
@@ -46,6 +47,7 @@ pub fn mount() {
     if let Some(boot) = document().get_element_by_id("boot") {
         boot.remove();
     }
+    views::registry::register(VIEWS);
     leptos::mount::mount_to_body(App);
 }
 
@@ -54,7 +56,7 @@ pub fn App() -> impl IntoView {
     let app = AppState::from_page();
     provide_context(app);
     i18n::follow_language(app);
-    presets::provide();
+    widgets::provide_presets();
     library::Library::provide(app);
     // Before the first write, so the address written is the example's.
     presets::from_link(app);

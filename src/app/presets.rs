@@ -1,5 +1,7 @@
 //! The guide's worked examples, one click each: a menu in the header on every view
-//! (`preset-<id>`), a link key (`?preset=<id>`), and the note that says what the example shows.
+//! (`preset-<id>`) and a link key (`?preset=<id>`). The note that says what the example on
+//! screen shows is a widget under each headline ([`crate::app::widgets::PresetNote`]), which
+//! also holds which example was applied last.
 //!
 //! Applying an example goes through the normal validated edit ([`AppState::edit`]) with the
 //! inputs the core gives ([`crate::calc::presets`]): only that view's calculator changes (for the
@@ -7,115 +9,21 @@
 //! show the example's values, with every formula unfolded; a click adds a history entry, so Back
 //! returns to the view shown before (the inputs stay, as after any switch of views).
 
-use crate::app::format::{money, number, percent};
 use crate::app::i18n::tr;
-use crate::app::state::{use_app, AppState};
-use crate::app::views::registry::{self, ViewEntry};
-use crate::app::views::{bill, model, rent_buy, spot};
-use crate::calc::bill::{report as bill_report, BillInputs};
+use crate::app::state::lenses::{BILL, MEMORY, RENT_BUY, SPOT};
+use crate::app::state::{use_app, view_entry, AppState, ViewEntry};
+use crate::app::widgets::{preset_title as title, use_presets};
+use crate::calc::bill::BillInputs;
 use crate::calc::field::FieldError;
 use crate::calc::link::{self, LinkState};
 use crate::calc::memory::inputs::MemoryInputs;
 use crate::calc::presets::{self as core, Example, Target, EXAMPLES};
-use crate::calc::rent_buy::{report as rent_buy_report, RentBuyInputs};
-use crate::calc::scenario::{pairs, Scenario};
-use crate::calc::spot::{report as spot_report, SpotInputs};
-use crate::calc::table::{validate, Calculator, Issue};
-use crate::text::Texts;
+use crate::calc::rent_buy::RentBuyInputs;
+use crate::calc::scenario::pairs;
+use crate::calc::spot::SpotInputs;
+use crate::calc::table::{Calculator, Issue};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
-
-/// The example applied last, while its note may show.
-#[derive(Clone, Copy)]
-pub struct Presets {
-    pub active: RwSignal<Option<&'static Example>>,
-}
-
-/// Shares the presets' state with the header and the page body.
-pub fn provide() {
-    provide_context(Presets {
-        active: RwSignal::new(None),
-    });
-}
-
-fn use_presets() -> Presets {
-    expect_context::<Presets>()
-}
-
-/// An example's title and its sentence on what it shows.
-fn title(e: &Example, t: &'static Texts) -> &'static str {
-    let p = &t.preset;
-    match e.id {
-        "break-even" => p.break_even.title,
-        "team-240h" => p.team_240h.title,
-        "full-7b" => p.full_7b.title,
-        "lora-7b" => p.lora_7b.title,
-        "infer-7b-8k" => p.infer_7b_8k.title,
-        "spot" => p.spot.title,
-        "bill-21000" => p.bill_21000.title,
-        _ => e.id,
-    }
-}
-
-/// What the example shows, with its figures from the scenario (in its currency).
-fn note(e: &Example, t: &'static Texts, s: &Scenario) -> String {
-    let p = &t.preset;
-    let c = s.currency;
-    let rb = || {
-        validate(s.rent_buy.clone())
-            .ok()
-            .map(|v| (rent_buy_report(&v, c), v))
-    };
-    match e.id {
-        "break-even" => rb()
-            .map(|(r, _)| {
-                // Renting every hour of the month: owning over the break-even share.
-                let full = r.own_monthly.amount / r.break_even.map(|u| u.0).unwrap_or(1.0);
-                p.break_even.note(
-                    &money(r.own_monthly, 2),
-                    &money(crate::calc::units::Money::new(full, c), 0),
-                    &r.break_even.map(|u| percent(u.0, 1)).unwrap_or_default(),
-                )
-            })
-            .unwrap_or_default(),
-        "team-240h" => rb()
-            .map(|(r, i)| {
-                p.team_240h.note(
-                    &percent(i.util.0, 1),
-                    &money(r.rent_monthly, 0),
-                    &money(r.own_monthly, 0),
-                )
-            })
-            .unwrap_or_default(),
-        "full-7b" => p.full_7b.note.to_string(),
-        "lora-7b" => p.lora_7b.note.to_string(),
-        "infer-7b-8k" => p.infer_7b_8k.note.to_string(),
-        "spot" => validate(s.spot.clone())
-            .ok()
-            .map(|v| {
-                let r = spot_report(&v, c);
-                p.spot.note(
-                    &t.spot.hours(&number(r.daly.0, 1)),
-                    &money(r.cost_with, 0),
-                    &percent(r.ratio_with, 0),
-                    &r.cost_without.map(|x| money(x, 0)).unwrap_or_default(),
-                )
-            })
-            .unwrap_or_default(),
-        "bill-21000" => validate(s.bill.clone())
-            .ok()
-            .map(|v| {
-                let r = bill_report(&v, c);
-                p.bill_21000.note(
-                    &money(r.total, 0),
-                    &money(r.savings, 0),
-                    &percent(r.share, 1),
-                )
-            })
-            .unwrap_or_default(),
-        _ => String::new(),
-    }
-}
 
 /// Forgets the messages and held values of a calculator's fields: the example replaces them.
 fn forget<T: Calculator>(app: AppState) {
@@ -135,7 +43,7 @@ fn address(app: AppState) -> String {
         scenario: app.scenario.get_untracked(),
         progress: app.progress.get_untracked(),
     };
-    let q = link::encode(&state, registry::first().id);
+    let q = link::encode(&state, view_entry::first().id);
     let loc = window().location();
     let path = loc.pathname().unwrap_or_default();
     let hash = loc.hash().unwrap_or_default();
@@ -155,22 +63,22 @@ pub fn apply(app: AppState, e: &'static Example, push: bool) -> Result<(), Issue
     match e.target {
         Target::RentBuy => {
             forget::<RentBuyInputs>(app);
-            app.edit(rent_buy::LENS, |i| *i = s.rent_buy.clone())
+            app.edit(RENT_BUY, |i| *i = s.rent_buy.clone())
                 .map_err(Issue::new)?
         }
         Target::Training | Target::Inference => {
             forget::<MemoryInputs>(app);
-            app.edit(model::MEMORY, |i| *i = s.memory.clone())
+            app.edit(MEMORY, |i| *i = s.memory.clone())
                 .map_err(Issue::new)?
         }
         Target::Spot => {
             forget::<SpotInputs>(app);
-            app.edit(spot::SPOT, |i| *i = s.spot.clone())
+            app.edit(SPOT, |i| *i = s.spot.clone())
                 .map_err(Issue::new)?
         }
         Target::Bill => {
             forget::<BillInputs>(app);
-            app.edit(bill::LENS, |i| *i = s.bill.clone())
+            app.edit(BILL, |i| *i = s.bill.clone())
                 .map_err(Issue::new)?
         }
     }
@@ -178,7 +86,7 @@ pub fn apply(app: AppState, e: &'static Example, push: bool) -> Result<(), Issue
         app.refused.set(Vec::new());
     }
     use_presets().active.set(Some(e));
-    let view: &'static ViewEntry = registry::find(e.view).unwrap_or_else(registry::first);
+    let view: &'static ViewEntry = view_entry::find(e.view).unwrap_or_else(view_entry::first);
     // Set even when it is the view shown: the view is drawn anew, so every box, table and
     // folded formula shows the example.
     app.view.set(view);
@@ -265,7 +173,7 @@ pub fn PresetMenu() -> impl IntoView {
                         .map(|e| {
                             let view_title = move || {
                                 let t = app.t();
-                                registry::find(e.view).map(|v| v.title(t)).unwrap_or_default()
+                                view_entry::find(e.view).map(|v| v.title(t)).unwrap_or_default()
                             };
                             view! {
                                 <li>
@@ -288,37 +196,5 @@ pub fn PresetMenu() -> impl IntoView {
                 </ul>
             </div>
         </details>
-    }
-}
-
-/// One sentence on what the example on screen shows, while its view is shown and its inputs are
-/// still the example's.
-#[component]
-pub fn PresetNote() -> impl IntoView {
-    let app = use_app();
-    let presets = use_presets();
-    let shown = Memo::new(move |_| {
-        presets
-            .active
-            .get()
-            .filter(|e| {
-                app.view.with(|v| v.id == e.view) && app.scenario.with(|s| core::holds(e, s))
-            })
-            .map(|e| e.id)
-    });
-    move || {
-        shown.get().and_then(core::example).map(|e| {
-            let text = move || {
-                let t = app.t();
-                app.scenario.with(|s| note(e, t, s))
-            };
-            view! {
-                <p class="preset-note" data-testid="preset-note" data-value=e.id>
-                    <strong>{move || title(e, app.t())}</strong>
-                    {move || app.t().headline.sep}
-                    {text}
-                </p>
-            }
-        })
     }
 }

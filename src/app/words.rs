@@ -3,8 +3,7 @@
 //! `[err_calc]` table, with the fields' visible labels and the numbers formatted for the page.
 //! A field's own problem ([`FieldError`]) is worded by [`field_error`].
 
-use super::format::{money, number};
-use super::i18n::{field_error, label, option};
+use super::format::{self, money, number};
 use crate::calc::advisor::AdvisorError;
 use crate::calc::bill::{BillError, Group, ListError};
 use crate::calc::billing::{BillingError, RunsError, MAX_RUN_HOURS};
@@ -14,6 +13,7 @@ use crate::calc::field::FieldError;
 use crate::calc::memory::arch::ArchError;
 use crate::calc::memory::config_json::{ConfigError, MODEL_TYPES};
 use crate::calc::memory::inputs::MemoryError;
+use crate::calc::number_text::{NumberKind, NumberTextError};
 use crate::calc::rent_buy::RentBuyError;
 use crate::calc::scenario::{StoreError, UnknownItems, SCHEMA};
 use crate::calc::serving::measured::{MeasuredError, Tool};
@@ -23,8 +23,101 @@ use crate::calc::table::Issue;
 use crate::calc::units::{Currency, Money};
 use crate::text::Texts;
 
+/// Picks one string from the texts: `|t| t.app.tagline`.
+pub type Tr = fn(&'static Texts) -> &'static str;
+
+/// A field's visible label, by its link key.
+pub fn label(t: &'static Texts, key: &str) -> &'static str {
+    t.field.get(key).unwrap_or("")
+}
+
+/// A currency's name as a unit: `CNY`, `元`.
+pub fn currency_name(t: &'static Texts, c: Currency) -> &'static str {
+    t.cur.get(c.code()).unwrap_or(c.code())
+}
+
+/// A field's unit, by its link key: for money, the currency with what it is per.
+pub fn unit(t: &'static Texts, key: &str, kind: NumberKind, c: Currency) -> String {
+    let per = t.unit.get(key).unwrap_or("");
+    match kind {
+        NumberKind::Money => t
+            .app
+            .money_unit(currency_name(t, c), per)
+            .trim()
+            .to_string(),
+        _ => per.to_string(),
+    }
+}
+
+/// A value of a field as the page writes it: money with its currency, a percentage with `%`.
+pub fn value(v: f64, kind: NumberKind, c: Currency) -> String {
+    match kind {
+        NumberKind::Money => format::money(Money::new(v, c), 2),
+        NumberKind::Percent => format::percent(v / 100.0, 0),
+        NumberKind::Plain => format::number(v, 6),
+    }
+}
+
+/// A field's problem in words, with the field's label and its bounds as the page writes them.
+pub fn field_error(t: &'static Texts, e: &FieldError, c: Currency) -> String {
+    let label = |key: &str| {
+        let l = self::label(t, key);
+        if l.is_empty() {
+            key.to_string()
+        } else {
+            l.to_string()
+        }
+    };
+    match e {
+        FieldError::NotANumber { key, raw, why } => {
+            let l = label(key);
+            match why {
+                NumberTextError::Empty => t.err.empty(&l),
+                NumberTextError::BadGrouping { .. } => t.err.grouping(&l, raw),
+                NumberTextError::PercentNotAllowed => t.err.percent_here(&l),
+                NumberTextError::UnitNotAllowed { .. } => t.err.unit_here(&l, raw),
+                NumberTextError::NotFinite => t.err.too_large(&l, raw),
+                _ => t.err.not_a_number(&l, raw),
+            }
+        }
+        FieldError::OutOfRange {
+            key,
+            min,
+            max,
+            kind,
+            ..
+        } => t
+            .err
+            .range(&label(key), &value(*min, *kind, c), &value(*max, *kind, c)),
+        FieldError::NotWhole { key, value } => t.err.whole(&label(key), &format::number(*value, 6)),
+        FieldError::NotAChoice { key, raw, allowed } => {
+            let names: Vec<String> = allowed
+                .iter()
+                .map(|id| option(t, key, id).to_string())
+                .collect();
+            t.err.choice(&label(key), raw, &names.join(t.app.list_sep))
+        }
+        FieldError::NotAFlag { key, raw } => t.err.flag(&label(key), raw),
+    }
+}
+
+/// A choice's option in words, by the field's key and the option's id; the id itself when the
+/// locale files name it nowhere (a model or card id is its own name).
+pub fn option(t: &'static Texts, key: &str, id: &'static str) -> &'static str {
+    t.opt.get(&format!("{key}.{id}")).unwrap_or(id)
+}
+
+/// Any problem the page reports, in words. Each calculator's own errors are worded by the
+/// function below; a field's own problem is worded here.
+pub fn issue(t: &'static Texts, i: &Issue, c: Currency) -> String {
+    if let Some(e) = i.error::<FieldError>() {
+        return field_error(t, e, c);
+    }
+    calc_issue(t, i, c).unwrap_or_else(|| i.to_string())
+}
+
 /// The words for a problem of any calculator; `None` for a type this module does not know.
-pub fn issue(t: &'static Texts, i: &Issue, c: Currency) -> Option<String> {
+fn calc_issue(t: &'static Texts, i: &Issue, c: Currency) -> Option<String> {
     if let Some(e) = i.error::<FieldError>() {
         return Some(field_error(t, e, c));
     }

@@ -6,9 +6,9 @@
 //! computed by the core with one input changed, with a button that makes that change.
 
 use crate::app::format::percent;
-use crate::app::glossary::Help;
-use crate::app::presets::PresetNote;
 use crate::app::state::use_app;
+use crate::app::widgets::Help;
+use crate::app::widgets::PresetNote;
 use leptos::prelude::*;
 
 /// A share as a headline writes it: `50%`, `54.2%` (one decimal only where it is not zero).

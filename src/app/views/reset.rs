@@ -1,7 +1,7 @@
 //! What "reset this view" puts back, view by view: each view's inputs taken from the guide's
 //! example (`d`, already in the scenario's currency), every other view's kept. Each returns the
 //! link keys it reset, whose problems the page then forgets. The registry names the one a view
-//! uses ([`super::registry::ViewEntry::reset`]); a view without one has nothing to reset.
+//! uses ([`crate::app::state::ViewEntry::reset`]); a view without one has nothing to reset.
 
 use crate::calc::advisor::AdvisorChoice;
 use crate::calc::bill::BillInputs;
@@ -13,8 +13,7 @@ use crate::calc::serving::ServingInputs;
 use crate::calc::spot::SpotInputs;
 use crate::calc::table::{validate, Calculator};
 
-/// Puts a view's inputs back: the scenario, its progress and the example.
-pub type Reset = fn(&mut Scenario, &mut Progress, &Scenario) -> Vec<&'static str>;
+pub use crate::app::state::Reset;
 
 /// The link keys of a calculator's inputs.
 fn keys<T: Calculator>() -> Vec<&'static str> {

@@ -6,8 +6,8 @@
 //! of typed elements; what stays per field is one function pointer that builds its control.
 
 use super::choice::{ChoiceInput, FlagInput, RadioInput};
+use super::help::Help;
 pub use super::number_field::{num, slider};
-use crate::app::glossary::Help;
 use crate::app::i18n::{tr, Tr};
 use crate::app::state::{use_app, Lens};
 use crate::calc::table::{Calculator, ChoiceField, FlagField};

@@ -6,7 +6,9 @@ mod chart_canvas;
 mod choice;
 mod field_input;
 mod form;
+mod help;
 mod number_field;
+mod preset_note;
 mod sight;
 mod stat;
 mod typed;
@@ -17,6 +19,10 @@ pub use choice::{
 };
 pub use field_input::{FieldInput, Input, Inputs};
 pub use form::{choice, flag, form, holds, num, radio, slider, Item, Section};
+pub use help::{term, Help, Term, TERMS};
 pub use number_field::{NumberField, SliderField};
+pub use preset_note::{
+    provide as provide_presets, title as preset_title, use_presets, PresetNote, Presets,
+};
 pub use stat::{Formula, FormulaRow, Formulas, Stat, StatRow, Stats};
 pub use typed::typed_input;

@@ -27,10 +27,7 @@ use crate::text::Texts;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
 
-pub const LENS: Lens<BillInputs> = Lens {
-    get: |s| &s.bill,
-    get_mut: |s| &mut s.bill,
-};
+pub const LENS: Lens<BillInputs> = crate::app::state::lenses::BILL;
 
 /// The inputs and report of this view, always computed together.
 pub type Bill = Memo<Reported<BillInputs, BillReport>>;

@@ -20,10 +20,7 @@ use crate::calc::units::Money;
 use crate::text::Texts;
 use leptos::prelude::*;
 
-const LENS: Lens<BillingInputs> = Lens {
-    get: |s| &s.billing,
-    get_mut: |s| &mut s.billing,
-};
+const LENS: Lens<BillingInputs> = crate::app::state::lenses::BILLING;
 
 /// The inputs and report of this view, always computed together.
 pub type Billing = Memo<Rep>;

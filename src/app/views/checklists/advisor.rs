@@ -15,10 +15,7 @@ use crate::calc::spot::CKPT;
 use crate::text::Texts;
 use leptos::prelude::*;
 
-const LENS: Lens<AdvisorChoice> = Lens {
-    get: |s| &s.advisor,
-    get_mut: |s| &mut s.advisor,
-};
+const LENS: Lens<AdvisorChoice> = crate::app::state::lenses::ADVISOR;
 
 pub fn form_label(t: &'static Texts, f: Form) -> &'static str {
     let f_ = &t.advisor.form;

@@ -3,9 +3,9 @@
 //! to them all, or to one (`?view=glossary#term-pue`).
 
 use super::headline::{Answer, Headline, Tone};
-use crate::app::glossary::TERMS;
 use crate::app::i18n::tr;
 use crate::app::state::use_app;
+use crate::app::widgets::TERMS;
 use leptos::prelude::*;
 
 #[component]

@@ -14,9 +14,9 @@ use self::results::{EngineStats, InferenceStats, PeakNote};
 use super::headline::{Headline, Ways};
 use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
-use crate::app::glossary::Help;
 use crate::app::i18n::tr;
 use crate::app::state::{use_app, use_report, Reported};
+use crate::app::widgets::Help;
 use crate::app::widgets::{ChoiceInput, NumberField, SliderField};
 use crate::calc::memory::inference::{report, InferenceReport};
 use crate::calc::memory::inputs::{

@@ -19,10 +19,7 @@ use crate::text::Texts;
 use leptos::prelude::*;
 
 /// Where the memory views' inputs sit in the scenario.
-pub const MEMORY: Lens<MemoryInputs> = Lens {
-    get: |s| &s.memory,
-    get_mut: |s| &mut s.memory,
-};
+pub const MEMORY: Lens<MemoryInputs> = crate::app::state::lenses::MEMORY;
 
 /// The preset drop-down's label.
 const PRESET: Tr = |t| t.model.preset;

@@ -21,10 +21,7 @@ use crate::calc::rent_buy::{
 };
 use leptos::prelude::*;
 
-pub const LENS: Lens<RentBuyInputs> = Lens {
-    get: |s| &s.rent_buy,
-    get_mut: |s| &mut s.rent_buy,
-};
+pub const LENS: Lens<RentBuyInputs> = crate::app::state::lenses::RENT_BUY;
 
 /// The form: what owning costs, then what renting costs and how much of the month it is used.
 const FORM: &[Section] = &[

@@ -31,10 +31,7 @@ use crate::text::Texts;
 use leptos::prelude::*;
 
 /// The serving calculator's inputs.
-pub const LENS: Lens<ServingInputs> = Lens {
-    get: |s| &s.serving,
-    get_mut: |s| &mut s.serving,
-};
+pub const LENS: Lens<ServingInputs> = crate::app::state::lenses::SERVING;
 
 /// The form: the memory views' model and card, then this view's runtime, requests, load,
 /// goals, price and calibration.

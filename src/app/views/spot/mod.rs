@@ -13,9 +13,9 @@ use self::formulas::SpotFormulas;
 use self::results::{SpotStats, SpotWarning};
 use super::headline::Headline;
 use crate::app::format::number;
-use crate::app::glossary::Help;
 use crate::app::i18n::tr;
 use crate::app::state::{use_app, use_report, Lens, Reported};
+use crate::app::widgets::Help;
 use crate::app::widgets::{Input, Inputs};
 use crate::calc::spot::{
     mtbf_from_monthly_rate, report, SpotInputs, SpotReport, CKPT, CKPT_GB, CKPT_MINUTES, JOB_HOURS,
@@ -26,10 +26,7 @@ use crate::calc::units::Hours;
 use leptos::prelude::*;
 
 /// The spot calculator's inputs; the advisor's checkpoint box writes them too.
-pub const SPOT: Lens<SpotInputs> = Lens {
-    get: |s| &s.spot,
-    get_mut: |s| &mut s.spot,
-};
+pub const SPOT: Lens<SpotInputs> = crate::app::state::lenses::SPOT;
 
 // Split where a term's "?" stands beside its field.
 #[rustfmt::skip]

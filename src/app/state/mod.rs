@@ -9,16 +9,21 @@
 //! Data flows one way: link or storage -> `scenario` -> each view's report ([`use_report`]) ->
 //! numbers, formulas and charts.
 
-use super::i18n;
+pub mod lenses;
+mod typing;
+pub mod view_entry;
+
+use super::lang;
 use super::storage::{self, Loaded};
-use super::typing::Typing;
-use super::views::registry::{self, ViewEntry};
+use super::words;
 use crate::calc::link::{self, Lang, LinkState};
 use crate::calc::scenario::{Progress, Scenario};
 use crate::calc::table::{validate, Calculator, Issue, Valid};
 use crate::calc::units::Currency;
 use leptos::prelude::*;
 use std::any::{Any, TypeId};
+use typing::Typing;
+pub use view_entry::{Reset, ViewEntry};
 
 /// Where a calculator's inputs sit inside the scenario.
 pub struct Lens<T: 'static> {
@@ -136,15 +141,15 @@ impl AppState {
                 }
             }
         };
-        let view = match registry::find(&decoded.state.view) {
+        let view = match view_entry::find(&decoded.state.view) {
             Some(v) => v,
             None => {
-                issues.push(registry::unknown_view(&decoded.state.view));
-                registry::first()
+                issues.push(view_entry::unknown_view(&decoded.state.view));
+                view_entry::first()
             }
         };
         let lang = RwSignal::new(decoded.state.lang);
-        let fallback = i18n::fallback_lang();
+        let fallback = lang::fallback_lang();
         let wanted = Memo::new(move |_| lang.get().unwrap_or(fallback));
         let texts = Trigger::new();
         let scenario = RwSignal::new(scenario);
@@ -157,7 +162,7 @@ impl AppState {
             wanted,
             shown: Memo::new(move |_| {
                 texts.track();
-                i18n::showable(wanted.get())
+                lang::showable(wanted.get())
             }),
             texts,
             ask_again: Trigger::new(),
@@ -280,13 +285,13 @@ impl AppState {
         let refused = self.refused.with(|v| {
             v.iter()
                 .find(|e| e.key() == key)
-                .map(|e| t.err.not_changed(&i18n::issue(t, e, self.currency.get())))
+                .map(|e| t.err.not_changed(&words::issue(t, e, self.currency.get())))
         });
         refused.or_else(|| {
             self.issues.with(|v| {
                 v.iter()
                     .find(|e| e.key() == key)
-                    .map(|e| t.err.default_used(&i18n::issue(t, e, self.currency.get())))
+                    .map(|e| t.err.default_used(&words::issue(t, e, self.currency.get())))
             })
         })
     }
@@ -367,7 +372,7 @@ impl AppState {
         let origin = loc.origin().unwrap_or_default();
         let path = loc.pathname().unwrap_or_default();
         let hash = loc.hash().unwrap_or_default();
-        let q = link::encode_whole(&state, registry::first().id);
+        let q = link::encode_whole(&state, view_entry::first().id);
         format!("{origin}{path}?{q}{hash}")
     }
 
@@ -398,14 +403,14 @@ impl AppState {
             let (v, t, lang) = (self.view.get(), self.t(), self.shown.get());
             document().set_title(&t.app.title(v.title(t)));
             if let Some(html) = document().document_element() {
-                let _ = html.set_attribute("lang", i18n::html_lang(lang));
+                let _ = html.set_attribute("lang", lang::html_lang(lang));
             }
         });
         // Back and Forward between views: the address names the view to show; the inputs stay.
         let back = window_event_listener(leptos::ev::popstate, move |_| {
             let search = window().location().search().unwrap_or_default();
             let id = link::decode(&search).state.view;
-            let v = registry::find(&id).unwrap_or_else(registry::first);
+            let v = view_entry::find(&id).unwrap_or_else(view_entry::first);
             self.view.set(v);
         });
         // A reload has already chosen its address when `pagehide` fires, so one within the write
@@ -435,7 +440,7 @@ impl AppState {
 /// The address's query for a state, with its `?` (empty for the defaults), as `location.search`
 /// reads it.
 fn query(state: &LinkState) -> String {
-    let q = link::encode(state, registry::first().id);
+    let q = link::encode(state, view_entry::first().id);
     if q.is_empty() {
         q
     } else {
@@ -473,7 +478,7 @@ impl Notice {
     pub fn text(&self, t: &'static crate::text::Texts, c: Currency) -> String {
         match self {
             Notice::SetAside { issues, kept } => {
-                let problems: Vec<String> = issues.iter().map(|i| i18n::issue(t, i, c)).collect();
+                let problems: Vec<String> = issues.iter().map(|i| words::issue(t, i, c)).collect();
                 t.app
                     .notice_set_aside(&problems.join(t.app.sentence_sep), kept)
             }

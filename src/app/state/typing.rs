@@ -5,7 +5,7 @@
 //! the last prefix that passed, the page would compute with 15, a value nobody typed. So the
 //! first keystroke of a run keeps the scenario as it was, and a refusal puts it back.
 
-use super::state::AppState;
+use super::AppState;
 use crate::calc::scenario::Scenario;
 use leptos::prelude::*;
 

@@ -8,7 +8,7 @@
 
 use crate::app::i18n::Tr;
 use crate::app::state::use_app;
-use crate::app::views::registry;
+use crate::app::state::view_entry;
 use leptos::prelude::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -57,7 +57,7 @@ static NEXT: AtomicUsize = AtomicUsize::new(0);
 /// Opens the glossary view at the term `id`.
 pub fn open_glossary(id: &'static str) {
     let app = use_app();
-    if let Some(v) = registry::find("glossary") {
+    if let Some(v) = view_entry::find("glossary") {
         app.go(v);
     }
     // The view is drawn on the next tick; scroll once it is there.

@@ -1,0 +1,176 @@
+//! The page layer's imports run one way (docs/architecture.md, "Layers of the page"): the state
+//! and the words at the bottom, the widgets above them, the views above the widgets and the shell
+//! on top. A module may name a module of a lower layer, or itself, and nothing else (the shell's modules, at the
+//! top, may also name one another); this test
+//! reads every file under `src/app/` and fails on the first import that reaches up or sideways.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The shell's layer: the page's frame, header, toolbar, scenario bar, examples menu, print and
+/// embed.
+const SHELL: u8 = 6;
+
+/// The layer of a page module, by its path under `src/app/` (its first component, and the file
+/// for the library, whose bar belongs to the shell). Lower numbers are lower layers.
+fn layer(module: &[String]) -> Option<(u8, String)> {
+    let first = module.first()?.as_str();
+    let rank = match first {
+        "format" | "download" | "lang" | "storage" => 0,
+        "words" => 1,
+        "state" => 2,
+        "i18n" => 3,
+        "library" if module.get(1).map(String::as_str) == Some("bar") => SHELL,
+        "library" => 3,
+        "widgets" => 4,
+        "views" => 5,
+        "toolbar" | "presets" | "print" | "embed" => SHELL,
+        _ => return None,
+    };
+    Some((rank, first.to_string()))
+}
+
+/// The module path of a file: `src/app/views/bill/mod.rs` is `views::bill`.
+fn module_of(file: &Path, root: &Path) -> Vec<String> {
+    let rel = file.strip_prefix(root).unwrap().with_extension("");
+    let mut parts: Vec<String> = rel
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if parts.last().map(String::as_str) == Some("mod") {
+        parts.pop();
+    }
+    parts
+}
+
+/// Identifiers at the start of `rest` (one, or each of a `{…}` group's first words).
+fn heads(rest: &str) -> Vec<String> {
+    let word = |s: &str| -> String {
+        s.trim_start()
+            .chars()
+            .take_while(|c| c.is_alphanumeric() || *c == '_')
+            .collect()
+    };
+    if let Some(group) = rest.strip_prefix('{') {
+        let end = group.find('}').unwrap_or(group.len());
+        group[..end]
+            .split(',')
+            .map(word)
+            .filter(|w| !w.is_empty())
+            .collect()
+    } else {
+        vec![word(rest)]
+    }
+}
+
+/// The page modules a line names, as paths from `src/app/`.
+fn targets(line: &str, here: &[String]) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(i) = line[from..].find("crate::app::") {
+        let rest = &line[from + i + "crate::app::".len()..];
+        out.extend(heads(rest).into_iter().map(|h| vec![h]));
+        from += i + 1;
+    }
+    let mut from = 0;
+    while let Some(i) = line[from..].find("super::") {
+        let start = from + i;
+        // Only the first `super::` of a chain; count the chain.
+        if start >= 7 && &line[start - 7..start] == "super::" {
+            from = start + 1;
+            continue;
+        }
+        let mut rest = &line[start..];
+        let mut ups = 0;
+        while let Some(r) = rest.strip_prefix("super::") {
+            ups += 1;
+            rest = r;
+        }
+        // `super` is the module's parent, whether the module is a file or a `mod.rs`.
+        if ups <= here.len() {
+            let base = &here[..here.len() - ups];
+            for h in heads(rest) {
+                let mut p = base.to_vec();
+                p.push(h);
+                out.push(p);
+            }
+        }
+        from = start + 1;
+    }
+    out
+}
+
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "rs") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn page_imports_run_one_way() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    let mut all = Vec::new();
+    files(&root, &mut all);
+    all.sort();
+    assert!(
+        all.len() > 40,
+        "expected the page's files under {}",
+        root.display()
+    );
+    let mut wrong = Vec::new();
+    for file in &all {
+        let here = module_of(file, &root);
+        // The app's root module (`src/app/mod.rs`) is the shell: it may name anything.
+        let Some((rank, name)) = layer(&here) else {
+            continue;
+        };
+        let text = fs::read_to_string(file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            for target in targets(line, &here) {
+                let Some((to_rank, to_name)) = layer(&target) else {
+                    continue;
+                };
+                // The shell's modules are the top and may use one another.
+                if to_name != name && to_rank >= rank && rank < SHELL {
+                    wrong.push(format!(
+                        "{}:{}: {} (layer {rank}) names {} (layer {to_rank})",
+                        file.strip_prefix(&root).unwrap().display(),
+                        n + 1,
+                        here.join("::"),
+                        target.join("::"),
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "imports against the layers:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_checker_sees_an_import_that_reaches_up() {
+    // A widget naming a view, by either path form, and a state file naming the words (allowed).
+    let widget = vec!["widgets".to_string(), "form".to_string()];
+    let up = targets("use crate::app::views::registry;", &widget);
+    assert_eq!(up, vec![vec!["views".to_string()]]);
+    let sideways = targets("use super::super::toolbar::Reset;", &widget);
+    assert_eq!(sideways, vec![vec!["toolbar".to_string()]]);
+    let state = vec!["state".to_string()];
+    let down = targets("use super::{lang, words};", &state);
+    assert_eq!(
+        down,
+        vec![vec!["lang".to_string()], vec!["words".to_string()]]
+    );
+    assert!(layer(&up[0]).unwrap().0 > layer(&widget).unwrap().0);
+}
