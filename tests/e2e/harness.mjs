@@ -2,6 +2,7 @@
 // sub-path (the release build must work from any sub-path), and Debian's Chromium, headless.
 import { createServer } from 'node:http';
 import { before, after } from 'node:test';
+import { readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,28 @@ import { chromium } from 'playwright-core';
 
 // GPUPLAN_DIST serves another build (an engineer's own, while dist/ is being rebuilt).
 const DIST = process.env.GPUPLAN_DIST ?? fileURLToPath(new URL('../../dist/', import.meta.url));
+/**
+ * The page's views, read from the registry the page itself is built from
+ * (src/app/views/registry.rs), so that a view added there is covered by every test that goes
+ * through all views: `{ id, inNav, inputs }`, `inputs` when the view has inputs of its own
+ * (a "reset this view" entry).
+ */
+export function registryViews() {
+  const src = readFileSync(new URL('../../src/app/views/registry.rs', import.meta.url), 'utf8');
+  const table = src.slice(src.indexOf('pub static VIEWS'));
+  const out = [];
+  for (const body of table.split('ViewEntry {').slice(1)) {
+    const id = /id: "([^"]+)"/.exec(body)?.[1];
+    if (!id) continue;
+    out.push({ id, inNav: /in_nav: true/.test(body), inputs: /reset: Some\(/.test(body) });
+  }
+  if (out.length < 2) throw new Error('could not read the views from src/app/views/registry.rs');
+  return out;
+}
+
+/** The ids of the views with inputs of their own (the calculators, the bill, the checklists). */
+export const VIEWS_WITH_INPUTS = registryViews().filter((v) => v.inputs).map((v) => v.id);
+
 export const BASE_PATH = '/some/sub/path/';
 
 const TYPES = {

@@ -3,13 +3,13 @@
 // converted at the rate; numbers typed as Chinese readers type them.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite, value } from './harness.mjs';
+import { suite, value, VIEWS_WITH_INPUTS } from './harness.mjs';
 import { texts } from './locales.mjs';
 
 const s = suite();
 const zh = texts('zh');
 const en = texts('en');
-const VIEWS = ['rent-buy', 'training', 'inference', 'serving', 'spot', 'billing', 'bill', 'checklists'];
+const VIEWS = VIEWS_WITH_INPUTS;
 
 /** Every string of a locale, to tell whether a text on the page is one of them. */
 function strings(t, out = new Set()) {

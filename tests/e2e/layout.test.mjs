@@ -4,10 +4,10 @@
 // inputs stay in view beside the charts they move.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite, open } from './harness.mjs';
+import { suite, open, VIEWS_WITH_INPUTS } from './harness.mjs';
 
 // The views named in the issue; every view the navigation lists is checked, these at least.
-const NAMED = ['rent-buy', 'training', 'inference', 'serving', 'spot', 'billing', 'bill', 'checklists'];
+const NAMED = VIEWS_WITH_INPUTS;
 const LANGS = ['zh', 'en'];
 const PHONE = { width: 360, height: 740 };
 

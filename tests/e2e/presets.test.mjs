@@ -4,14 +4,15 @@
 // headline's code says the answer, and in Chinese the headline is the locale file's Chinese.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite, value, text } from './harness.mjs';
+import { suite, value, text, registryViews, VIEWS_WITH_INPUTS } from './harness.mjs';
 import { texts } from './locales.mjs';
 
 const s = suite();
 const zh = texts('zh');
 const en = texts('en');
 const GIB = 2 ** 30;
-const VIEWS = ['rent-buy', 'training', 'inference', 'serving', 'spot', 'billing', 'bill', 'checklists', 'glossary'];
+// Every view but compare, which shows saved scenarios rather than the example's figures.
+const VIEWS = registryViews().map((v) => v.id).filter((id) => id !== 'compare');
 
 // Each preset: the view it opens, its headline code, inputs moved away from it (so the figures
 // can only come from the preset), and the guide's figures as [value, tolerance].
@@ -314,7 +315,7 @@ test('every required term has a "?" on its view and an entry in the glossary vie
 test('no option is shown as a bare id', async () => {
   const { context, page, errors } = await s.fresh('');
   try {
-    for (const view of ['rent-buy', 'training', 'inference', 'serving', 'spot', 'billing', 'bill', 'checklists']) {
+    for (const view of VIEWS_WITH_INPUTS) {
       // In Chinese an option left unworded shows its id (`qlora`, `sgdm`, `q4_k_m`); in English
       // some words are their own ids (`full`, `storage`), so the check reads the Chinese page.
       await page.goto(`${s.url}?view=${view}&method=lora&lang=zh`);
