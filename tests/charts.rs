@@ -576,3 +576,118 @@ fn overlay_draws_each_scenario_with_its_break_even() {
         assert!(out.contains(&hex), "{hex}");
     }
 }
+
+/// Every filled rectangle: (x0, y0, x1, y1, fill).
+fn rects(svg: &str) -> Vec<(f64, f64, f64, f64, String)> {
+    svg.lines()
+        .filter(|l| l.starts_with("<rect") && !l.contains("opacity=\"0.9\""))
+        .filter_map(|l| {
+            let fill = l.split("fill=\"").nth(1)?.split('"').next()?.to_string();
+            let (x, y) = (attr(l, "x")?, attr(l, "y")?);
+            Some((x, y, x + attr(l, "width")?, y + attr(l, "height")?, fill))
+        })
+        .collect()
+}
+
+#[test]
+fn tornado_names_each_input_with_the_largest_swing_on_top() {
+    use gpuplan::charts::tornado::{draw_tornado, TornadoBar, TornadoChart};
+    let bars = vec![
+        TornadoBar {
+            name: "purchase".into(),
+            low: 0.44,
+            high: 0.65,
+        },
+        TornadoBar {
+            name: "rent per hour".into(),
+            low: 0.68,
+            high: 0.45,
+        },
+        TornadoBar {
+            name: "hosting".into(),
+            low: 0.53,
+            high: 0.55,
+        },
+    ];
+    let out = svg(|root| {
+        draw_tornado(
+            root,
+            &TornadoChart {
+                bars: &bars,
+                base: 0.542,
+                x_axis: "U*",
+                lowered: "-20%",
+                raised: "+20%",
+                percent: true,
+            },
+        )
+        .unwrap()
+    });
+    let t = texts(&out);
+    let y_of = |w: &str| {
+        t.iter()
+            .find(|x| x.0 == w)
+            .unwrap_or_else(|| panic!("no {w}"))
+            .2
+    };
+    assert!(y_of("purchase") < y_of("rent per hour"));
+    assert!(y_of("rent per hour") < y_of("hosting"));
+    // Two bars an input (lowered teal, raised amber) and the legend's two keys.
+    let r = rects(&out);
+    assert_eq!(r.iter().filter(|x| x.4 == "#0F766E").count(), 3 + 1);
+    assert_eq!(r.iter().filter(|x| x.4 == "#D97706").count(), 3 + 1);
+    // The widest bar pair is the first row's: 0.44..0.65 against 0.45..0.68, 0.53..0.55.
+    let width = |fill: &str, n: usize| {
+        let mut b: Vec<_> = r.iter().filter(|x| x.4 == fill).collect();
+        b.sort_by(|a, c| a.1.total_cmp(&c.1));
+        b[n].2 - b[n].0
+    };
+    assert!(width("#0F766E", 1) > width("#0F766E", 3) * 5.0);
+}
+
+#[test]
+fn heatmap_draws_every_cell_on_its_side_and_marks_the_point() {
+    use gpuplan::charts::heatmap::{draw_heatmap, HeatmapChart};
+    // Two columns by two rows: owning cheaper only at high price and high utilisation.
+    let cells = [5.0, 5.0, 3.0, -4.0];
+    let out = svg(|root| {
+        draw_heatmap(
+            root,
+            &HeatmapChart {
+                price: (80.0, 200.0),
+                util: (0.0, 1.0),
+                cols: 2,
+                cells: &cells,
+                boundary: &[(120.0, 0.9), (200.0, 0.55)],
+                market: (80.0, 200.0),
+                point: (120.0, 0.5),
+                x_axis: "price",
+                y_axis: "U",
+                own: "own",
+                rent: "rent",
+                market_name: "market",
+            },
+        )
+        .unwrap()
+    });
+    let r = rects(&out);
+    // The cells are the rectangles of neither the legend's nor the market's colours.
+    let tinted: Vec<_> = r
+        .iter()
+        .filter(|x| !["#0F766E", "#D97706", "#334155", "#FFFFFF"].contains(&x.4.as_str()))
+        .collect();
+    assert_eq!(tinted.len(), 4, "{tinted:?}");
+    // The only owning cell is the top right one: largest x, smallest y (SVG y grows down).
+    let own: Vec<_> = tinted
+        .iter()
+        .filter(|x| {
+            let g = u8::from_str_radix(&x.4[3..5], 16).unwrap();
+            let red = u8::from_str_radix(&x.4[1..3], 16).unwrap();
+            g > red
+        })
+        .collect();
+    assert_eq!(own.len(), 1);
+    assert!(tinted.iter().all(|c| c.0 <= own[0].0 && c.1 >= own[0].1));
+    assert!(out.contains("<circle"), "the chosen point");
+    assert!(out.contains("market"));
+}

@@ -13,9 +13,11 @@ pub mod bars;
 mod break_even;
 mod cost_util;
 mod cumulative;
+pub mod heatmap;
 mod label;
 pub mod memory;
 pub mod overlay;
+pub mod tornado;
 
 pub use break_even::draw_break_even_vs_price;
 pub use cost_util::draw_cost_vs_util;
