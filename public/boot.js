@@ -59,8 +59,22 @@
     for (var i = 0; i < langs.length && !lang; i++) lang = primary(langs[i]);
   }
   var w = WORDS[lang || 'en'];
-  // start.js fetches this language's texts while the wasm downloads.
+  // start.js uses this language's texts; they are asked for here, as the page is read, rather
+  // than once the page has been read and the module script runs (start.js's address names the
+  // file; start.js checks the name again before it uses the answer).
   window.gpuplanLang = lang || 'en';
+  var start = document.querySelector('script[type=module][src*="start.js"]');
+  if (start && window.fetch) {
+    var file = new URL(start.src).searchParams.get(window.gpuplanLang) || '';
+    if (/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$/.test(file)) {
+      var url = new URL(file, start.src).href;
+      var early = fetch(url).then(function (r) {
+        return r.ok ? r.text() : Promise.reject(new Error('boot.js: ' + url + ' answered ' + r.status));
+      });
+      early.catch(function () {});
+      window.gpuplanEarlyText = { lang: window.gpuplanLang, url: url, text: early };
+    }
+  }
   var boot = document.getElementById('boot');
   if (!boot) return;
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';

@@ -28,7 +28,10 @@ window.gpuplanText = (lang) =>
     r.ok ? r.text() : Promise.reject(new Error(`start.js: ${textFiles[lang]} answered ${r.status}`)),
   );
 const lang = window.gpuplanLang === 'zh' ? 'zh' : 'en';
-const firstText = window.gpuplanText(lang);
+// boot.js has usually asked for it already, while the page was being read.
+const early = window.gpuplanEarlyText;
+const firstText =
+  early?.lang === lang && early.url === textFiles[lang] ? early.text : window.gpuplanText(lang);
 firstText.catch(() => {});
 
 // Trunk's preload of the wasm carries its hash (subresource integrity); fetching with the same
