@@ -177,6 +177,9 @@ pub fn apply(e: &Example, s: &mut Scenario) {
     match e.target {
         Target::RentBuy => {
             guide.rent_buy.scale_money(factor, &none);
+            // How far the tornado moves each input is how the reader looks at the answer, not
+            // part of the example: it stays.
+            guide.rent_buy.swing = s.rent_buy.swing;
             s.rent_buy = guide.rent_buy;
         }
         // Memory holds no amounts. The guide's model may not suit what the other memory view
