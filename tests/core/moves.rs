@@ -96,6 +96,45 @@ fn tornado_of_the_guide_s_machine_ranks_rent_and_utilisation_first() {
         1_200_000.0 / 28.0 + 13_520.0 - 43_200.0,
         1e-6,
     );
+    // The rest of docs/formulas.md's table: difference at each end, U* at each end.
+    for (key, lo, hi, u_lo, u_hi) in [
+        (
+            "months",
+            13_177.142_857,
+            -2_407.272_727,
+            0.652_513,
+            0.472_138,
+        ),
+        ("purchase", -3_013.333_333, 10_320.0, 0.465_123, 0.619_444),
+        ("ops", 2_053.333_333, 5_253.333_333, 0.523_765, 0.560_802),
+        (
+            "hosting",
+            3_053.333_333,
+            4_253.333_333,
+            0.535_340,
+            0.549_228,
+        ),
+        (
+            "power_kw",
+            3_149.333_333,
+            4_157.333_333,
+            0.536_451,
+            0.548_117,
+        ),
+        (
+            "kwh_price",
+            3_149.333_333,
+            4_157.333_333,
+            0.536_451,
+            0.548_117,
+        ),
+    ] {
+        let b = bar(&t, key);
+        assert_close(b.low.outcome.difference.amount, lo, 1e-5);
+        assert_close(b.high.outcome.difference.amount, hi, 1e-5);
+        assert_close(b.low.outcome.break_even.unwrap().0, u_lo, 1e-6);
+        assert_close(b.high.outcome.break_even.unwrap().0, u_hi, 1e-6);
+    }
     // PUE stops at its floor of 1, and says so.
     let pue = bar(&t, "pue");
     assert_eq!(pue.low.link_value, 1.0);
@@ -361,15 +400,16 @@ fn all_finite(t: &Tornado) -> bool {
         o.difference.amount.is_finite()
             && o.break_even.is_none_or(|u| u.0.is_finite() && u.0 >= 0.0)
     };
-    o(&t.base) && t.bars.iter().all(|b| {
-        b.base.is_finite()
+    o(&t.base)
+        && t.bars.iter().all(|b| {
+            b.base.is_finite()
             && [&b.low, &b.high]
                 .iter()
                 .all(|e| e.link_value.is_finite() && o(&e.outcome))
             && [Output::BreakEven, Output::Difference].iter().all(
                 |by| !matches!(b.swing(*by, &t.base), Swing::By(s) if !s.is_finite() || s < 0.0),
             )
-    })
+        })
 }
 
 proptest! {
