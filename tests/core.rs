@@ -29,6 +29,8 @@ mod link;
 mod measured;
 #[path = "core/memory.rs"]
 mod memory;
+#[path = "core/moves.rs"]
+mod moves;
 #[path = "core/numtext.rs"]
 mod numtext;
 #[path = "core/presets.rs"]

@@ -3,7 +3,8 @@
 //!
 //! - [`units`]: bytes, money, hours, ratios.
 //! - [`field`]: numeric input descriptors shared by links and the form.
-//! - [`rent_buy`], [`sensitivity`], [`demand`]: rent or buy, its chart series, the hybrid plan.
+//! - [`rent_buy`], [`sensitivity`], [`demand`]: rent or buy, its chart series, the hybrid plan;
+//!   [`moves`]: what moves its answer (the tornado and the verdict over rent and utilisation).
 //! - [`spot`], [`billing`], [`bill`], [`advisor`], [`checklists`]: what running really costs.
 //! - [`scenario`]: all inputs together and their stored format; [`link`]: the shareable link.
 //! - [`library`]: named scenarios and their export file.
@@ -22,6 +23,7 @@ pub mod json;
 pub mod library;
 pub mod link;
 pub mod memory;
+pub mod moves;
 pub mod number_text;
 pub mod presets;
 pub mod rent_buy;

@@ -17,18 +17,21 @@
 //! | `infer-7b-8k` | inference | 8 sequences of 8,192 tokens: 32 GiB of cache, 57.65 GiB, 80 GB |
 //! | `spot` | spot | 100 h job: 112.1 h and 392.34 with checkpoints against 1,000 on demand |
 //! | `bill-21000` | monthly bill | 21,000 a month, three habits save 4,000 = 19.0% |
+//! | `classroom` | rent or buy | 30 students' RTX 4090s for 6 weeks a year: renting 4,989.60 a month against owning 10,594.75, U* = 28.2% |
 //!
 //! Most examples are the calculators' defaults, which are the guide's examples by design
 //! (docs/contract.md, "Stability"); a preset brings them back after the reader has moved away.
+//! The guide gives no figures for its classroom (6.4), so `classroom` is an illustration built
+//! from the dated card prices of [`super::memory::prices`] (see `classroom` below).
 
 use super::bill::BillInputs;
 use super::memory::inputs::{InferenceInputs, MemoryInputs, ModelSpec, TrainingInputs};
 use super::memory::training::Method;
-use super::rent_buy::RentBuyInputs;
-use super::scenario::Scenario;
+use super::rent_buy::{PowerModel, RentBuyInputs};
+use super::scenario::{Scenario, FX};
 use super::spot::SpotInputs;
 use super::table::{validate, Calculator};
-use super::units::{Currency, Ratio};
+use super::units::{Currency, Hours, Kilowatts, Ratio};
 
 /// Which inputs of the scenario an example sets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -67,6 +70,58 @@ fn team_240h(s: &mut Scenario) {
     s.rent_buy = RentBuyInputs {
         util: Ratio(busy),
         ..i
+    };
+}
+
+/// Students in the classroom example, one card each.
+pub const CLASSROOM_STUDENTS: f64 = 30.0;
+/// Weeks a year the course runs.
+pub const CLASSROOM_WEEKS: f64 = 6.0;
+/// An RTX 4090's purchase price, dollars: NVIDIA's launch price of 2022-09
+/// (`memory::prices`, `rtx-4090`, `buy_usd`).
+pub const RTX_4090_USD: f64 = 1_599.0;
+/// An RTX 4090's rent per card-hour, yuan: AutoDL's list price of 2026-10
+/// (`memory::prices`, `rtx-4090`, `rent_cny`).
+pub const RTX_4090_RENT_CNY: f64 = 1.98;
+/// An RTX 4090's board power, kW: 450 W (`memory::catalogue`, NVIDIA's Ada whitepaper).
+pub const RTX_4090_KW: f64 = 0.45;
+
+/// The guide's teaching case (6.4): a course needs many cards for a few weeks a year and none the
+/// rest. The guide gives no figures, so this example takes 30 students with one RTX 4090 each
+/// for 6 weeks a year, and counts the 30 cards as one "machine":
+///
+/// - rent: 30 x 1.98 = 59.4 yuan an hour, held around the clock while the course runs (the guide
+///   opens a batch of instances when the course starts and releases them all when it ends), so
+///   the cards are busy `U = 6 x 168 / 8,760 = 11.5%` of the year, 84 hours a month of 730;
+/// - buy: 30 x 1,599 dollars at the page's default rate of 7.1 yuan (the price table holds no
+///   dated yuan purchase price for the card) = 340,587 yuan, written off over the guide's 36
+///   months; 30 x 450 W drawn while the course runs at the guide's 1 yuan a kWh, the cards
+///   switched off the rest of the year (electricity follows use, idle draw 0);
+/// - left out: the host computers, the room and the staff who keep 30 machines running. Each
+///   would add to owning only, so renting's lead is, if anything, understated.
+///
+/// Owning costs 340,587 / 36 + 13.5 kW x 84 h x 1 = 10,594.75 a month; renting 59.4 x 84 =
+/// 4,989.60 (59,875.20 a year); `U*` = 9,460.75 / ((59.4 - 13.5) x 730) = 28.2%, a course of
+/// about 14.7 weeks a year held around the clock.
+fn classroom(s: &mut Scenario) {
+    let cards = CLASSROOM_STUDENTS;
+    // A year of 8,760 hours: months of 730 hours make a twelfth of it exact.
+    let month_hours = 730.0;
+    s.rent_buy = RentBuyInputs {
+        purchase: cards * RTX_4090_USD * FX.default,
+        months: 36.0,
+        resale: 0.0,
+        power_model: PowerModel::FollowsUse,
+        power_load: Kilowatts(cards * RTX_4090_KW),
+        power_idle: Kilowatts(0.0),
+        kwh_price: 1.0,
+        pue: 1.0,
+        hosting_per_month: 0.0,
+        ops_per_month: 0.0,
+        price_per_hour: cards * RTX_4090_RENT_CNY,
+        util: Ratio(CLASSROOM_WEEKS * 7.0 * 24.0 / (12.0 * month_hours)),
+        month_hours: Hours(month_hours),
+        ..RentBuyInputs::default()
     };
 }
 
@@ -151,6 +206,12 @@ pub const EXAMPLES: &[Example] = &[
         target: Target::Bill,
         set: bill_21000,
     },
+    Example {
+        id: "classroom",
+        view: "rent-buy",
+        target: Target::RentBuy,
+        set: classroom,
+    },
 ];
 
 /// The example with link value `id`.
@@ -177,6 +238,9 @@ pub fn apply(e: &Example, s: &mut Scenario) {
     match e.target {
         Target::RentBuy => {
             guide.rent_buy.scale_money(factor, &none);
+            // How far the tornado moves each input is how the reader looks at the answer, not
+            // part of the example: it stays.
+            guide.rent_buy.swing = s.rent_buy.swing;
             s.rent_buy = guide.rent_buy;
         }
         // Memory holds no amounts. The guide's model may not suit what the other memory view

@@ -75,6 +75,9 @@ pub struct RentBuyInputs {
     pub month_hours: Hours,
     /// Demand profile: machine-hours needed in each month; empty means one machine at `util`.
     pub demand: Vec<Hours>,
+    /// How far "what moves the answer" moves each input up and down ([`super::moves`]); no cost
+    /// reads it.
+    pub swing: Ratio,
 }
 
 impl Default for RentBuyInputs {
@@ -95,6 +98,7 @@ impl Default for RentBuyInputs {
             util: Ratio(0.5),
             month_hours: Hours(720.0),
             demand: Vec::new(),
+            swing: Ratio(0.2),
         }
     }
 }
@@ -118,6 +122,7 @@ mod fields {
     pub const PRICE: F = NumField { key: "price", kind: NumberKind::Money, min: 0.01, max: 1e6, step: 1.0, whole: false, get: |i| i.price_per_hour, set: |i, v| i.price_per_hour = v };
     pub const UTIL: F = NumField { key: "util", kind: NumberKind::Percent, min: 0.0, max: 100.0, step: 0.1, whole: false, get: |i| i.util.percent(), set: |i, v| i.util = Ratio::from_percent(v) };
     pub const MONTH_HOURS: F = NumField { key: "month_hours", kind: NumberKind::Plain, min: 24.0, max: 744.0, step: 1.0, whole: false, get: |i| i.month_hours.0, set: |i, v| i.month_hours = Hours(v) };
+    pub const SWING: F = NumField { key: "swing", kind: NumberKind::Percent, min: 1.0, max: 90.0, step: 1.0, whole: false, get: |i| i.swing.percent(), set: |i, v| i.swing = Ratio::from_percent(v) };
 }
 pub use fields::*;
 
@@ -151,6 +156,7 @@ impl Calculator for RentBuyInputs {
             },
             write: |i| format_demand(&i.demand),
         }),
+        Field::Num(SWING),
     ];
 
     fn cross_check(&self) -> Result<(), RentBuyError> {

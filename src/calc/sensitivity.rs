@@ -8,11 +8,28 @@
 
 use super::rent_buy::{break_even, own_at, rent_at, RentBuyInputs, RentBuyReport};
 use super::table::Valid;
+use super::units::Currency;
 
 /// The guide's market range for an 8-card machine, per machine-hour (section 1.2).
 pub const MARKET_PRICE_RANGE: (f64, f64) = (80.0, 200.0);
 
 pub use super::series::Series;
+
+/// The price axis of a chart over hourly rent: the market range `(low, high)`, widened to
+/// `price / 1.5 .. price x 1.5` when the chosen price lies near or beyond its ends, so the chosen
+/// price always sits well inside.
+pub fn price_axis(market: (f64, f64), price: f64) -> (f64, f64) {
+    (market.0.min(price / 1.5), market.1.max(price * 1.5))
+}
+
+/// The guide's market range in the scenario's currency: yuan as the guide gives it, dollars at
+/// `fx` yuan per dollar.
+pub fn market_range(cur: Currency, fx: f64) -> (f64, f64) {
+    match cur {
+        Currency::Cny => MARKET_PRICE_RANGE,
+        Currency::Usd => (MARKET_PRICE_RANGE.0 / fx, MARKET_PRICE_RANGE.1 / fx),
+    }
+}
 
 /// Monthly cost of owning and of renting against utilisation 0..1.
 #[derive(Debug, Clone, PartialEq)]
@@ -52,8 +69,7 @@ pub struct BreakEvenVsPrice {
 
 pub fn break_even_vs_price(i: &Valid<RentBuyInputs>) -> BreakEvenVsPrice {
     let p = i.price_per_hour;
-    let lo = MARKET_PRICE_RANGE.0.min(p / 1.5);
-    let hi = MARKET_PRICE_RANGE.1.max(p * 1.5);
+    let (lo, hi) = price_axis(MARKET_PRICE_RANGE, p);
     const STEPS: usize = 60;
     // Only the price moves, within a bounded range around a valid one.
     let mut probe: RentBuyInputs = (**i).clone();

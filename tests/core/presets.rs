@@ -12,7 +12,7 @@ use gpuplan::calc::presets::{apply, example, holds, ids, Target, EXAMPLES};
 use gpuplan::calc::rent_buy;
 use gpuplan::calc::scenario::Scenario;
 use gpuplan::calc::spot;
-use gpuplan::calc::units::{Currency, Ratio, GIB};
+use gpuplan::calc::units::{Currency, Hours, Ratio, GIB};
 
 /// A scenario with every calculator moved away from the guide's examples.
 fn moved() -> Scenario {
@@ -58,7 +58,8 @@ fn every_preset_has_a_unique_id_and_opens_a_view_that_exists() {
             "lora-7b",
             "infer-7b-8k",
             "spot",
-            "bill-21000"
+            "bill-21000",
+            "classroom"
         ]
     );
     for e in EXAMPLES {
@@ -182,6 +183,60 @@ fn bill_21000_preset_gives_21000_and_saves_4000_or_19_percent() {
     assert_close(r.share, 4_000.0 / 21_000.0, 1e-12);
     assert_eq!(format!("{:.1}", r.share * 100.0), "19.0");
     assert_eq!(headline::bill(&r), "saves");
+}
+
+/// The guide's teaching case (6.4) with illustrative, dated figures: 30 students with one RTX 4090
+/// each for 6 weeks a year, the 30 cards counted as one machine. By hand:
+/// - purchase 30 x 1,599 USD x 7.1 = 340,587 CNY; depreciation 340,587 / 36 = 9,460.75 a month;
+/// - U = 6 x 168 / 8,760 = 0.115068..., so 730 x U = 84 busy hours a month;
+/// - electricity 30 x 0.45 kW = 13.5 kW x 84 h x 1 CNY = 1,134; owning 10,594.75 a month;
+/// - renting 30 x 1.98 = 59.4 an hour x 84 h = 4,989.60 a month (59,875.20 a year = 30 x 1,008 h
+///   x 1.98); renting saves 5,605.15 a month;
+/// - U* = 9,460.75 / (59.4 x 730 - 13.5 x 730) = 9,460.75 / 33,507 = 0.282351..., 28.2%, which is
+///   0.282351 x 8,760 / 168 = 14.72 weeks of round-the-clock use a year.
+#[test]
+fn classroom_preset_rents_30_cards_for_4989_60_a_month_against_10594_75_and_u_star_28_2_percent() {
+    let s = applied("classroom");
+    let i = &s.rent_buy;
+    assert_eq!(i.power_model, rent_buy::PowerModel::FollowsUse);
+    assert_close(i.purchase, 340_587.0, 1e-6);
+    assert_close(i.price_per_hour, 59.4, 1e-12);
+    assert_close(i.util.0 * i.month_hours.0, 84.0, 1e-9);
+    let r = rent_buy::report(&valid(i.clone()), Currency::Cny);
+    assert_close(r.own.depreciation.amount, 9_460.75, 1e-9);
+    assert_close(r.own.electricity.amount, 1_134.0, 1e-9);
+    assert_close(r.own_monthly.amount, 10_594.75, 1e-9);
+    assert_close(r.rent_monthly.amount, 4_989.6, 1e-9);
+    assert_close(r.rent_monthly.amount * 12.0, 59_875.2, 1e-8);
+    assert_close(r.monthly_difference.amount, 5_605.15, 1e-9);
+    let u = r.break_even.unwrap().0;
+    assert_close(u, 9_460.75 / 33_507.0, 1e-12);
+    assert_eq!(format!("{:.1}", u * 100.0), "28.2");
+    assert_eq!(format!("{:.2}", u * 8_760.0 / 168.0), "14.72");
+    assert_eq!(headline::rent_buy(&r), "rent");
+    assert_eq!(r.payback_month, None);
+    // Its figures are the price table's and the catalogue's, with their dates.
+    use gpuplan::calc::memory::{catalogue, prices};
+    use gpuplan::calc::presets::{RTX_4090_KW, RTX_4090_RENT_CNY, RTX_4090_USD};
+    let p = prices::prices("rtx-4090").unwrap();
+    let (buy, rent) = (p.buy_usd.unwrap(), p.rent_cny.unwrap());
+    assert_eq!((buy.amount, buy.date), (RTX_4090_USD, "2022-09"));
+    assert_eq!((rent.amount, rent.date), (RTX_4090_RENT_CNY, "2026-10"));
+    assert_eq!(
+        catalogue::gpu("rtx-4090").unwrap().power_w / 1000.0,
+        RTX_4090_KW
+    );
+    // The demand profile, as the whole class's machine-hours in each month of a year with the
+    // course in its first six weeks, plans the same: own none, rent all.
+    let mut profile = i.clone();
+    profile.demand = [730.0, 278.0]
+        .into_iter()
+        .chain([0.0; 10])
+        .map(Hours)
+        .collect();
+    let h = gpuplan::calc::demand::hybrid(&valid(profile), Currency::Cny);
+    assert_eq!(h.best.owned, 0);
+    assert_close(h.best.monthly.amount, 4_989.6, 1e-9);
 }
 
 #[test]
