@@ -4,11 +4,13 @@
 mod charts;
 mod formulas;
 mod hybrid;
+mod moves;
 mod results;
 
 use self::charts::RentBuyCharts;
 use self::formulas::Formulas;
 use self::hybrid::Hybrid;
+use self::moves::Moves;
 use self::results::{answer, Results};
 use super::headline::Headline;
 use crate::app::format::number;
@@ -108,6 +110,7 @@ pub fn RentBuyView() -> impl IntoView {
                     <Formulas inputs=inputs report=report />
                     <RentBuyCharts rep=rep />
                     <Hybrid rep=rep />
+                    <Moves rep=rep />
                 </div>
             </div>
         </section>

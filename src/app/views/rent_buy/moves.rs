@@ -1,0 +1,315 @@
+//! What moves the rent-or-buy answer: two tornado charts (the break-even utilisation and the
+//! monthly difference, each input moved by the `swing` share) and the verdict over hourly rent by
+//! utilisation. The figures are the core's (`crate::calc::moves`); this file words and draws them.
+
+use super::{RentBuy, LENS};
+use crate::app::format::{money, number, percent};
+use crate::app::i18n::{currency_name, label, tr, Tr};
+use crate::app::state::use_app;
+use crate::app::widgets::{num, ChartCanvas};
+use crate::calc::moves::{market_range, tornado, verdict_map, Output, Skip, Tornado, VerdictMap};
+use crate::calc::rent_buy::{Verdict, SWING};
+use crate::calc::units::{Currency, Money};
+use crate::charts::heatmap::{draw_heatmap, HeatmapChart};
+use crate::charts::tornado::{draw_tornado, TornadoBar, TornadoChart};
+use crate::text::Texts;
+use leptos::prelude::*;
+
+const HOW_TORNADO: Tr = |t| t.chart_how.tornado;
+const HOW_HEAT: Tr = |t| t.chart_how.heatmap;
+
+/// One output of the tornado as the page writes it.
+fn figure(by: Output, v: Option<f64>, c: Currency) -> String {
+    match (by, v) {
+        (Output::BreakEven, Some(u)) => percent(u, 1),
+        (Output::BreakEven, None) => "—".to_string(),
+        (Output::Difference, Some(d)) => money(Money::new(d, c), 0),
+        (Output::Difference, None) => String::new(),
+    }
+}
+
+/// The value of `by` in an outcome; `None` for a break-even that does not exist.
+fn value(by: Output, o: &crate::calc::moves::Outcome) -> Option<f64> {
+    match by {
+        Output::BreakEven => o.break_even.map(|u| u.0),
+        Output::Difference => Some(o.difference.amount),
+    }
+}
+
+/// The bars as the chart draws them: a missing break-even is drawn at 100% (renting wins at
+/// every utilisation, as at any break-even above full use).
+fn bars(t: &'static Texts, d: &Tornado) -> Vec<TornadoBar> {
+    let at = |o| value(d.by, o).unwrap_or(1.0);
+    d.bars
+        .iter()
+        .map(|b| TornadoBar {
+            name: label(t, b.key).to_string(),
+            low: at(&b.low.outcome),
+            high: at(&b.high.outcome),
+        })
+        .collect()
+}
+
+/// The bar that moves the output most, and the output as the inputs stand.
+fn tornado_summary(t: &'static Texts, d: &Tornado, c: Currency) -> String {
+    let w = &t.chart_sum;
+    let base = w.tornado_base(&figure(d.by, value(d.by, &d.base), c));
+    match d.bars.first() {
+        Some(b) => [
+            w.tornado_first(
+                label(t, b.key),
+                &figure(d.by, value(d.by, &b.low.outcome), c),
+                &figure(d.by, value(d.by, &b.high.outcome), c),
+            ),
+            base,
+        ]
+        .join(w.sep),
+        None => base,
+    }
+}
+
+fn tornado_rows(t: &'static Texts, d: &Tornado) -> Vec<Vec<String>> {
+    let w = &t.rent_buy;
+    let mut rows = vec![vec![
+        w.col_input.to_string(),
+        w.col_low.to_string(),
+        w.col_high.to_string(),
+        w.col_at_low.to_string(),
+        w.col_at_high.to_string(),
+    ]];
+    let cell = |o| {
+        value(d.by, o)
+            .map(|v| format!("{v:.4}"))
+            .unwrap_or_default()
+    };
+    rows.extend(d.bars.iter().map(|b| {
+        vec![
+            label(t, b.key).to_string(),
+            format!("{}", b.low.link_value),
+            format!("{}", b.high.link_value),
+            cell(&b.low.outcome),
+            cell(&b.high.outcome),
+        ]
+    }));
+    rows
+}
+
+/// The inputs without a bar, and why.
+fn skipped(t: &'static Texts, d: &Tornado) -> String {
+    let w = &t.rent_buy;
+    let list: Vec<String> = d
+        .skipped
+        .iter()
+        .filter_map(|(key, why)| {
+            let l = label(t, key);
+            match why {
+                Skip::Setting => None,
+                Skip::Zero => Some(w.skip_zero(l)),
+                Skip::NoEffect => Some(w.skip_no_effect(l)),
+                Skip::Convention => Some(w.skip_convention(l)),
+            }
+        })
+        .collect();
+    if list.is_empty() {
+        String::new()
+    } else {
+        w.moves_skipped(&list.join(t.app.list_sep))
+    }
+}
+
+fn verdict_words(t: &'static Texts, v: Verdict) -> &'static str {
+    match v {
+        Verdict::Buy => t.rent_buy.heat_own,
+        Verdict::Rent => t.rent_buy.heat_rent,
+    }
+}
+
+fn heat_summary(t: &'static Texts, m: &VerdictMap) -> String {
+    let w = &t.chart_sum;
+    let c = m.current;
+    match c.break_even {
+        Some(u) => w.heat(&money(c.price, 2), &percent(u.0, 1)),
+        None => w.heat_none.to_string(),
+    }
+}
+
+fn heat_rows(t: &'static Texts, m: &VerdictMap, cur: &str) -> Vec<Vec<String>> {
+    let w = &t.rent_buy;
+    let mut rows = vec![vec![
+        w.axis_rent(cur),
+        t.chart_dl.column(w.axis_util, "%"),
+        t.chart_dl.column(w.col_difference, &w.axis_per_month(cur)),
+    ]];
+    let mid = |e: &[f64], k: usize| (e[k] + e[k + 1]) / 2.0;
+    for (j, row) in m.cells.iter().enumerate() {
+        for (i, cell) in row.iter().enumerate() {
+            rows.push(vec![
+                format!("{:.2}", mid(&m.price_edges, i)),
+                format!("{:.2}", mid(&m.util_edges, j) * 100.0),
+                format!("{:.2}", cell.difference.amount),
+            ]);
+        }
+    }
+    rows
+}
+
+/// The section: the swing, both tornadoes and the map.
+#[component]
+pub fn Moves(rep: RentBuy) -> impl IntoView {
+    let app = use_app();
+    let by_be = Memo::new(move |_| rep.with(|r| tornado(&r.inputs, r.currency, Output::BreakEven)));
+    let by_diff =
+        Memo::new(move |_| rep.with(|r| tornado(&r.inputs, r.currency, Output::Difference)));
+    let fx = Memo::new(move |_| app.scenario.with(|s| s.fx));
+    let map = Memo::new(move |_| {
+        rep.with(|r| verdict_map(&r.inputs, r.currency, market_range(r.currency, fx.get())))
+    });
+    let currency = Memo::new(move |_| rep.with(|r| r.currency));
+    let cur = move |t: &'static Texts| currency_name(t, currency.get());
+    let pct = move || rep.with(|r| percent(r.inputs.swing.0, 0));
+    let sum = move |d: Memo<Tornado>| {
+        Signal::derive(move || {
+            let t = app.t();
+            d.with(|d| tornado_summary(t, d, currency.get()))
+        })
+    };
+    let (be_sum, diff_sum) = (sum(by_be), sum(by_diff));
+    let heat_sum = Signal::derive(move || {
+        let t = app.t();
+        map.with(|m| heat_summary(t, m))
+    });
+    let point = move || {
+        let t = app.t();
+        map.with(|m| {
+            let c = m.current;
+            t.rent_buy.heat_point(
+                &money(c.price, 2),
+                &percent(c.util.0, 1),
+                verdict_words(t, c.verdict),
+            )
+        })
+    };
+    let verdict_id = move || {
+        map.with(|m| match m.current.verdict {
+            Verdict::Buy => "buy",
+            Verdict::Rent => "rent",
+        })
+    };
+    // One canvas per tornado: the same drawing for either output.
+    let tornado_chart = move |t: &'static Texts,
+                              d: Memo<Tornado>,
+                              summary: Signal<String>,
+                              testid,
+                              caption: &'static str| {
+        let x_axis = move |t: &'static Texts| match d.with_untracked(|d| d.by) {
+            Output::BreakEven => t.rent_buy.axis_break_even.to_string(),
+            Output::Difference => t.rent_buy.axis_difference(cur(t)),
+        };
+        view! {
+            <ChartCanvas
+                testid=testid
+                label=caption
+                how=HOW_TORNADO
+                summary=summary
+                csv=move || {
+                    let t = app.t_untracked();
+                    d.with_untracked(|d| tornado_rows(t, d))
+                }
+                draw=move |root| {
+                    let p = pct();
+                    d.with(|d| {
+                        let bars = bars(t, d);
+                        draw_tornado(
+                            root,
+                            &TornadoChart {
+                                bars: &bars,
+                                base: value(d.by, &d.base).unwrap_or(1.0),
+                                x_axis: &x_axis(t),
+                                lowered: &t.rent_buy.lowered(&p),
+                                raised: &t.rent_buy.raised(&p),
+                                percent: d.by == Output::BreakEven,
+                            },
+                        )
+                    })
+                }
+            />
+        }
+    };
+    view! {
+        <section class="moves" data-testid="moves">
+            <h3>{tr(|t| t.rent_buy.moves_title)}</h3>
+            <p class="hint">{tr(|t| t.rent_buy.moves_intro)}</p>
+            {num(&SWING, LENS)}
+            {move || {
+                let t = app.t();
+                view! {
+                    <div class="charts">
+                        {tornado_chart(
+                            t,
+                            by_be,
+                            be_sum,
+                            "chart-tornado-break-even",
+                            t.rent_buy.chart_tornado_be,
+                        )}
+                        {tornado_chart(
+                            t,
+                            by_diff,
+                            diff_sum,
+                            "chart-tornado-difference",
+                            t.rent_buy.chart_tornado_diff,
+                        )} <p class="hint" data-testid="moves-skipped">
+                            {move || by_diff.with(|d| skipped(t, d))}
+                        </p>
+                        <ChartCanvas
+                            testid="chart-heatmap"
+                            label=t.rent_buy.chart_heatmap
+                            how=HOW_HEAT
+                            summary=heat_sum
+                            csv=move || {
+                                let t = app.t_untracked();
+                                map.with_untracked(|m| heat_rows(t, m, cur(t)))
+                            }
+                            draw=move |root| {
+                                map.with(|m| {
+                                    let cols = m.price_edges.len().saturating_sub(1);
+                                    let cells: Vec<f64> = m
+                                        .cells
+                                        .iter()
+                                        .flatten()
+                                        .map(|c| c.difference.amount)
+                                        .collect();
+                                    let (lo, hi) = m.market;
+                                    let c = m.current;
+                                    draw_heatmap(
+                                        root,
+                                        &HeatmapChart {
+                                            price: (
+                                                m.price_edges.first().copied().unwrap_or(0.0),
+                                                m.price_edges.last().copied().unwrap_or(1.0),
+                                            ),
+                                            util: (0.0, 1.0),
+                                            cols,
+                                            cells: &cells,
+                                            boundary: &m.border,
+                                            market: m.market,
+                                            point: (c.price.amount, c.util.0),
+                                            x_axis: &t.rent_buy.axis_rent(cur(t)),
+                                            y_axis: t.rent_buy.axis_util,
+                                            own: t.rent_buy.heat_own,
+                                            rent: t.rent_buy.heat_rent,
+                                            market_name: &t
+                                                .rent_buy
+                                                .heat_market(&number(lo, 0), &number(hi, 0)),
+                                        },
+                                    )
+                                })
+                            }
+                        /> <p class="hint" data-testid="heatmap-point" data-value=verdict_id>
+                            {point}
+                        </p>
+                    </div>
+                }
+            }}
+        </section>
+    }
+}
