@@ -630,3 +630,22 @@ proptest! {
         prop_assert_eq!(parse_resale_curve(&text).unwrap(), curve);
     }
 }
+
+/// The README's link examples.
+#[test]
+fn readme_links_reserve_three_years_and_charge_capital() {
+    let mut issues = Vec::new();
+    let (s, _, _) = from_pairs(&pairs("reserve=1&reserve_term=3y&util=60"), &mut issues);
+    assert!(issues.is_empty(), "{issues:?}");
+    let t = three_way(&valid(s.rent_buy), CNY);
+    assert_eq!(t.best, Way::Reserve);
+    assert_close(t.reserve.amount, 38_880.0, 1e-9);
+    let ways: Vec<Way> = t.bands.iter().map(|b| b.way).collect();
+    assert_eq!(ways, [Way::Rent, Way::Reserve]);
+    assert_close(t.bands[0].to.0, 0.45, 1e-12);
+    let (s, _, _) = from_pairs(&pairs("capital_rate=8"), &mut issues);
+    assert!(issues.is_empty(), "{issues:?}");
+    let r = rent_buy(&s.rent_buy, CNY).unwrap();
+    assert_eq!(format!("{:.2}", r.own_monthly.amount), "51123.64");
+    assert_eq!(format!("{:.3}", r.break_even.unwrap().0), "0.592");
+}
