@@ -37,6 +37,8 @@ mod numtext;
 mod presets;
 #[path = "core/rent_buy.rs"]
 mod rent_buy;
+#[path = "core/reserve.rs"]
+mod reserve;
 #[path = "core/scenario.rs"]
 mod scenario;
 #[path = "core/schema1.rs"]

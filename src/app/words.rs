@@ -10,6 +10,7 @@ use crate::calc::billing::{BillingError, RunsError, MAX_RUN_HOURS};
 use crate::calc::choice::Choice;
 use crate::calc::demand::DemandError;
 use crate::calc::field::FieldError;
+use crate::calc::finance::ResaleCurveError;
 use crate::calc::memory::arch::ArchError;
 use crate::calc::memory::config_json::{ConfigError, MODEL_TYPES};
 use crate::calc::memory::inputs::MemoryError;
@@ -198,6 +199,17 @@ pub fn rent_buy_error(t: &'static Texts, e: &RentBuyError, c: Currency) -> Strin
             &money(Money::new(*purchase, c), 2),
         ),
         RentBuyError::Demand(d) => demand_error(t, d),
+        RentBuyError::ResaleCurve(e) => {
+            let l = field(t, "resale_curve");
+            match e {
+                ResaleCurveError::Item { year, raw } => {
+                    m.resale_curve_item(&l, &number(*year as f64, 0), raw)
+                }
+                ResaleCurveError::TooLong { years, max } => {
+                    m.resale_curve_too_long(&l, &number(*years as f64, 0), &number(*max as f64, 0))
+                }
+            }
+        }
         RentBuyError::Field(f) => field_error(t, f, c),
     }
 }

@@ -13,8 +13,27 @@
 //! busy more than U* of the time, which the per-machine utilisations let a reader check.
 //!
 //! With no profile the chosen utilisation stands for one machine's flat demand, `d_m = U H`.
+//!
+//! Three ways ([`hybrid3`], docs/formulas.md, "Own, reserve or rent"): own `k`, reserve `m`, rent
+//! the rest. Each month's hours go first to the reserved machines (already paid for, no cost an
+//! hour), then to the owned ones when an hour of their electricity (`b / H`) costs no more than an
+//! hour of rent, then to renting. With `c = min(b / H, p)` and `F(x) = mean_m min(d_m, x)` (the
+//! hours a month the first `x` hours of capacity serve):
+//!
+//! ```text
+//! cost(k, m) = k a + m R + c [F((k+m) H) - F(m H)] + p [mean d - F((k+m) H)]
+//!            = G(k + m) + K(m)
+//! G(T)       = T a + (c - p) F(T H) + p mean d
+//! K(m)       = m (R - a) - c F(m H)
+//! ```
+//! where `R` is a reserved machine's month ([`super::reserve`]). The cost splits into a part of
+//! the machine count `T = k + m` and a part of `m`, so the best `m <= T` for each `T` is a running
+//! minimum and the search is linear in the machines. Ties: fewer machines, then fewer owned (a
+//! reserved machine commits to less). Reserving is considered only when the reader turned it on;
+//! without it the plan is the two-way one.
 
 use super::rent_buy::{own_at, RentBuyInputs};
+use super::reserve::reserve_monthly;
 use super::table::Valid;
 use super::units::{Currency, Hours, Money};
 use thiserror::Error;
@@ -96,6 +115,160 @@ pub fn hybrid(i: &Valid<RentBuyInputs>, currency: Currency) -> HybridReport {
         all_rent: plans.first().map(|p| p.monthly).unwrap_or(best.monthly),
         best,
         plans,
+        demand,
+    }
+}
+
+/// Mean hours a month that served demand from each month of a profile.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Fill {
+    pub reserved: Hours,
+    pub owned: Hours,
+    pub rented: Hours,
+}
+
+/// One plan of the three-way hybrid.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Plan3 {
+    pub owned: usize,
+    pub reserved: usize,
+    pub monthly: Money,
+    pub fill: Fill,
+}
+
+/// The best mix of owned, reserved and rented machines for a demand profile.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hybrid3Report {
+    /// The cheapest plan.
+    pub best: Plan3,
+    /// The cheapest plan that reserves nothing: the two-way plan.
+    pub own_only: Plan3,
+    /// The cheapest plan that owns nothing (renting everything when reserving is off).
+    pub reserve_only: Plan3,
+    pub all_rent: Money,
+    /// Whether reserving was considered (`reserve=1`).
+    pub reserve_considered: bool,
+    /// The demand used, machine-hours per month.
+    pub demand: Vec<Hours>,
+}
+
+/// The profile's months sorted, with running sums, to serve `F(x)` in a binary search.
+struct Served {
+    sorted: Vec<f64>,
+    /// `prefix[j]`: the sum of the `j` smallest months.
+    prefix: Vec<f64>,
+}
+
+impl Served {
+    fn new(demand: &[Hours]) -> Self {
+        let mut sorted: Vec<f64> = demand.iter().map(|d| d.0).collect();
+        sorted.sort_by(f64::total_cmp);
+        let mut prefix = vec![0.0];
+        for d in &sorted {
+            prefix.push(prefix.last().copied().unwrap_or(0.0) + d);
+        }
+        Served { sorted, prefix }
+    }
+
+    /// `F(x)`: mean over the months of `min(d, x)`.
+    fn mean_within(&self, x: f64) -> f64 {
+        let n = self.sorted.len();
+        if n == 0 {
+            return 0.0;
+        }
+        let below = self.sorted.partition_point(|d| *d <= x);
+        let above = (n - below) as f64;
+        // Every month within `x`: no `x * 0` (an infinite `x` would make it NaN).
+        let capped = if above > 0.0 { x * above } else { 0.0 };
+        (self.prefix[below] + capped) / n as f64
+    }
+}
+
+/// The three-way hybrid plan: own `k`, reserve `m`, rent the rest, each month filled in the
+/// cheapest order.
+pub fn hybrid3(i: &Valid<RentBuyInputs>, currency: Currency) -> Hybrid3Report {
+    let demand = effective_demand(i);
+    let h = i.month_hours.0;
+    let p = i.price_per_hour;
+    let peak = demand.iter().map(|d| d.0).fold(0.0, f64::max);
+    let n_max = ((peak / h).ceil() as usize).min(MAX_MACHINES);
+    let (a, b) = (own_at(i, 0.0), own_at(i, 1.0) - own_at(i, 0.0));
+    let r = reserve_monthly(i);
+    let c = (b / h).min(p);
+    let served = Served::new(&demand);
+    let mean_d = served.mean_within(f64::INFINITY);
+    let g = |t: usize| t as f64 * a + (c - p) * served.mean_within(t as f64 * h) + p * mean_d;
+    let k = |m: usize| m as f64 * (r - a) - c * served.mean_within(m as f64 * h);
+    // The plan's own figures, month by month, so the reported cost does not carry the rounding
+    // of the split form.
+    let plan = |owned: usize, reserved: usize| -> Plan3 {
+        let (rc, oc) = (reserved as f64 * h, owned as f64 * h);
+        let n = demand.len().max(1) as f64;
+        let (mut rs, mut os, mut ts) = (0.0, 0.0, 0.0);
+        for d in &demand {
+            let on_reserved = d.0.min(rc);
+            let on_owned = if b / h <= p {
+                (d.0 - on_reserved).min(oc)
+            } else {
+                0.0
+            };
+            rs += on_reserved;
+            os += on_owned;
+            ts += d.0 - on_reserved - on_owned;
+        }
+        let (rs, os, ts) = (rs / n, os / n, ts / n);
+        Plan3 {
+            owned,
+            reserved,
+            monthly: Money::new(
+                owned as f64 * a + reserved as f64 * r + b / h * os + p * ts,
+                currency,
+            ),
+            fill: Fill {
+                reserved: Hours(rs),
+                owned: Hours(os),
+                rented: Hours(ts),
+            },
+        }
+    };
+    let reserve = i.reserve;
+    // For each machine count T: the best number reserved among 0..=T (ties: more reserved).
+    let mut best_m = 0usize;
+    let mut best_k = k(0);
+    let mut best: Option<(f64, usize, usize)> = None;
+    let mut own_only: Option<(f64, usize)> = None;
+    let mut reserve_only: Option<(f64, usize)> = None;
+    for t in 0..=n_max {
+        if reserve && t > 0 {
+            let kt = k(t);
+            if kt <= best_k {
+                best_k = kt;
+                best_m = t;
+            }
+        }
+        let gt = g(t);
+        let cost = gt + best_k;
+        if best.is_none_or(|(c0, _, _)| cost < c0) {
+            best = Some((cost, t, best_m));
+        }
+        if own_only.is_none_or(|(c0, _)| gt < c0) {
+            own_only = Some((gt, t));
+        }
+        if reserve {
+            let only = gt + k(t);
+            if reserve_only.is_none_or(|(c0, _)| only < c0) {
+                reserve_only = Some((only, t));
+            }
+        }
+    }
+    let (_, t, m) = best.unwrap_or((0.0, 0, 0));
+    let own_only = plan(own_only.map_or(0, |o| o.1), 0);
+    Hybrid3Report {
+        best: plan(t - m, m),
+        reserve_only: plan(0, reserve_only.map_or(0, |o| o.1)),
+        all_rent: plan(0, 0).monthly,
+        own_only,
+        reserve_considered: reserve,
         demand,
     }
 }

@@ -5,6 +5,7 @@
 //! - [`field`]: numeric input descriptors shared by links and the form.
 //! - [`rent_buy`], [`sensitivity`], [`demand`]: rent or buy, its chart series, the hybrid plan;
 //!   [`moves`]: what moves its answer (the tornado and the verdict over rent and utilisation).
+//!   [`reserve`]: a reserved machine as a third way; [`finance`]: cost of capital and resale.
 //! - [`spot`], [`billing`], [`bill`], [`advisor`], [`checklists`]: what running really costs.
 //! - [`scenario`]: all inputs together and their stored format; [`link`]: the shareable link.
 //! - [`library`]: named scenarios and their export file.
@@ -18,6 +19,7 @@ pub mod checklists;
 pub mod choice;
 pub mod demand;
 pub mod field;
+pub mod finance;
 pub mod headline;
 pub mod json;
 pub mod library;
@@ -27,6 +29,7 @@ pub mod moves;
 pub mod number_text;
 pub mod presets;
 pub mod rent_buy;
+pub mod reserve;
 pub mod scenario;
 pub mod sensitivity;
 pub mod series;

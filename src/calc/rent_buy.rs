@@ -24,10 +24,27 @@
 //! - Resale value is received at the end of the horizon and lowers depreciation; the payback month
 //!   ignores it, since it is only realised when the machine is sold.
 //! - Ties at exactly U* go to renting: equal cost, but no capital tied up.
+//!
+//! Beyond the guide, each with a default that keeps the guide's figures exact
+//! (docs/formulas.md, "Own, reserve or rent"):
+//! - Cost of capital (`capital_rate`, default 0): the purchase becomes a level monthly charge over
+//!   the horizon with the resale discounted back ([`super::finance::capital_charge`]); the part
+//!   above straight-line depreciation is shown as interest. At 0 it is `(purchase - resale) /
+//!   months` exactly.
+//! - Resale by age (`resale_curve`, default empty): shares of the purchase price at the end of
+//!   each year; when given, the curve read at the horizon replaces the single `resale` value
+//!   ([`resale_value`]).
+//! - A reserved machine (`reserve`, off by default) is compared in [`super::reserve`]; it
+//!   changes nothing in this report.
 
 use super::demand::{format_demand, parse_demand, DemandError};
 use super::field::{FieldError, NumField, NumberKind};
-use super::table::{validate, Calculator, ChoiceField, Field, KeyedError, TextField, Valid};
+use super::finance::ResaleCurveError;
+use super::finance::{capital_charge, format_resale_curve, parse_resale_curve, resale_share};
+use super::reserve::{ReservePay, ReserveTerm};
+use super::table::{
+    validate, Calculator, ChoiceField, Field, FlagField, KeyedError, TextField, Valid,
+};
 use super::units::{Currency, Hours, Kilowatts, Money, Ratio};
 use thiserror::Error;
 
@@ -78,6 +95,20 @@ pub struct RentBuyInputs {
     /// How far "what moves the answer" moves each input up and down ([`super::moves`]); no cost
     /// reads it.
     pub swing: Ratio,
+    /// Annual cost of capital charged on the purchase (and on a reserved term paid up front).
+    pub capital_rate: Ratio,
+    /// Share of the purchase price fetched at the end of year 1, 2, ...; empty: `resale` applies.
+    pub resale_curve: Vec<Ratio>,
+    /// Whether a reserved machine is compared as a third way (and in the hybrid plan).
+    pub reserve: bool,
+    pub reserve_term: ReserveTerm,
+    pub reserve_pay: ReservePay,
+    /// Discount off the hourly rent for a one-month term, applied to every hour of the month.
+    pub reserve_off_month: Ratio,
+    /// The same for a one-year term.
+    pub reserve_off_year: Ratio,
+    /// The same for a three-year term.
+    pub reserve_off_three_years: Ratio,
 }
 
 impl Default for RentBuyInputs {
@@ -99,6 +130,14 @@ impl Default for RentBuyInputs {
             month_hours: Hours(720.0),
             demand: Vec::new(),
             swing: Ratio(0.2),
+            capital_rate: Ratio(0.0),
+            resale_curve: Vec::new(),
+            reserve: false,
+            reserve_term: ReserveTerm::Year,
+            reserve_pay: ReservePay::Upfront,
+            reserve_off_month: Ratio::from_percent(20.0),
+            reserve_off_year: Ratio::from_percent(35.0),
+            reserve_off_three_years: Ratio::from_percent(55.0),
         }
     }
 }
@@ -123,12 +162,27 @@ mod fields {
     pub const UTIL: F = NumField { key: "util", kind: NumberKind::Percent, min: 0.0, max: 100.0, step: 0.1, whole: false, get: |i| i.util.percent(), set: |i, v| i.util = Ratio::from_percent(v) };
     pub const MONTH_HOURS: F = NumField { key: "month_hours", kind: NumberKind::Plain, min: 24.0, max: 744.0, step: 1.0, whole: false, get: |i| i.month_hours.0, set: |i, v| i.month_hours = Hours(v) };
     pub const SWING: F = NumField { key: "swing", kind: NumberKind::Percent, min: 1.0, max: 90.0, step: 1.0, whole: false, get: |i| i.swing.percent(), set: |i, v| i.swing = Ratio::from_percent(v) };
+    pub const CAPITAL_RATE: F = NumField { key: "capital_rate", kind: NumberKind::Percent, min: 0.0, max: 100.0, step: 0.1, whole: false, get: |i| i.capital_rate.percent(), set: |i, v| i.capital_rate = Ratio::from_percent(v) };
+    pub const RESERVE_OFF_1M: F = NumField { key: "reserve_off_1m", kind: NumberKind::Percent, min: 0.0, max: 99.0, step: 1.0, whole: false, get: |i| i.reserve_off_month.percent(), set: |i, v| i.reserve_off_month = Ratio::from_percent(v) };
+    pub const RESERVE_OFF_1Y: F = NumField { key: "reserve_off_1y", kind: NumberKind::Percent, min: 0.0, max: 99.0, step: 1.0, whole: false, get: |i| i.reserve_off_year.percent(), set: |i, v| i.reserve_off_year = Ratio::from_percent(v) };
+    pub const RESERVE_OFF_3Y: F = NumField { key: "reserve_off_3y", kind: NumberKind::Percent, min: 0.0, max: 99.0, step: 1.0, whole: false, get: |i| i.reserve_off_three_years.percent(), set: |i, v| i.reserve_off_three_years = Ratio::from_percent(v) };
 }
 pub use fields::*;
 
 /// How electricity is counted.
 pub const POWER_MODEL: ChoiceField<RentBuyInputs> =
     crate::choice_field!("power_model", PowerModel, power_model);
+
+/// Whether reserving is compared.
+pub const RESERVE: FlagField<RentBuyInputs> = crate::flag_field!("reserve", reserve);
+
+/// The reserved term.
+pub const RESERVE_TERM: ChoiceField<RentBuyInputs> =
+    crate::choice_field!("reserve_term", ReserveTerm, reserve_term);
+
+/// How the reserved term is paid.
+pub const RESERVE_PAY: ChoiceField<RentBuyInputs> =
+    crate::choice_field!("reserve_pay", ReservePay, reserve_pay);
 
 impl Calculator for RentBuyInputs {
     type Error = RentBuyError;
@@ -137,6 +191,15 @@ impl Calculator for RentBuyInputs {
         Field::Num(PURCHASE),
         Field::Num(MONTHS),
         Field::Num(RESALE),
+        Field::Text(TextField {
+            key: "resale_curve",
+            read: |i, raw| {
+                i.resale_curve = parse_resale_curve(raw)?;
+                Ok(())
+            },
+            write: |i| format_resale_curve(&i.resale_curve),
+        }),
+        Field::Num(CAPITAL_RATE),
         Field::Choice(POWER_MODEL),
         Field::Num(POWER_KW),
         Field::Num(IDLE_KW),
@@ -157,6 +220,12 @@ impl Calculator for RentBuyInputs {
             write: |i| format_demand(&i.demand),
         }),
         Field::Num(SWING),
+        Field::Flag(RESERVE),
+        Field::Choice(RESERVE_TERM),
+        Field::Choice(RESERVE_PAY),
+        Field::Num(RESERVE_OFF_1M),
+        Field::Num(RESERVE_OFF_1Y),
+        Field::Num(RESERVE_OFF_3Y),
     ];
 
     fn cross_check(&self) -> Result<(), RentBuyError> {
@@ -186,6 +255,8 @@ pub enum RentBuyError {
     #[error(transparent)]
     Demand(#[from] DemandError),
     #[error(transparent)]
+    ResaleCurve(#[from] ResaleCurveError),
+    #[error(transparent)]
     Field(#[from] FieldError),
 }
 
@@ -195,6 +266,7 @@ impl KeyedError for RentBuyError {
             RentBuyError::IdleAboveLoad { .. } => "idle_kw",
             RentBuyError::ResaleAbovePurchase { .. } => "resale",
             RentBuyError::Demand(_) => "demand",
+            RentBuyError::ResaleCurve(_) => "resale_curve",
             RentBuyError::Field(e) => e.key(),
         }
     }
@@ -212,7 +284,11 @@ crate::choice_ids!(Verdict { Rent => "rent", Buy => "buy" });
 /// The parts of owning one machine for one month.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct OwnParts {
+    /// Straight-line depreciation, `(purchase - resale) / months`.
     pub depreciation: Money,
+    /// The cost of the capital tied up: the capital charge above straight-line depreciation (0
+    /// at a zero rate).
+    pub interest: Money,
     pub electricity: Money,
     pub hosting: Money,
     pub ops: Money,
@@ -221,6 +297,7 @@ pub struct OwnParts {
 impl OwnParts {
     pub fn total(&self) -> Money {
         let sum = self.depreciation.amount
+            + self.interest.amount
             + self.electricity.amount
             + self.hosting.amount
             + self.ops.amount;
@@ -247,12 +324,40 @@ pub struct RentBuyReport {
     pub payback_month: Option<f64>,
     /// Owning's running cost per month, without depreciation.
     pub running_monthly: Money,
+    /// The resale value received at the end of the horizon, and where it comes from.
+    pub resale_value: Money,
+    pub resale_source: ResaleSource,
+}
+
+/// Which input gave the resale value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ResaleSource {
+    /// The single value typed (`resale`).
+    Value,
+    /// The resale curve read at the horizon (`resale_curve`); it wins over `resale`.
+    Curve,
+}
+
+crate::choice_ids!(ResaleSource { Value => "value", Curve => "curve" });
+
+/// The resale value at the end of the horizon: the curve's share of the purchase price at
+/// `months` when a curve is given, else the single `resale` value.
+pub fn resale_value(i: &RentBuyInputs) -> (f64, ResaleSource) {
+    match resale_share(&i.resale_curve, i.months) {
+        Some(share) => (i.purchase * share.0, ResaleSource::Curve),
+        None => (i.resale, ResaleSource::Value),
+    }
+}
+
+/// Owning's monthly capital charge: depreciation plus the cost of capital.
+pub(crate) fn capital_monthly(i: &RentBuyInputs) -> f64 {
+    capital_charge(i.purchase, resale_value(i).0, i.months, i.capital_rate)
 }
 
 /// Owning's monthly cost as `a + b U`: the fixed part and the part that scales with utilisation.
 fn own_linear(i: &RentBuyInputs) -> (f64, f64) {
     let h = i.month_hours.0;
-    let base = (i.purchase - i.resale) / i.months + i.hosting_per_month + i.ops_per_month;
+    let base = capital_monthly(i) + i.hosting_per_month + i.ops_per_month;
     match i.power_model {
         PowerModel::FixedHours => {
             let kwh = i.power_load.0 * i.hours_per_day.0 * (h / 24.0) * i.pue;
@@ -299,8 +404,11 @@ pub fn report(i: &Valid<RentBuyInputs>, cur: Currency) -> RentBuyReport {
             (i.power_idle.0 + (i.power_load.0 - i.power_idle.0) * u) * h * i.pue
         }
     };
+    let (resale, resale_source) = resale_value(i);
+    let depreciation = (i.purchase - resale) / i.months;
     let own = OwnParts {
-        depreciation: Money::new((i.purchase - i.resale) / i.months, cur),
+        depreciation: Money::new(depreciation, cur),
+        interest: Money::new(capital_monthly(i) - depreciation, cur),
         electricity: Money::new(energy_kwh * i.kwh_price, cur),
         hosting: Money::new(i.hosting_per_month, cur),
         ops: Money::new(i.ops_per_month, cur),
@@ -330,5 +438,7 @@ pub fn report(i: &Valid<RentBuyInputs>, cur: Currency) -> RentBuyReport {
         energy_kwh,
         payback_month,
         running_monthly: running,
+        resale_value: Money::new(resale, cur),
+        resale_source,
     }
 }

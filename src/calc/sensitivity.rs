@@ -4,9 +4,14 @@
 //! - break-even against hourly rent: `U*(p)` over the guide's market range 80-200 per hour,
 //!   widened to keep the chosen price in the middle third of the axis;
 //! - cumulative cost over the horizon: owning pays the purchase up front then its running cost,
-//!   renting pays each month's rent; resale comes back in the last month.
+//!   renting pays each month's rent; resale comes back in the last month (the curve's value when
+//!   a resale curve is given). The amounts are cash as paid, not discounted at the cost of
+//!   capital;
+//! - cost against utilisation for the three ways (own, reserve, rent): three straight lines, the
+//!   reserved one flat, with the bands where each is the cheapest (`super::reserve`).
 
-use super::rent_buy::{break_even, own_at, rent_at, RentBuyInputs, RentBuyReport};
+use super::rent_buy::{break_even, own_at, rent_at, resale_value, RentBuyInputs, RentBuyReport};
+use super::reserve::{bands, costs_at, crossings, Band, Way};
 use super::table::Valid;
 use super::units::Currency;
 
@@ -100,9 +105,10 @@ pub fn cumulative(i: &Valid<RentBuyInputs>, r: &RentBuyReport) -> Cumulative {
     let months = i.months.max(1.0).round() as usize;
     let running = r.running_monthly.amount;
     let rent = r.rent_monthly.amount;
+    let end = resale_value(i).0;
     let own = (0..=months)
         .map(|m| {
-            let resale = if m == months { i.resale } else { 0.0 };
+            let resale = if m == months { end } else { 0.0 };
             (m as f64, i.purchase + running * m as f64 - resale)
         })
         .collect();
@@ -111,5 +117,57 @@ pub fn cumulative(i: &Valid<RentBuyInputs>, r: &RentBuyReport) -> Cumulative {
         own,
         rent,
         payback: r.payback_month.map(|m| (m, i.purchase + running * m)),
+    }
+}
+
+/// Where two ways' lines cross within utilisation 0..1.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Crossing {
+    /// The way cheaper below the crossing, and the one cheaper above it.
+    pub below: Way,
+    pub above: Way,
+    pub util: f64,
+    pub cost: f64,
+}
+
+/// Monthly cost of owning, reserving and renting against utilisation 0..1, with the bands where
+/// each compared way is the cheapest.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CostVsUtil3 {
+    pub own: Series,
+    pub rent: Series,
+    /// Flat: a reserved machine costs the same at any utilisation. Drawn even when reserving is
+    /// not compared, so the reader sees what it would cost.
+    pub reserve: Series,
+    /// Whether reserving is compared (`reserve=1`); the bands and crossings follow it.
+    pub reserve_considered: bool,
+    pub bands: Vec<Band>,
+    pub crossings: Vec<Crossing>,
+    /// The chosen utilisation and each way's cost there: `(U, own, rent, reserve)`.
+    pub chosen: (f64, f64, f64, f64),
+}
+
+pub fn cost_vs_util3(i: &Valid<RentBuyInputs>) -> CostVsUtil3 {
+    let i: &RentBuyInputs = i;
+    let at = |w: Way, u: f64| costs_at(i, u)[w as usize];
+    let line = |w: Way| vec![(0.0, at(w, 0.0)), (1.0, at(w, 1.0))];
+    let u = i.util.0;
+    let crossings = crossings(i)
+        .into_iter()
+        .map(|(below, above, util)| Crossing {
+            below,
+            above,
+            util,
+            cost: at(below, util),
+        })
+        .collect();
+    CostVsUtil3 {
+        own: line(Way::Own),
+        rent: line(Way::Rent),
+        reserve: line(Way::Reserve),
+        reserve_considered: i.reserve,
+        bands: bands(i),
+        crossings,
+        chosen: (u, at(Way::Own, u), at(Way::Rent, u), at(Way::Reserve, u)),
     }
 }

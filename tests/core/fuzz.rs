@@ -12,6 +12,7 @@ use gpuplan::calc::bill::{self, parse_levers, parse_lines, BillInputs, Group};
 use gpuplan::calc::billing::{self, parse_runs, BillingInputs, MAX_RUNS, MAX_RUN_HOURS};
 use gpuplan::calc::choice::Choice;
 use gpuplan::calc::demand::{self, parse_demand, MAX_MONTHS, MAX_MONTH_HOURS};
+use gpuplan::calc::finance::{format_resale_curve, parse_resale_curve, MAX_RESALE_YEARS};
 use gpuplan::calc::library::{
     self, check_name, export, from_entry, from_index, import, to_entry, to_index, unique_name,
     Opened, Saved, NAME_MAX,
@@ -25,6 +26,7 @@ use gpuplan::calc::memory::{inference, training};
 use gpuplan::calc::number_text::{read_number, NumberKind};
 use gpuplan::calc::presets;
 use gpuplan::calc::rent_buy::{self, RentBuyInputs};
+use gpuplan::calc::reserve;
 use gpuplan::calc::scenario::{from_stored, to_query, Progress, Scenario};
 use gpuplan::calc::sensitivity;
 use gpuplan::calc::serving::{self, ServingInputs};
@@ -256,7 +258,7 @@ fn value_for(samples: Vec<String>) -> BoxedStrategy<String> {
 /// A key (a real one, mostly) with a value for it; the four list keys with a list, often.
 fn pair() -> impl Strategy<Value = (String, String)> {
     let samples = key_samples();
-    let lists = vec!["lines", "levers", "demand", "runs"];
+    let lists = vec!["lines", "levers", "demand", "runs", "resale_curve"];
     prop_oneof![
         9 => proptest::sample::select(samples).prop_flat_map(|(k, vs)| (Just(k.to_string()), value_for(vs))),
         3 => (proptest::sample::select(lists).prop_map(str::to_string), list_text()),
@@ -374,6 +376,15 @@ fn check_reports(s: &Scenario) {
         format!("{:?}", sensitivity::cumulative(&rb, &r)),
     );
     assert_finite("hybrid", format!("{:?}", demand::hybrid(&rb, cur)));
+    assert_finite("three ways", format!("{:?}", reserve::three_way(&rb, cur)));
+    assert_finite(
+        "cost vs util, three ways",
+        format!("{:?}", sensitivity::cost_vs_util3(&rb)),
+    );
+    assert_finite(
+        "hybrid, three ways",
+        format!("{:?}", demand::hybrid3(&rb, cur)),
+    );
 
     let m = validate(s.memory.clone()).expect("memory inputs valid");
     assert_finite("training", format!("{:?}", training::report(&m)));
@@ -568,6 +579,11 @@ proptest! {
             prop_assert!(d.len() <= MAX_MONTHS);
             prop_assert!(d.iter().all(|h| (0.0..=MAX_MONTH_HOURS).contains(&h.0)));
             prop_assert_eq!(parse_demand(&demand::format_demand(&d)).map(|v| v.len()), Ok(d.len()));
+        }
+        if let Ok(c) = parse_resale_curve(&text) {
+            prop_assert!(c.len() <= MAX_RESALE_YEARS);
+            prop_assert!(c.iter().all(|r| (0.0..=1.0).contains(&r.0)));
+            prop_assert_eq!(parse_resale_curve(&format_resale_curve(&c)), Ok(c));
         }
         if let Ok(r) = parse_runs(&text) {
             prop_assert!(r.len() <= MAX_RUNS);

@@ -1,6 +1,7 @@
 use gpuplan::calc::field::FieldError;
 use gpuplan::calc::link::{decode, encode, Lang, LinkState};
 use gpuplan::calc::rent_buy::{PowerModel, RentBuyInputs};
+use gpuplan::calc::reserve::{ReservePay, ReserveTerm};
 use gpuplan::calc::table::Issue;
 use gpuplan::calc::units::{Currency, Hours, Kilowatts, Ratio};
 use proptest::prelude::*;
@@ -100,6 +101,14 @@ fn arb_state() -> impl Strategy<Value = LinkState> {
         ),
         proptest::collection::vec(0u32..100_000, 0..13),
         any::<bool>(),
+        (
+            proptest::collection::vec(0u32..=1000, 0..6),
+            0u32..1000,
+            any::<bool>(),
+            0usize..3,
+            any::<bool>(),
+            (0u32..99, 0u32..99, 0u32..99),
+        ),
     )
         .prop_map(
             |(
@@ -110,6 +119,7 @@ fn arb_state() -> impl Strategy<Value = LinkState> {
                 (purchase, months, kw10, hpd10, price100, util10),
                 demand,
                 follows,
+                (curve, rate10, reserve, term, upfront, (off1, off2, off3)),
             )| {
                 let mut s = LinkState {
                     view: VIEWS[view].to_string(),
@@ -127,6 +137,25 @@ fn arb_state() -> impl Strategy<Value = LinkState> {
                 rb.price_per_hour = price100 as f64 / 100.0;
                 rb.util = Ratio::from_percent(util10 as f64 / 10.0);
                 rb.demand = demand.into_iter().map(|d| Hours(d as f64)).collect();
+                rb.resale_curve = curve
+                    .into_iter()
+                    .map(|c| Ratio::from_percent(c as f64 / 10.0))
+                    .collect();
+                rb.capital_rate = Ratio::from_percent(rate10 as f64 / 10.0);
+                rb.reserve = reserve;
+                rb.reserve_term = [
+                    ReserveTerm::Month,
+                    ReserveTerm::Year,
+                    ReserveTerm::ThreeYears,
+                ][term];
+                rb.reserve_pay = if upfront {
+                    ReservePay::Upfront
+                } else {
+                    ReservePay::Monthly
+                };
+                rb.reserve_off_month = Ratio::from_percent(off1 as f64);
+                rb.reserve_off_year = Ratio::from_percent(off2 as f64);
+                rb.reserve_off_three_years = Ratio::from_percent(off3 as f64);
                 rb.power_model = if follows {
                     PowerModel::FollowsUse
                 } else {
