@@ -691,3 +691,33 @@ fn heatmap_draws_every_cell_on_its_side_and_marks_the_point() {
     assert!(out.contains("<circle"), "the chosen point");
     assert!(out.contains("market"));
 }
+
+#[test]
+fn three_way_chart_draws_each_way_and_its_winning_stretch() {
+    use gpuplan::calc::reserve::ReserveTerm;
+    use gpuplan::calc::sensitivity::cost_vs_util3;
+    use gpuplan::charts::draw_cost_vs_util3;
+    let i = valid(RentBuyInputs {
+        reserve: true,
+        reserve_term: ReserveTerm::ThreeYears,
+        ..RentBuyInputs::default()
+    });
+    let d = cost_vs_util3(&i);
+    assert!(d.bands.len() >= 2, "{:?}", d.bands);
+    let out = svg(|root| draw_cost_vs_util3(root, &d, &text("m"), "reserve").unwrap());
+    for stroke in ["#0F766E", "#D97706", "#6D28D9"] {
+        // The legend's key and the line.
+        assert_eq!(polylines(&out, stroke).len(), 2, "{stroke}");
+    }
+    // A strip per band with any width, in the band's way's colour, left to right.
+    let strips: Vec<_> = rects(&out)
+        .into_iter()
+        .filter(|r| {
+            ["#0F766E", "#D97706", "#6D28D9"].contains(&r.4.as_str())
+                && r.2 - r.0 > 0.5
+                && r.3 - r.1 < 12.0
+        })
+        .collect();
+    let wide = d.bands.iter().filter(|b| b.to.0 > b.from.0).count();
+    assert_eq!(strips.len(), wide, "{strips:?}");
+}

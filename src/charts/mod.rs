@@ -20,7 +20,7 @@ pub mod overlay;
 pub mod tornado;
 
 pub use break_even::draw_break_even_vs_price;
-pub use cost_util::draw_cost_vs_util;
+pub use cost_util::{draw_cost_vs_util, draw_cost_vs_util3};
 pub use cumulative::draw_cumulative;
 
 use plotters::prelude::*;
@@ -31,6 +31,8 @@ use plotters::style::RGBColor;
 pub const OWN: RGBColor = RGBColor(0x0f, 0x76, 0x6e);
 /// Renting: an amber that stays apart from teal for colour-blind readers.
 pub const RENT: RGBColor = RGBColor(0xd9, 0x77, 0x06);
+/// A reserved machine: a violet apart from both.
+pub const RESERVE: RGBColor = RGBColor(0x6d, 0x28, 0xd9);
 /// Marks: the chosen value, the crossing.
 pub const MARK: RGBColor = RGBColor(0x33, 0x41, 0x55);
 pub const GRID: RGBColor = RGBColor(0xe2, 0xe8, 0xf0);

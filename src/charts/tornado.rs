@@ -37,15 +37,33 @@ pub fn draw_tornado<DB: DrawingBackend>(
 ) -> Result<(), ChartError> {
     root.fill(&WHITE)?;
     let body = legend_band(root, &[(c.lowered, OWN), (c.raised, RENT)], Key::Block)?;
-    let (w, _) = body.dim_in_pixel();
+    let (w, h) = body.dim_in_pixel();
     let n = c.bars.len().max(1);
     // Names take up to a third of the width, wrapped to it.
     let name_w = (w as i32 / 3).clamp(60, 200);
+    // As many lines of a name as its row holds; a longer name ends in an ellipsis.
+    let row_h = (h as i32 - 40 - MARGIN as i32 * 2) / n as i32;
+    let most = (row_h / line_height(TICK)).max(1) as usize;
     let names = c
         .bars
         .iter()
-        .map(|b| label::wrap_words(&body, &b.name, &font(TICK), name_w - 8, false))
-        .collect::<Result<Vec<_>, _>>()?;
+        .map(|b| {
+            let mut lines = label::wrap(&body, &b.name, &font(TICK), name_w - 8)?;
+            if lines.len() > most {
+                lines.truncate(most);
+                let last = lines.last_mut().expect("at least one line");
+                loop {
+                    let cut = format!("{}…", last.trim_end());
+                    if label::measure(&body, &cut, &font(TICK))? <= name_w - 8 || last.is_empty() {
+                        *last = cut;
+                        break;
+                    }
+                    last.pop();
+                }
+            }
+            Ok(lines)
+        })
+        .collect::<Result<Vec<_>, ChartError>>()?;
     let finite = |v: f64| if v.is_finite() { v } else { c.base };
     let (mut lo, mut hi) = (c.base, c.base);
     for b in c.bars {

@@ -7,7 +7,7 @@ use crate::app::i18n::tr;
 use crate::app::state::use_app;
 use crate::app::widgets::{StatRow, Stats};
 use crate::app::words::rent_buy_error;
-use crate::calc::demand::{self, format_demand, parse_demand, HybridReport};
+use crate::calc::demand::{self, format_demand, parse_demand, Hybrid3Report, HybridReport};
 use crate::calc::rent_buy::RentBuyError;
 use crate::calc::units::Money;
 use leptos::prelude::*;
@@ -20,11 +20,22 @@ const TILES: &[StatRow<HybridReport>] = &[
         text: |p, _| money(p.best.monthly, 0), note: Some(|p, t| t.rent_buy.plan_note(&money(p.all_rent, 0))) },
 ];
 
+/// With reserving compared: the best mix of owned, reserved and rented machines.
+#[rustfmt::skip]
+const TILES3: &[StatRow<Hybrid3Report>] = &[
+    StatRow { testid: "hybrid3-owned", label: |t| t.rent_buy.tile_owned, value: |p| p.best.owned.to_string(), text: |p, _| p.best.owned.to_string(), note: None },
+    StatRow { testid: "hybrid3-reserved", label: |t| t.rent_buy.tile_reserved, value: |p| p.best.reserved.to_string(), text: |p, _| p.best.reserved.to_string(), note: None },
+    StatRow { testid: "hybrid3-monthly", label: |t| t.rent_buy.tile_plan_monthly, value: |p| p.best.monthly.amount.to_string(),
+        text: |p, _| money(p.best.monthly, 0), note: Some(|p, t| t.rent_buy.plan_note(&money(p.all_rent, 0))) },
+];
+
 /// The demand profile and the best mix of owned and rented machines.
 #[component]
 pub fn Hybrid(rep: RentBuy) -> impl IntoView {
     let app = use_app();
     let plan = Memo::new(move |_| rep.with(|r| demand::hybrid(&r.inputs, r.currency)));
+    let reserving = Memo::new(move |_| rep.with(|r| r.inputs.reserve));
+    let plan3 = Memo::new(move |_| rep.with(|r| demand::hybrid3(&r.inputs, r.currency)));
     // The refusal is kept as the core's value and worded when shown, so a switch rewords it.
     let error = RwSignal::new(None::<RentBuyError>);
     let raw = RwSignal::new(rep.with_untracked(|r| format_demand(&r.inputs.demand)));
@@ -65,6 +76,10 @@ pub fn Hybrid(rep: RentBuy) -> impl IntoView {
                 </span>
             </label>
             <Stats of=plan rows=TILES />
+            <Show when=move || reserving.get()>
+                <h4>{tr(|t| t.rent_buy.three_title)}</h4>
+                <Stats of=plan3 rows=TILES3 />
+            </Show>
             <table class="plans">
                 <thead>
                     <tr>

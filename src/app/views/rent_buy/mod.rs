@@ -6,21 +6,27 @@ mod formulas;
 mod hybrid;
 mod moves;
 mod results;
+mod three;
 
 use self::charts::RentBuyCharts;
 use self::formulas::Formulas;
 use self::hybrid::Hybrid;
 use self::moves::Moves;
 use self::results::{answer, Results};
+use self::three::ThreeWays;
 use super::headline::Headline;
 use crate::app::format::number;
 use crate::app::i18n::tr;
 use crate::app::state::{use_app, use_report, Lens, Reported};
-use crate::app::widgets::{form, holds, num, radio, slider, Item, NumberField, Section};
+use crate::app::widgets::{flag, form, holds, num, radio, slider, Item, NumberField, Section};
+use crate::calc::finance::parse_resale_curve;
 use crate::calc::rent_buy::{
-    report, PowerModel, RentBuyInputs, RentBuyReport, HOSTING, HOURS_PER_DAY, IDLE_KW, KWH_PRICE,
-    MONTHS, MONTH_HOURS, OPS, POWER_KW, POWER_MODEL, PRICE, PUE, PURCHASE, RESALE, UTIL,
+    report, PowerModel, RentBuyError, RentBuyInputs, RentBuyReport, CAPITAL_RATE, HOSTING,
+    HOURS_PER_DAY, IDLE_KW, KWH_PRICE, MONTHS, MONTH_HOURS, OPS, POWER_KW, POWER_MODEL, PRICE, PUE,
+    PURCHASE, RESALE, RESERVE, RESERVE_OFF_1M, RESERVE_OFF_1Y, RESERVE_OFF_3Y, RESERVE_PAY,
+    RESERVE_TERM, UTIL,
 };
+use crate::calc::reserve::ReserveTerm;
 use leptos::prelude::*;
 
 pub const LENS: Lens<RentBuyInputs> = crate::app::state::lenses::RENT_BUY;
@@ -48,6 +54,13 @@ const FORM: &[Section] = &[
         ],
     },
     Section {
+        legend: Some(|t| t.rent_buy.legend_finance),
+        items: &[
+            Item::Control(|| num(&CAPITAL_RATE, LENS)),
+            Item::Control(resale_curve),
+        ],
+    },
+    Section {
         legend: Some(|t| t.rent_buy.legend_rent),
         items: &[
             Item::Control(|| slider(&PRICE, LENS, (40.0, 300.0, 1.0))),
@@ -55,7 +68,81 @@ const FORM: &[Section] = &[
             Item::Control(month_hours),
         ],
     },
+    Section {
+        legend: Some(|t| t.rent_buy.legend_reserve),
+        items: &[
+            Item::Control(|| flag(&RESERVE, LENS)),
+            Item::Either {
+                when: || holds(LENS, |i| i.reserve),
+                yes: &[
+                    Item::Control(|| radio(&RESERVE_TERM, LENS)),
+                    Item::Control(|| radio(&RESERVE_PAY, LENS)),
+                    // Each term keeps its own discount; the box of the chosen one is shown.
+                    Item::Either {
+                        when: || holds(LENS, |i| i.reserve_term == ReserveTerm::Month),
+                        yes: &[Item::Control(|| num(&RESERVE_OFF_1M, LENS))],
+                        no: &[Item::Either {
+                            when: || holds(LENS, |i| i.reserve_term == ReserveTerm::Year),
+                            yes: &[Item::Control(|| num(&RESERVE_OFF_1Y, LENS))],
+                            no: &[Item::Control(|| num(&RESERVE_OFF_3Y, LENS))],
+                        }],
+                    },
+                ],
+                no: &[],
+            },
+        ],
+    },
 ];
+
+/// The resale curve: percentages typed year by year, tried at each keystroke like any box.
+fn resale_curve() -> AnyView {
+    let app = use_app();
+    let key = "resale_curve";
+    let raw = RwSignal::new(
+        app.slice(LENS)
+            .with_untracked(|i| crate::calc::finance::format_resale_curve(&i.resale_curve)),
+    );
+    let error = RwSignal::new(None::<RentBuyError>);
+    let on_input = move |text: String| {
+        app.clear_issue(key);
+        app.typing(key);
+        let result = parse_resale_curve(&text)
+            .map_err(RentBuyError::from)
+            .and_then(|c| app.edit(LENS, |i| i.resale_curve = c));
+        app.typed(key, result.is_ok());
+        error.set(result.err());
+        raw.set(text);
+    };
+    let message = move || {
+        error
+            .with(|e| {
+                e.as_ref()
+                    .map(|e| crate::app::words::rent_buy_error(app.t(), e, app.currency.get()))
+            })
+            .or_else(|| app.issue(key))
+    };
+    view! {
+        <label class="field">
+            <span class="field-label">{tr(|t| t.field.resale_curve)}</span>
+            <span class="field-control">
+                <input
+                    type="text"
+                    inputmode="decimal"
+                    data-testid="input-resale_curve"
+                    placeholder=tr(|t| t.rent_buy.resale_curve_placeholder)
+                    prop:value=move || raw.get()
+                    on:input=move |ev| on_input(event_target_value(&ev))
+                    on:blur=move |_| app.typing_done(key)
+                />
+                <span class="field-unit">{tr(|t| t.unit.resale_curve)}</span>
+            </span>
+            <span class="field-msg" role="alert" data-testid="error-resale_curve">
+                {message}
+            </span>
+        </label>
+    }
+    .into_any()
+}
 
 /// The hours a month is billed as: the two usual counts as radio buttons, or any other typed.
 fn month_hours() -> AnyView {
@@ -109,6 +196,7 @@ pub fn RentBuyView() -> impl IntoView {
                     <Results rep=rep report=report />
                     <Formulas inputs=inputs report=report />
                     <RentBuyCharts rep=rep />
+                    <ThreeWays rep=rep />
                     <Hybrid rep=rep />
                     <Moves rep=rep />
                 </div>

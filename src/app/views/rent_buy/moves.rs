@@ -36,6 +36,17 @@ fn value(by: Output, o: &crate::calc::moves::Outcome) -> Option<f64> {
     }
 }
 
+/// A field's label without its explanation, for a chart's narrow name column: the words before
+/// the first bracket or colon (`购置价（显卡、网络…）` is `购置价`).
+fn short(t: &'static Texts, key: &str) -> String {
+    let l = label(t, key);
+    let end = l
+        .find(['（', '(', '：', ':'])
+        .filter(|&i| i > 0)
+        .unwrap_or(l.len());
+    l[..end].trim().to_string()
+}
+
 /// The bars as the chart draws them: a missing break-even is drawn at 100% (renting wins at
 /// every utilisation, as at any break-even above full use).
 fn bars(t: &'static Texts, d: &Tornado) -> Vec<TornadoBar> {
@@ -43,7 +54,7 @@ fn bars(t: &'static Texts, d: &Tornado) -> Vec<TornadoBar> {
     d.bars
         .iter()
         .map(|b| TornadoBar {
-            name: label(t, b.key).to_string(),
+            name: short(t, b.key),
             low: at(&b.low.outcome),
             high: at(&b.high.outcome),
         })
@@ -95,13 +106,18 @@ fn tornado_rows(t: &'static Texts, d: &Tornado) -> Vec<Vec<String>> {
 }
 
 /// The inputs without a bar, and why.
-fn skipped(t: &'static Texts, d: &Tornado) -> String {
+fn skipped(t: &'static Texts, d: &Tornado, reserving_off: bool) -> String {
     let w = &t.rent_buy;
     let list: Vec<String> = d
         .skipped
         .iter()
+        // A reserved term's discount moves nothing while reserving is not compared: not worth
+        // a mention then.
+        .filter(|(key, why)| {
+            !(reserving_off && *why == Skip::NoEffect && key.starts_with("reserve_"))
+        })
         .filter_map(|(key, why)| {
-            let l = label(t, key);
+            let l = short(t, key);
             match why {
                 Skip::Setting => None,
                 Skip::Zero => Some(w.skip_zero(l)),
@@ -258,7 +274,10 @@ pub fn Moves(rep: RentBuy) -> impl IntoView {
                             "chart-tornado-difference",
                             t.rent_buy.chart_tornado_diff,
                         )} <p class="hint" data-testid="moves-skipped">
-                            {move || by_diff.with(|d| skipped(t, d))}
+                            {move || {
+                                let off = !rep.with(|r| r.inputs.reserve);
+                                by_diff.with(|d| skipped(t, d, off))
+                            }}
                         </p>
                         <ChartCanvas
                             testid="chart-heatmap"

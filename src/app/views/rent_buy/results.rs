@@ -9,6 +9,7 @@ use crate::app::views::headline::{share, Answer, Tone};
 use crate::app::widgets::{StatRow, Stats};
 use crate::calc::headline;
 use crate::calc::rent_buy::{RentBuyInputs, RentBuyReport, Verdict};
+use crate::calc::reserve::{three_way, Way};
 use crate::calc::units::Money;
 use crate::text::Texts;
 use leptos::prelude::*;
@@ -70,6 +71,22 @@ pub fn answer(r: &Rep, t: &'static Texts) -> Answer {
         (Verdict::Rent, Some(_)) => h.rent_any.to_string(),
         (Verdict::Rent, None) => h.rent_always.to_string(),
     };
+    // With reserving compared, a reserved machine that beats both is the answer.
+    if i.reserve {
+        let three = three_way(&r.inputs, r.currency);
+        if three.best == Way::Reserve {
+            return Answer {
+                code: "reserve",
+                tone: Tone::Plain,
+                lead: h.reserve_best.to_string(),
+                detail: h.reserve_saves(
+                    &util,
+                    &whole(r, three.saving.amount),
+                    super::three::way(t, three.runner_up),
+                ),
+            };
+        }
+    }
     Answer {
         code: headline::rent_buy(rep),
         tone: match rep.verdict {

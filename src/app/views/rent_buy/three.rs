@@ -1,0 +1,117 @@
+//! Own, reserve or rent: the three monthly costs at the chosen utilisation, the cheapest way and
+//! what it saves, the stretches of utilisation where each way wins, and the three lines on one
+//! chart. Shown when the reader asks for reserving to be compared (`reserve=1`); the figures are
+//! the core's (`crate::calc::reserve`).
+
+use super::RentBuy;
+use crate::app::format::{money, percent};
+use crate::app::i18n::{currency_name, tr, Tr};
+use crate::app::state::use_app;
+use crate::app::widgets::{ChartCanvas, StatRow, Stats};
+use crate::calc::reserve::{three_way, ThreeWayReport, Way};
+use crate::calc::sensitivity::cost_vs_util3;
+use crate::charts::{draw_cost_vs_util3, ChartText};
+use crate::text::Texts;
+use leptos::prelude::*;
+
+const HOW: Tr = |t| t.chart_how.three_ways;
+
+/// A way in words.
+pub fn way(t: &'static Texts, w: Way) -> &'static str {
+    match w {
+        Way::Own => t.rent_buy.way_own,
+        Way::Rent => t.rent_buy.way_rent,
+        Way::Reserve => t.rent_buy.way_reserve,
+    }
+}
+
+fn reserve_note(r: &ThreeWayReport, t: &'static Texts) -> String {
+    let p = &r.reserve_parts;
+    let (d, list) = (percent(p.discount.0, 0), money(p.list_month, 0));
+    match p.prepaid {
+        Some(pre) => {
+            t.rent_buy
+                .reserve_note_upfront(&d, &list, &money(pre, 0), &money(p.interest, 2))
+        }
+        None => t.rent_buy.reserve_note_monthly(&d, &list),
+    }
+}
+
+#[rustfmt::skip]
+const TILES: &[StatRow<ThreeWayReport>] = &[
+    StatRow { testid: "three-own", label: |t| t.rent_buy.tile_own, value: |r| r.own.amount.to_string(), text: |r, _| money(r.own, 2), note: None },
+    StatRow { testid: "three-rent", label: |t| t.rent_buy.tile_rent, value: |r| r.rent.amount.to_string(), text: |r, _| money(r.rent, 2), note: None },
+    StatRow { testid: "three-reserve", label: |t| t.rent_buy.tile_reserve, value: |r| r.reserve.amount.to_string(), text: |r, _| money(r.reserve, 2), note: Some(reserve_note) },
+    StatRow { testid: "three-best", label: |t| t.rent_buy.tile_best, value: |r| crate::calc::choice::Choice::id(r.best).to_string(), text: |r, t| way(t, r.best).to_string(),
+        note: Some(|r, t| t.rent_buy.best_note(&money(r.saving, 0), way(t, r.runner_up))) },
+];
+
+/// The bands in words: `0%–63.3% rent on demand · 63.3%–74.6% reserve · …`.
+fn bands(t: &'static Texts, r: &ThreeWayReport) -> String {
+    let items: Vec<String> = r
+        .bands
+        .iter()
+        .filter(|b| b.to.0 > b.from.0)
+        .map(|b| {
+            t.rent_buy
+                .band_item(&percent(b.from.0, 1), &percent(b.to.0, 1), way(t, b.way))
+        })
+        .collect();
+    items.join(" · ")
+}
+
+#[component]
+pub fn ThreeWays(rep: RentBuy) -> impl IntoView {
+    let app = use_app();
+    let on = Memo::new(move |_| rep.with(|r| r.inputs.reserve));
+    let three = Memo::new(move |_| rep.with(|r| three_way(&r.inputs, r.currency)));
+    let lines = Memo::new(move |_| rep.with(|r| cost_vs_util3(&r.inputs)));
+    let cur = move |t: &'static Texts| currency_name(t, rep.with(|r| r.currency));
+    let summary = Signal::derive(move || {
+        let t = app.t();
+        three.with(|r| [t.rent_buy.bands_lead.to_string(), bands(t, r)].join(" "))
+    });
+    move || {
+        if !on.get() {
+            return view! {
+                <p class="hint" data-testid="three-off">
+                    {tr(|t| t.rent_buy.three_off)}
+                </p>
+            }
+            .into_any();
+        }
+        let t = app.t();
+        view! {
+            <section class="three-ways" data-testid="three-ways">
+                <h3>{tr(|t| t.rent_buy.three_title)}</h3>
+                <Stats of=three rows=TILES />
+                <p data-testid="three-bands">
+                    {tr(|t| t.rent_buy.bands_lead)} " " {move || three.with(|r| bands(app.t(), r))}
+                </p>
+                <div class="charts">
+                    <ChartCanvas
+                        testid="chart-three-ways"
+                        label=t.rent_buy.chart_three
+                        how=HOW
+                        summary=summary
+                        draw=move |root| {
+                            lines
+                                .with(|d| {
+                                    let text = ChartText {
+                                        x_axis: t.rent_buy.axis_util.into(),
+                                        y_axis: t.rent_buy.axis_per_month(cur(t)),
+                                        first: t.rent_buy.way_own.into(),
+                                        second: t.rent_buy.way_rent.into(),
+                                        chosen: percent(d.chosen.0, 1),
+                                        ..Default::default()
+                                    };
+                                    draw_cost_vs_util3(root, d, &text, t.rent_buy.way_reserve)
+                                })
+                        }
+                    />
+                </div>
+            </section>
+        }
+        .into_any()
+    }
+}
