@@ -117,7 +117,7 @@ fn skipped(t: &'static Texts, d: &Tornado, reserving_off: bool) -> String {
             !(reserving_off && *why == Skip::NoEffect && key.starts_with("reserve_"))
         })
         .filter_map(|(key, why)| {
-            let l = short(t, key);
+            let l = &short(t, key);
             match why {
                 Skip::Setting => None,
                 Skip::Zero => Some(w.skip_zero(l)),
