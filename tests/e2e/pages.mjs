@@ -114,6 +114,26 @@ export class RentBuyPage extends Page {
   rentNote() {
     return this.page.textContent('.stat:has([data-testid=rent-monthly]) .stat-note');
   }
+  /** Ticks "compare reserving" and picks the term (`1m`, `1y`, `3y`), as a person clicks. */
+  async compareReserving(term) {
+    await this.page.check(byTestid('input-reserve'));
+    await this.page.waitForSelector(byTestid('three-ways'));
+    await this.page.check(`${byTestid('input-reserve_term')} input[value="${term}"]`);
+  }
+  /** The three monthly costs and the cheapest way, from the three-way tiles. */
+  async threeWays() {
+    return {
+      own: await value(this.page, 'three-own'),
+      rent: await value(this.page, 'three-rent'),
+      reserve: await value(this.page, 'three-reserve'),
+      best: await text(this.page, 'three-best'),
+      bands: await this.page.textContent(byTestid('three-bands')),
+    };
+  }
+  /** The verdict at the point the heatmap marks (`rent` or `buy`). */
+  heatmapPoint() {
+    return text(this.page, 'heatmap-point');
+  }
 }
 
 /** The inference view with the shared model section. */

@@ -41,6 +41,7 @@ pub fn title(e: &Example, t: &'static Texts) -> &'static str {
         "infer-7b-8k" => p.infer_7b_8k.title,
         "spot" => p.spot.title,
         "bill-21000" => p.bill_21000.title,
+        "classroom" => p.classroom.title,
         _ => e.id,
     }
 }
@@ -72,6 +73,15 @@ fn note(e: &Example, t: &'static Texts, s: &Scenario) -> String {
                     &percent(i.util.0, 1),
                     &money(r.rent_monthly, 0),
                     &money(r.own_monthly, 0),
+                )
+            })
+            .unwrap_or_default(),
+        "classroom" => rb()
+            .map(|(r, _)| {
+                p.classroom.note(
+                    &money(r.rent_monthly, 2),
+                    &money(r.own_monthly, 2),
+                    &r.break_even.map(|u| percent(u.0, 1)).unwrap_or_default(),
                 )
             })
             .unwrap_or_default(),

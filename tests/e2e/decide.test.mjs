@@ -1,0 +1,127 @@
+// Deciding with real prices on the rent-or-buy view, as a person does it: a reserved machine as
+// a third way, a resale curve and what moves the answer, in both languages.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { suite, value, text } from './harness.mjs';
+import { RentBuyPage } from './pages.mjs';
+
+const s = suite();
+
+for (const lang of ['en', 'zh']) {
+  test(`[${lang}] a three-year reservation beats both at 50%, and the headline says so`, async () => {
+    const { context, page, errors } = await s.fresh(`?lang=${lang}`);
+    try {
+      const v = new RentBuyPage(page);
+      // Off by default: the guide's answer stands, and the page says how to compare.
+      assert.equal(await page.$('[data-testid=three-ways]'), null);
+      await page.waitForSelector('[data-testid=three-off]');
+      await v.compareReserving('3y');
+      await v.addressHas(/reserve=1.*reserve_term=3y|reserve_term=3y.*reserve=1/);
+      // 55% off 120 x 720 = 38,880 a month, against renting 43,200 and owning 46,853.33.
+      await page.waitForFunction(() => document.querySelector('[data-testid=three-best]').dataset.value === 'reserve');
+      const w = await v.threeWays();
+      assert.equal(w.rent, 43200);
+      assert.ok(Math.abs(w.reserve - 38880) < 0.01, `reserve ${w.reserve}`);
+      assert.ok(Math.abs(w.own - 46853.333333) < 0.01);
+      assert.equal(w.best, 'reserve');
+      assert.equal(await text(page, 'verdict'), 'reserve');
+      // The bands name rent, then reserve: 38,880 / 86,400 = 45.0%.
+      assert.match(w.bands, /0\.0%–45\.0%/);
+      // The tile's best is the cheapest of the three figures it shows.
+      assert.equal(Math.min(w.own, w.rent, w.reserve), w.reserve);
+      // A year's term at 35% off (56,160) no longer beats renting at 50%: the guide's answer.
+      await page.check('[data-testid=input-reserve_term] input[value="1y"]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=three-best]').dataset.value === 'rent');
+      assert.equal(await text(page, 'verdict'), 'rent');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`[${lang}] a resale curve typed key by key lowers owning, and a bad year is named`, async () => {
+    const { context, page, errors } = await s.fresh(`?lang=${lang}`);
+    try {
+      const v = new RentBuyPage(page);
+      await v.typeKeys('input-resale_curve', '78,6x');
+      // The year that is not a number is said beside the box; the result stays the guide's.
+      await page.waitForFunction(() => document.querySelector('[data-testid=error-resale_curve]').textContent.includes('6x'));
+      assert.ok(Math.abs((await value(page, 'own-monthly')) - 46853.333333) < 0.01);
+      await page.keyboard.press('Backspace');
+      await page.keyboard.type('0,46,35');
+      await v.messageCleared('resale_curve');
+      // 46% back after three years: (1,200,000 - 552,000) / 36 = 18,000 a month of depreciation.
+      await page.waitForFunction(() => Math.abs(Number(document.querySelector('[data-testid=own-monthly]').dataset.value) - 31520) < 0.01);
+      await v.addressHas(/resale_curve=78%2C60%2C46%2C35/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('the heatmap marks the verdict of the headline at every utilisation', async () => {
+  const { context, page, errors } = await s.fresh();
+  try {
+    const v = new RentBuyPage(page);
+    for (const util of ['20', '54', '55', '90']) {
+      await v.slide('util', [Number(util)], 'chart-cost-vs-util');
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid=heatmap-point]').dataset.value ===
+          document.querySelector('[data-testid=verdict]').dataset.value,
+      );
+      const point = await v.heatmapPoint();
+      assert.equal(point, await text(page, 'verdict'), `at ${util}%`);
+      assert.equal(point, Number(util) > 54.23 ? 'buy' : 'rent', `at ${util}%`);
+    }
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('what moves the answer: the swing is typed, the largest bar is named, untouched inputs are listed', async () => {
+  const { context, page, errors } = await s.fresh();
+  try {
+    const v = new RentBuyPage(page);
+    const summary = () =>
+      page.evaluate(() => {
+        const c = document.querySelector('[data-testid=chart-tornado-difference]');
+        const id = c.getAttribute('aria-describedby');
+        return document.getElementById(id)?.textContent ?? '';
+      });
+    // At 20% the rent moves the monthly difference most: 96 to 144 an hour.
+    await page.waitForFunction(() => !!document.querySelector('[data-testid=chart-tornado-difference]'));
+    assert.match(await summary(), /moves it most: from CN¥12,293 to -CN¥4,987|moves it most: from CN¥12,293 to −CN¥4,987/);
+    await v.typeKeys('input-swing', '10');
+    await v.addressHas(/swing=10/);
+    await page.waitForFunction(
+      (id) => {
+        const c = document.querySelector(id);
+        return (document.getElementById(c.getAttribute('aria-describedby'))?.textContent ?? '').includes('7,973');
+      },
+      '[data-testid=chart-tornado-difference]',
+    );
+    const skipped = await page.textContent('[data-testid=moves-skipped]');
+    assert.match(skipped, /Resale value/);
+    assert.doesNotMatch(skipped, /reserved for a year/i);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the classroom example opens rent or buy with its figures', async () => {
+  const { context, page, errors } = await s.fresh();
+  try {
+    await page.click('[data-testid=presets] summary');
+    await page.click('[data-testid=preset-classroom]');
+    await page.waitForFunction(() => Math.abs(Number(document.querySelector('[data-testid=rent-monthly]').dataset.value) - 4989.6) < 0.01);
+    assert.ok(Math.abs((await value(page, 'own-monthly')) - 10594.75) < 0.01);
+    assert.match(await page.textContent('[data-testid=preset-note]'), /30 students/);
+    assert.match(await page.textContent('[data-testid=preset-note]'), /28\.2%/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
