@@ -87,7 +87,11 @@ fn catalogue_tables(out_dir: &Path) {
     let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
     match catalogue::parse(&text) {
         Ok(c) => {
-            std::fs::write(out_dir.join("catalogue_cards.rs"), catalogue::cards_rust(&c)).unwrap();
+            std::fs::write(
+                out_dir.join("catalogue_cards.rs"),
+                catalogue::cards_rust(&c),
+            )
+            .unwrap();
             std::fs::write(
                 out_dir.join("catalogue_prices.rs"),
                 catalogue::prices_rust_file(&c),

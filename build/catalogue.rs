@@ -341,7 +341,9 @@ impl<'a> Row<'a> {
                 continue;
             };
             let Value::Table(by_currency) = v else {
-                self.fail(format!("{kind} should be a table of currencies, as [{kind}.CNY]"));
+                self.fail(format!(
+                    "{kind} should be a table of currencies, as [{kind}.CNY]"
+                ));
                 continue;
             };
             for (cur, q) in by_currency {
@@ -467,7 +469,12 @@ fn check_number(v: &Value, key: &str, min: f64, max: f64) -> Result<f64, String>
     let n = match v {
         Value::Integer(i) => *i as f64,
         Value::Float(f) => *f,
-        other => return Err(format!("{key} should be a number, found {}", other.type_str())),
+        other => {
+            return Err(format!(
+                "{key} should be a number, found {}",
+                other.type_str()
+            ))
+        }
     };
     if n.is_finite() && (min..=max).contains(&n) {
         Ok(n)

@@ -5,6 +5,8 @@
 //! - [`field`]: numeric input descriptors shared by links and the form.
 //! - [`rent_buy`], [`sensitivity`], [`demand`]: rent or buy, its chart series, the hybrid plan.
 //! - [`spot`], [`billing`], [`bill`], [`advisor`], [`checklists`]: what running really costs.
+//! - [`pick`]: picking a card or a machine of the catalogue (`data/catalogue.toml`): what it
+//!   fills in, how old its prices are, and every row's break-even side by side.
 //! - [`scenario`]: all inputs together and their stored format; [`link`]: the shareable link.
 //! - [`library`]: named scenarios and their export file.
 //! - [`json`]: the reader of the JSON the page takes in (schema-1 saves, export files, a pasted
@@ -23,6 +25,7 @@ pub mod library;
 pub mod link;
 pub mod memory;
 pub mod number_text;
+pub mod pick;
 pub mod presets;
 pub mod rent_buy;
 pub mod scenario;

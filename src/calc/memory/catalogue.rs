@@ -29,6 +29,7 @@
 
 use crate::calc::units::Bytes;
 
+#[derive(Debug, PartialEq)]
 pub struct Gpu {
     /// Link id (`gpu=`).
     pub id: &'static str,
@@ -85,4 +86,3 @@ pub fn tier_for(need: Bytes) -> Option<f64> {
         .copied()
         .find(|gb| Bytes::from_gib(*gb).0 >= need.0)
 }
-

@@ -206,7 +206,10 @@ mod tests {
         for (id, all) in PRICES.iter().map(|p| (p.id, quotes(p))).chain(machines) {
             for quote in all.into_iter().flatten() {
                 assert!(quote.low > 0.0, "{id}");
-                assert!(quote.low <= quote.amount && quote.amount <= quote.high, "{id}");
+                assert!(
+                    quote.low <= quote.amount && quote.amount <= quote.high,
+                    "{id}"
+                );
                 assert!(!quote.source.is_empty(), "{id}");
                 let d = quote.date.as_bytes();
                 assert!(d.len() == 7 && d[4] == b'-', "{id}: {}", quote.date);
@@ -217,7 +220,10 @@ mod tests {
     #[test]
     fn lookup_by_id() {
         assert_eq!(prices("h800").map(|p| p.id), Some("h800"));
-        assert_eq!(prices("l20").map(|p| p.rent_cny.unwrap().amount), Some(3.87));
+        assert_eq!(
+            prices("l20").map(|p| p.rent_cny.unwrap().amount),
+            Some(3.87)
+        );
         assert!(prices("no-such-card").is_none());
         assert_eq!(machine("8x-b200").map(|m| m.gpu().id), Some("b200"));
         assert!(machine("b200").is_none());
@@ -237,4 +243,3 @@ mod tests {
         assert_eq!((rent.low, rent.high), (45_000.0 / 730.0, 80_000.0 / 730.0));
     }
 }
-
