@@ -9,6 +9,10 @@
 //!
 //! The build fails when the two languages do not hold the same keys, when a string's placeholders
 //! differ between them, or when Chinese text uses half-width punctuation after a Chinese character.
+//!
+//! It also turns the card and machine catalogue (`data/catalogue.toml`) into static tables
+//! (`build/catalogue.rs` reads and checks it): a row without a source or a date, with a range out
+//! of order, an unknown currency or an unknown card fails the build with the row named.
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
@@ -18,11 +22,15 @@ use toml::{Table, Value};
 #[path = "src/text/hash.rs"]
 mod hash;
 
+#[path = "build/catalogue.rs"]
+mod catalogue;
+
 const LANGS: [&str; 2] = ["en", "zh"];
 
 fn main() {
     println!("cargo:rerun-if-changed=locales/en.toml");
     println!("cargo:rerun-if-changed=locales/zh.toml");
+    println!("cargo:rerun-if-changed={}", catalogue::FILE);
     let tables: Vec<Table> = LANGS.iter().map(|l| load(l)).collect();
     let mut errors = Vec::new();
     compare(&tables[0], &tables[1], "", &mut errors);
@@ -69,6 +77,38 @@ fn main() {
     }
     std::fs::write(out_dir.join("texts.names"), names).unwrap();
     std::fs::write(out_dir.join("texts.rs"), out).unwrap();
+    catalogue_tables(out_dir);
+}
+
+/// Writes `catalogue_cards.rs` and `catalogue_prices.rs` from the catalogue, or stops the build
+/// with every problem in it.
+fn catalogue_tables(out_dir: &Path) {
+    let file = catalogue::FILE;
+    let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
+    match catalogue::parse(&text) {
+        Ok(c) => {
+            std::fs::write(
+                out_dir.join("catalogue_cards.rs"),
+                catalogue::cards_rust(&c),
+            )
+            .unwrap();
+            std::fs::write(
+                out_dir.join("catalogue_prices.rs"),
+                catalogue::prices_rust_file(&c),
+            )
+            .unwrap();
+        }
+        Err(errors) => {
+            for e in &errors {
+                println!("cargo:warning={e}");
+            }
+            panic!(
+                "{file} has {} problem(s):\n{}",
+                errors.len(),
+                errors.join("\n")
+            );
+        }
+    }
 }
 
 /// A language's texts as the page loads them (`crate::text::read`): every string in the order

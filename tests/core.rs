@@ -7,6 +7,8 @@
 mod advisor;
 #[path = "core/billing.rs"]
 mod billing;
+#[path = "core/catalogue_file.rs"]
+mod catalogue_file;
 #[path = "core/common.rs"]
 mod common;
 #[path = "core/config_json.rs"]
@@ -33,6 +35,8 @@ mod memory;
 mod moves;
 #[path = "core/numtext.rs"]
 mod numtext;
+#[path = "core/pick.rs"]
+mod pick;
 #[path = "core/presets.rs"]
 mod presets;
 #[path = "core/rent_buy.rs"]

@@ -7,6 +7,8 @@
 //!   [`moves`]: what moves its answer (the tornado and the verdict over rent and utilisation).
 //!   [`reserve`]: a reserved machine as a third way; [`finance`]: cost of capital and resale.
 //! - [`spot`], [`billing`], [`bill`], [`advisor`], [`checklists`]: what running really costs.
+//! - [`pick`]: picking a card or a machine of the catalogue (`data/catalogue.toml`): what it
+//!   fills in, how old its prices are, and every row's break-even side by side.
 //! - [`scenario`]: all inputs together and their stored format; [`link`]: the shareable link.
 //! - [`library`]: named scenarios and their export file.
 //! - [`json`]: the reader of the JSON the page takes in (schema-1 saves, export files, a pasted
@@ -27,6 +29,7 @@ pub mod link;
 pub mod memory;
 pub mod moves;
 pub mod number_text;
+pub mod pick;
 pub mod presets;
 pub mod rent_buy;
 pub mod reserve;

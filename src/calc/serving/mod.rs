@@ -79,7 +79,7 @@ pub use calibration::{
     NVLINK, PCIE, REQUEST_S, RUNTIMES, SPREAD, W4_COMPUTE,
 };
 pub use chart::{concurrency_chart, cost_chart, ConcurrencyChart, CostChart};
-pub use cost::{billed_hours_a_day, PriceSource, CARDS_PER_MACHINE};
+pub use cost::{billed_hours_a_day, PriceSource, CARDS_PER_MACHINE, RENT_BUY_CARD_W};
 pub use queue::{erlang_c, mmc_wait};
 pub use report::{report, serving, ServingReport};
 pub use step::{Point, Step};

@@ -1,0 +1,156 @@
+//! Picking a card or a machine from the catalogue (`data/catalogue.toml`): what it fills in on
+//! the other views, how old its prices are, and the break-even utilisation of every row side by
+//! side (docs/formulas.md, "Prices per card").
+//!
+//! A pick is a row of the catalogue, named by its id: a card (`h100-sxm`, rent per card-hour and
+//! purchase per card) or a machine (`8x-h100`, priced whole). For the rent-or-buy view a card row
+//! stands for a machine of [`CARDS_PER_MACHINE`] of it:
+//!
+//! ```text
+//! purchase      = machine price                 | 8 x card price (the cards alone, no host)
+//! price         = machine rent per hour         | 8 x card rent per card-hour
+//!                 (a monthly rent / 730 h)
+//! power_kw      = the machine's system figure   | the same figure of a machine row of this card,
+//!                                               | else 7 kW x board W / 400 W (below)
+//! idle_kw       = idle_kw x new power_kw / power_kw       (idle kept as its share of the load)
+//! resale        = resale x new purchase / purchase        (kept as its share of the price)
+//! gpu           = the card's id (both memory views)
+//! card_price    = card rent per card-hour       | machine rent per hour / its cards  (serving)
+//! ```
+//!
+//! A figure is filled only from a quote in the scenario's currency: a row with none in that
+//! currency leaves the input as it is and says so ([`Gap`]); nothing is ever converted. Every
+//! filled value is inside its field's range (build.rs caps the catalogue's figures) and the two
+//! rules between rent-or-buy inputs still hold (idle at most the load, resale at most the
+//! purchase), so a fill always yields inputs that validate.
+//!
+//! Power without a system figure: the guide's machine draws 7 kW at load with eight A100s of
+//! 400 W each (the rent-or-buy defaults; NVIDIA A100 SXM datasheet), and that draw is scaled by
+//! the picked card's board power, as the serving view scales its owned machine
+//! ([`crate::calc::serving::RENT_BUY_CARD_W`]). System figures, where found, are the vendors'
+//! maxima: DGX H100/H200 10.2 kW, DGX B200 14.3 kW, DGX A100 6.5 kW.
+//!
+//! Age: a price dated "2026-06" is taken as of its month's first day, so its age is the longest
+//! it can be; a price older than [`STALE_AFTER_DAYS`] (180) days is stale and the page shows
+//! "price from <month>" beside it ([`age`]).
+
+pub mod age;
+pub mod by_card;
+pub mod fill;
+pub mod month;
+
+pub use age::{age_in_days, is_stale, DateError, STALE_AFTER_DAYS};
+pub use by_card::{break_even_by_card, CardBreakEven};
+pub use fill::{fill, rent_buy_fill, Basis, Calc, Change, Fill, Gap, Kind, Value};
+
+use crate::calc::memory::catalogue::{gpu, Gpu, GPUS};
+use crate::calc::memory::prices::{CardPrices, Machine, Quote, MACHINES, PRICES};
+use crate::calc::rent_buy::RentBuyInputs;
+use crate::calc::serving::{CARDS_PER_MACHINE, RENT_BUY_CARD_W};
+use crate::calc::units::{Currency, Kilowatts};
+
+/// A row of the catalogue: a card with its per-card prices, or a machine priced whole.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Pick {
+    Card(&'static CardPrices),
+    Machine(&'static Machine),
+}
+
+/// The row with this id (cards and machines share one space of ids; the build checks it).
+pub fn pick(id: &str) -> Option<Pick> {
+    all().find(|p| p.id() == id)
+}
+
+/// Every row: the cards in catalogue order, then the machines.
+pub fn all() -> impl Iterator<Item = Pick> {
+    PRICES
+        .iter()
+        .map(Pick::Card)
+        .chain(MACHINES.iter().map(Pick::Machine))
+}
+
+impl Pick {
+    /// The row's id (a card's is its `gpu=` link value).
+    pub fn id(&self) -> &'static str {
+        match self {
+            Pick::Card(p) => p.id,
+            Pick::Machine(m) => m.id,
+        }
+    }
+
+    /// The card: the row's own, or the machine's.
+    pub fn gpu(&self) -> &'static Gpu {
+        let id = match self {
+            Pick::Card(p) => p.id,
+            Pick::Machine(m) => m.card,
+        };
+        // Every price row and every machine names a catalogue card (build.rs checks it).
+        gpu(id).unwrap_or(&GPUS[0])
+    }
+
+    /// Cards in the machine the rent-or-buy view prices: the machine's, or eight of a card.
+    pub fn cards(&self) -> u32 {
+        match self {
+            Pick::Card(_) => CARDS_PER_MACHINE as u32,
+            Pick::Machine(m) => m.cards,
+        }
+    }
+
+    /// Rent per hour of the whole machine in `currency`, and the quote it comes from.
+    pub fn machine_rent(&self, currency: Currency) -> Option<(f64, &'static Quote)> {
+        match self {
+            Pick::Card(p) => p.rent(currency).map(|q| (q.amount * CARDS_PER_MACHINE, q)),
+            Pick::Machine(m) => m.rent(currency).map(|q| (q.amount, q)),
+        }
+    }
+
+    /// Purchase of the whole machine in `currency` (a card row: its cards alone, no host).
+    pub fn machine_purchase(&self, currency: Currency) -> Option<(f64, &'static Quote)> {
+        match self {
+            Pick::Card(p) => p.buy(currency).map(|q| (q.amount * CARDS_PER_MACHINE, q)),
+            Pick::Machine(m) => m.buy(currency).map(|q| (q.amount, q)),
+        }
+    }
+
+    /// Rent per card-hour in `currency`: a card's own, or a machine's over its cards.
+    pub fn card_rent(&self, currency: Currency) -> Option<(f64, &'static Quote)> {
+        match self {
+            Pick::Card(p) => p.rent(currency).map(|q| (q.amount, q)),
+            Pick::Machine(m) => m.rent(currency).map(|q| (q.amount / f64::from(m.cards), q)),
+        }
+    }
+
+    /// Every quote of the row, rent before purchase, CNY before USD.
+    pub fn quotes(&self) -> impl Iterator<Item = &'static Quote> {
+        let all: [&'static Option<Quote>; 4] = match self {
+            Pick::Card(p) => [&p.rent_cny, &p.rent_usd, &p.buy_cny, &p.buy_usd],
+            Pick::Machine(m) => [&m.rent_cny, &m.rent_usd, &m.buy_cny, &m.buy_usd],
+        };
+        all.into_iter().filter_map(Option::as_ref)
+    }
+
+    /// Draw at full load of the machine the row stands for, and where the figure comes from:
+    /// the machine's system figure; for a card, that of a machine row of the card; else the
+    /// guide's machine scaled by the card's board power (module docs).
+    pub fn load_power(&self) -> (Kilowatts, Basis) {
+        let machine: Option<&'static Machine> = match *self {
+            Pick::Machine(m) => Some(m),
+            Pick::Card(p) => MACHINES
+                .iter()
+                .find(|m| m.card == p.id && m.power_kw.is_some()),
+        };
+        if let Some((m, kw)) = machine.and_then(|m| m.power_kw.map(|kw| (m, kw))) {
+            return (Kilowatts(kw), Basis::MachinePower(m));
+        }
+        let guide_kw = RentBuyInputs::default().power_load.0;
+        let watts = self.gpu().power_w;
+        (
+            Kilowatts(guide_kw * watts / RENT_BUY_CARD_W),
+            Basis::BoardPower {
+                watts,
+                guide_kw,
+                guide_card_w: RENT_BUY_CARD_W,
+            },
+        )
+    }
+}
