@@ -125,3 +125,48 @@ test('the classroom example opens rent or buy with its figures', async () => {
     await context.close();
   }
 });
+
+for (const [lang, cur] of [['en', 'usd'], ['zh', 'cny']]) {
+  test(`[${lang}] picking a catalogue machine fills every view's inputs in ${cur}, and says how old its prices are`, async () => {
+    const { context, page, errors } = await s.fresh(`?lang=${lang}&cur=${cur}`);
+    try {
+      await page.selectOption('[data-testid=catalogue-pick]', '8x-h100');
+      await page.waitForSelector('[data-testid=catalogue-filled]');
+      // Rent or buy: the machine's purchase, rent and draw, each from a quote in this currency.
+      await page.waitForURL(/purchase=/);
+      const q = new URL(page.url()).searchParams;
+      const [purchase, price] = cur === 'usd' ? ['317000', 31.92] : ['2700000', 85.62];
+      assert.equal(q.get('purchase'), purchase);
+      assert.ok(Math.abs(Number(q.get('price')) - price) < 0.01, q.get('price'));
+      assert.equal(q.get('power_kw'), '10.2');
+      // Memory and serving: the card, and its rent per card-hour.
+      assert.equal(q.get('gpu'), 'h100-sxm');
+      assert.ok(Number(q.get('card_price')) > 0);
+      // The 2024 purchase price is older than 180 days: the month is said beside it.
+      const filled = await page.textContent('[data-testid=catalogue-filled]');
+      assert.match(filled, lang === 'en' ? /price from 2024-0\d/ : /2024-0\d 的价格/);
+      // The memory view now shows the card the pick filled.
+      await page.click('[data-testid=nav-inference]');
+      await page.waitForSelector('[data-testid=view-inference]');
+      assert.equal(await page.inputValue('[data-testid=input-gpu]'), 'h100-sxm');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('the break-even by card lists only rows priced in the currency, lowest first', async () => {
+  const { context, page, errors } = await s.fresh('?cur=usd');
+  try {
+    const rows = await page.$$eval('[data-testid^=by-card-]', (els) =>
+      els.map((e) => ({ id: e.dataset.testid.slice(8), u: e.dataset.value })));
+    assert.ok(rows.length >= 3, JSON.stringify(rows));
+    const finite = rows.filter((r) => r.u !== '').map((r) => Number(r.u));
+    assert.deepEqual(finite, [...finite].sort((a, b) => a - b));
+    assert.ok(rows.some((r) => r.id === '8x-h100'));
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,6 +1,7 @@
 //! The rent-or-buy view (docs/formulas.md, "Rent or buy"): the component and its inputs form. The
 //! results, the working, the charts and the hybrid plan sit in the files beside it.
 
+mod catalogue;
 mod charts;
 mod formulas;
 mod hybrid;
@@ -8,6 +9,7 @@ mod moves;
 mod results;
 mod three;
 
+use self::catalogue::{picker, ByCard};
 use self::charts::RentBuyCharts;
 use self::formulas::Formulas;
 use self::hybrid::Hybrid;
@@ -33,6 +35,10 @@ pub const LENS: Lens<RentBuyInputs> = crate::app::state::lenses::RENT_BUY;
 
 /// The form: what owning costs, then what renting costs and how much of the month it is used.
 const FORM: &[Section] = &[
+    Section {
+        legend: None,
+        items: &[Item::Control(picker)],
+    },
     Section {
         legend: Some(|t| t.rent_buy.legend_own),
         items: &[
@@ -197,6 +203,7 @@ pub fn RentBuyView() -> impl IntoView {
                     <Formulas inputs=inputs report=report />
                     <RentBuyCharts rep=rep />
                     <ThreeWays rep=rep />
+                    <ByCard rep=rep />
                     <Hybrid rep=rep />
                     <Moves rep=rep />
                 </div>

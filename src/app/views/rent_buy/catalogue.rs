@@ -1,0 +1,275 @@
+//! Prices from the catalogue: pick a card or an 8-card machine and its dated quotes fill the
+//! rent-or-buy machine, the memory views' card and serving's rent per card-hour, in the scenario's
+//! currency only (a price in the other currency is never converted, and the page says which
+//! inputs it left). A quote older than 180 days says the month it is from. Under it, the
+//! break-even of every row side by side. The rules are the core's (`crate::calc::pick`).
+
+use super::RentBuy;
+use crate::app::format::{money, number, percent};
+use crate::app::i18n::{currency_name, label, tr};
+use crate::app::state::lenses::{MEMORY, RENT_BUY, SERVING};
+use crate::app::state::use_app;
+use crate::calc::field::NumberKind;
+use crate::calc::memory::catalogue::gpu;
+use crate::calc::memory::prices::Quote;
+use crate::calc::pick::{
+    all, break_even_by_card, fill, is_stale, pick, Basis, Calc, Fill, Kind, Pick, Value,
+};
+use crate::calc::rent_buy::RentBuyInputs;
+use crate::calc::serving::ServingInputs;
+use crate::calc::table::{Calculator, Field};
+use crate::calc::units::{Currency, Money};
+use crate::text::Texts;
+use leptos::prelude::*;
+
+/// Today, from the browser's clock, as the core's staleness rule takes it.
+fn today() -> (i32, u32, u32) {
+    let d = js_sys::Date::new_0();
+    (d.get_full_year() as i32, d.get_month() + 1, d.get_date())
+}
+
+/// A row's name: the card's, or the machine's with its card count.
+fn name(t: &'static Texts, p: Pick) -> String {
+    match p {
+        Pick::Card(_) => p.gpu().name.to_string(),
+        Pick::Machine(m) => format!(
+            "{} · {}",
+            m.name,
+            t.catalogue.machine(&p.cards().to_string())
+        ),
+    }
+}
+
+/// A quote's month, with the warning when it is older than the rule allows.
+fn dated(t: &'static Texts, q: &Quote) -> String {
+    if is_stale(q.date, today()).unwrap_or(false) {
+        t.catalogue.stale(q.date)
+    } else {
+        q.date.to_string()
+    }
+}
+
+/// How a number of a filled input is written: by its field's kind in its table.
+fn kind(calc: Calc, key: &str) -> NumberKind {
+    fn of<T: Calculator>(key: &str) -> NumberKind {
+        T::FIELDS
+            .iter()
+            .find_map(|f| match f {
+                Field::Num(n) if n.key == key => Some(n.kind),
+                _ => None,
+            })
+            .unwrap_or(NumberKind::Plain)
+    }
+    match calc {
+        Calc::RentBuy => of::<RentBuyInputs>(key),
+        Calc::Serving => of::<ServingInputs>(key),
+        Calc::Memory => NumberKind::Plain,
+    }
+}
+
+fn value(v: &Value, k: NumberKind, c: Currency) -> String {
+    match v {
+        Value::Number(n) => crate::app::i18n::value(*n, k, c),
+        Value::Id(id) => gpu(id).map(|g| g.name).unwrap_or(id).to_string(),
+    }
+}
+
+fn basis(t: &'static Texts, b: &Basis, c: Currency) -> String {
+    let w = &t.catalogue;
+    let cash = |v: f64| money(Money::new(v, c), 2);
+    match b {
+        Basis::Quote(q) => w.basis_quote(q.site(), &dated(t, q)),
+        Basis::Cards { quote, cards } => w.basis_cards(
+            &cards.to_string(),
+            &cash(quote.amount),
+            quote.site(),
+            &dated(t, quote),
+        ),
+        Basis::PerCard { quote, cards } => w.basis_per_card(
+            &cash(quote.amount),
+            &cards.to_string(),
+            quote.site(),
+            &dated(t, quote),
+        ),
+        Basis::MachinePower(m) => w.basis_machine_power(
+            m.name,
+            &number(m.power_kw.unwrap_or(0.0), 1),
+            m.power_source,
+        ),
+        Basis::BoardPower {
+            watts,
+            guide_kw,
+            guide_card_w,
+        } => w.basis_board_power(
+            &number(*guide_kw, 0),
+            &number(*guide_card_w, 0),
+            &number(*watts, 0),
+        ),
+        Basis::InProportion { to } => w.basis_in_proportion(label(t, to)),
+        Basis::Catalogue(_) => String::new(),
+    }
+}
+
+/// What a pick did, one line an input, then what it could not fill.
+fn lines(t: &'static Texts, f: &Fill) -> Vec<String> {
+    let c = f.currency;
+    let n = name(t, f.pick);
+    let mut out: Vec<String> = f
+        .changes
+        .iter()
+        .map(|ch| {
+            let k = kind(ch.calc, ch.key);
+            let l = label(t, ch.key);
+            let head = if ch.is_noop() {
+                t.catalogue.unchanged(l, &value(&ch.to, k, c))
+            } else {
+                t.catalogue
+                    .change(l, &value(&ch.from, k, c), &value(&ch.to, k, c))
+            };
+            let why = basis(t, &ch.basis, c);
+            if why.is_empty() {
+                head
+            } else {
+                format!("{head} ({why})")
+            }
+        })
+        .collect();
+    out.extend(f.gaps.iter().map(|g| {
+        let (l, cur) = (label(t, g.key), currency_name(t, g.currency));
+        match g.kind {
+            Kind::Rent => t.catalogue.gap_rent(l, &n, cur),
+            Kind::Buy => t.catalogue.gap_buy(l, &n, cur),
+        }
+    }));
+    out
+}
+
+/// The picker, first in the form: a row's quotes fill the inputs below it, and what it filled
+/// (and could not) is listed under it.
+pub fn picker() -> AnyView {
+    let app = use_app();
+    // What the last pick did, worded when shown so that a language switch rewords it.
+    let done = RwSignal::new(None::<Fill>);
+    let choose = move |id: String| {
+        let Some(p) = pick(&id) else {
+            return;
+        };
+        let s = app.scenario.get_untracked();
+        let f = fill(&s, p);
+        let mut next = s.clone();
+        f.apply(&mut next);
+        // Each calculator through the validated edit: a value its table refuses changes nothing.
+        let _ = app.edit(RENT_BUY, |i| *i = next.rent_buy.clone());
+        let _ = app.edit(MEMORY, |i| *i = next.memory.clone());
+        let _ = app.edit(SERVING, |i| *i = next.serving.clone());
+        done.set(Some(f));
+    };
+    view! {
+        <div class="catalogue" data-testid="catalogue">
+            <label class="field">
+                <span class="field-label">{tr(|t| t.catalogue.pick)}</span>
+                <span class="field-control">
+                    <select
+                        data-testid="catalogue-pick"
+                        on:change=move |ev| choose(event_target_value(&ev))
+                    >
+                        <option value="" selected=true>
+                            "—"
+                        </option>
+                        {move || {
+                            let t = app.t();
+                            all()
+                                .map(|p| {
+                                    view! { <option value=p.id()>{name(t, p)}</option> }
+                                })
+                                .collect_view()
+                        }}
+                    </select>
+                </span>
+            </label>
+            {move || {
+                let t = app.t();
+                done.with(|f| {
+                    f.as_ref()
+                        .map(|f| {
+                            view! {
+                                <div
+                                    class="hint"
+                                    data-testid="catalogue-filled"
+                                    data-value=f.pick.id()
+                                >
+                                    <p>{t.catalogue.fills(&name(t, f.pick))}</p>
+                                    <ul>
+                                        {lines(t, f)
+                                            .into_iter()
+                                            .map(|l| view! { <li>{l}</li> })
+                                            .collect_view()}
+                                    </ul>
+                                </div>
+                            }
+                        })
+                })
+            }}
+        </div>
+    }
+    .into_any()
+}
+
+/// The break-even of every catalogue row with both prices in the scenario's currency.
+#[component]
+pub fn ByCard(rep: RentBuy) -> impl IntoView {
+    let app = use_app();
+    let side = Memo::new(move |_| rep.with(|r| break_even_by_card(&r.inputs, r.currency)));
+    view! {
+        <section class="by-card">
+            <h3>{tr(|t| t.catalogue.side_title)}</h3>
+            <p class="hint">
+                {move || {
+                    let t = app.t();
+                    t.catalogue.side_note(currency_name(t, rep.with(|r| r.currency)))
+                }}
+            </p>
+            <table class="plans by-card" data-testid="by-card">
+                <thead>
+                    <tr>
+                        <th>{tr(|t| t.catalogue.side_col_row)}</th>
+                        <th>{tr(|t| t.catalogue.side_col_u)}</th>
+                        <th>{tr(|t| t.catalogue.side_col_date)}</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    {move || {
+                        let t = app.t();
+                        side.with(|rows| {
+                            rows.iter()
+                                .map(|r| {
+                                    let u = r.break_even.map(|u| u.0);
+                                    let shown = match u {
+                                        None => t.catalogue.side_never.to_string(),
+                                        Some(u) if u > 1.0 => t.catalogue.side_above.to_string(),
+                                        Some(u) => percent(u, 1),
+                                    };
+                                    let old = if is_stale(r.oldest, today()).unwrap_or(false) {
+                                        t.catalogue.side_oldest(r.oldest)
+                                    } else {
+                                        r.oldest.to_string()
+                                    };
+                                    view! {
+                                        <tr
+                                            data-testid=format!("by-card-{}", r.pick.id())
+                                            data-value=u.map(|u| u.to_string()).unwrap_or_default()
+                                        >
+                                            <td>{name(t, r.pick)}</td>
+                                            <td>{shown}</td>
+                                            <td>{old}</td>
+                                        </tr>
+                                    }
+                                })
+                                .collect_view()
+                        })
+                    }}
+                </tbody>
+            </table>
+        </section>
+    }
+}
