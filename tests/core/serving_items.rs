@@ -333,3 +333,29 @@ fn an_inference_service_never_fits_spot() {
         .unwrap();
     assert!(!spot.fits);
 }
+
+/// Item 5: 4-bit weight-only formats under heavy load. vllm-project/vllm#3399 (vLLM 0.3.3, 4 x
+/// A800, TP 4, Qwen1.5-72B-Chat in fp16, AWQ and GPTQ int4, `--enforce-eager --max-model-len
+/// 2000`, 10,000 address-parsing requests at concurrency 500): 1,468 s in fp16, 2,025 s with AWQ
+/// and 1,638 s with GPTQ, so AWQ ran at 0.725 and GPTQ at 0.896 of fp16's throughput; this is the
+/// figure `W4_COMPUTE` (0.73) is taken from. The requests' lengths are not given: 200 prompt and
+/// 50 output tokens are assumed (short address strings), and Qwen1.5-72B's shape is Qwen2.5-72B's
+/// with 64 KV heads, a 24,576-wide MLP and a 152,064-token vocabulary. The page gives 0.83 for
+/// both (it has one constant for the two formats), +14% and -7%; within 20%. At other assumed
+/// lengths the page's ratio runs from 0.83 to 1.2, as memory caps the batch and decode turns
+/// bandwidth-bound, so the case checks the direction more than the figure.
+#[test]
+fn vllm_awq_and_gptq_at_concurrency_500_run_below_fp16() {
+    let q = "model=qwen2.5-72b&kv_heads=64&intermediate=24576&vocab=152064&gpu=a800-80gb&tp=4&runtime=vllm&serve_conc=500&in_tokens=200&out_tokens=50";
+    let fp16 = run(&format!("{q}&weights=fp16"));
+    for (weights, measured) in [("awq", 1468.0 / 2025.0), ("gptq", 1468.0 / 1638.0)] {
+        let r = run(&format!("{q}&weights={weights}"));
+        let ratio = r.throughput / fp16.throughput;
+        println!(
+            "{weights}: {ratio:.3} against {measured:.3} ({:+.1}%)",
+            (ratio / measured - 1.0) * 100.0
+        );
+        assert!(ratio < 1.0, "{weights}: {ratio}");
+        assert!((ratio / measured - 1.0).abs() <= 0.20, "{weights}: {ratio}");
+    }
+}

@@ -48,7 +48,10 @@ pub const MOE_PREFILL_LAYER_S: f64 = 1.0e-3;
 pub const FP8_GAIN: f64 = 1.2;
 
 /// Share of the 16-bit peak a 4-bit weight-only matmul (AWQ, GPTQ, plain int4) reaches once
-/// compute binds: vLLM's AWQ at high concurrency ran at 0.73 of bf16's throughput.
+/// compute binds: vLLM 0.3.3 served Qwen1.5-72B-Chat on 4 x A800 at concurrency 500 in 2,025 s
+/// with AWQ against 1,468 s in fp16, 0.725 of its throughput (GPTQ: 1,638 s, 0.896;
+/// vllm-project/vllm#3399). Those kernels predate vLLM's Marlin ones (`awq_marlin`,
+/// `gptq_marlin`, chosen by default on Ampere and later), which later runs measured faster.
 pub const W4_COMPUTE: f64 = 0.73;
 
 /// GeForce cards run 16-bit matmuls with 16-bit accumulation at twice the fp32-accumulate rate
