@@ -1,14 +1,12 @@
 //! The hybrid plan of the rent-or-buy view: a demand profile typed as monthly machine-hours and
 //! the mix of owned and rented machines that costs least.
 
-use super::{RentBuy, LENS};
+use super::{typed_text, RentBuy, TypedText};
 use crate::app::format::{money, percent};
 use crate::app::i18n::tr;
 use crate::app::state::use_app;
 use crate::app::widgets::{StatRow, Stats};
-use crate::app::words::rent_buy_error;
-use crate::calc::demand::{self, format_demand, parse_demand, Hybrid3Report, HybridReport};
-use crate::calc::rent_buy::RentBuyError;
+use crate::calc::demand::{self, Hybrid3Report, HybridReport};
 use crate::calc::units::Money;
 use leptos::prelude::*;
 
@@ -36,27 +34,11 @@ pub fn Hybrid(rep: RentBuy) -> impl IntoView {
     let plan = Memo::new(move |_| rep.with(|r| demand::hybrid(&r.inputs, r.currency)));
     let reserving = Memo::new(move |_| rep.with(|r| r.inputs.reserve));
     let plan3 = Memo::new(move |_| rep.with(|r| demand::hybrid3(&r.inputs, r.currency)));
-    // The refusal is kept as the core's value and worded when shown, so a switch rewords it.
-    let error = RwSignal::new(None::<RentBuyError>);
-    let raw = RwSignal::new(rep.with_untracked(|r| format_demand(&r.inputs.demand)));
-    let on_input = move |text: String| {
-        app.clear_issue("demand");
-        app.typing("demand");
-        let result = parse_demand(&text)
-            .map_err(RentBuyError::from)
-            .and_then(|d| app.edit(LENS, |i| i.demand = d));
-        app.typed("demand", result.is_ok());
-        error.set(result.err());
-        raw.set(text);
-    };
-    let message = move || {
-        error
-            .with(|e| {
-                e.as_ref()
-                    .map(|e| rent_buy_error(app.t(), e, app.currency.get()))
-            })
-            .or_else(|| app.issue("demand"))
-    };
+    let TypedText {
+        raw,
+        input,
+        message,
+    } = typed_text("demand");
     let cur = move || rep.with(|r| r.currency);
     view! {
         <section class="hybrid">
@@ -68,7 +50,7 @@ pub fn Hybrid(rep: RentBuy) -> impl IntoView {
                     rows="2"
                     placeholder=tr(|t| t.rent_buy.demand_placeholder)
                     prop:value=move || raw.get()
-                    on:input=move |ev| on_input(event_target_value(&ev))
+                    on:input=move |ev| input.run(event_target_value(&ev))
                     on:blur=move |_| app.typing_done("demand")
                 ></textarea>
                 <span class="field-msg" role="alert" data-testid="error-demand">

@@ -21,7 +21,7 @@ use crate::app::format::number;
 use crate::app::i18n::tr;
 use crate::app::state::{use_app, use_report, Lens, Reported};
 use crate::app::widgets::{flag, form, holds, num, radio, slider, Item, NumberField, Section};
-use crate::calc::finance::parse_resale_curve;
+use crate::app::words::rent_buy_error;
 use crate::calc::rent_buy::{
     report, PowerModel, RentBuyError, RentBuyInputs, RentBuyReport, CAPITAL_RATE, HOSTING,
     HOURS_PER_DAY, IDLE_KW, KWH_PRICE, MONTHS, MONTH_HOURS, OPS, POWER_KW, POWER_MODEL, PRICE, PUE,
@@ -29,6 +29,7 @@ use crate::calc::rent_buy::{
     RESERVE_TERM, UTIL,
 };
 use crate::calc::reserve::ReserveTerm;
+use crate::calc::table::{Calculator, Field};
 use leptos::prelude::*;
 
 pub const LENS: Lens<RentBuyInputs> = crate::app::state::lenses::RENT_BUY;
@@ -100,33 +101,60 @@ const FORM: &[Section] = &[
     },
 ];
 
+/// A box of this view whose text the core reads through the table's text field of `key` (the
+/// demand profile, the resale curve): tried at each keystroke as a number box is, a refusal kept
+/// as the core's value and worded when shown, so a language switch rewords it.
+pub struct TypedText {
+    pub raw: RwSignal<String>,
+    pub input: Callback<String>,
+    pub message: Signal<Option<String>>,
+}
+
+pub fn typed_text(key: &'static str) -> TypedText {
+    let app = use_app();
+    let field = RentBuyInputs::FIELDS.iter().find_map(|f| match f {
+        Field::Text(t) if t.key == key => Some((t.read, t.write)),
+        _ => None,
+    });
+    // Every caller names a text field of the table; a key that is not one gets a box that
+    // changes nothing, rather than a panic that would stop the page.
+    debug_assert!(field.is_some(), "rent or buy has no text field {key}");
+    let (read, write) = field.unwrap_or((|_, _| Ok(()), |_| String::new()));
+    let raw = RwSignal::new(app.slice(LENS).with_untracked(write));
+    let error = RwSignal::new(None::<RentBuyError>);
+    let input = Callback::new(move |text: String| {
+        app.clear_issue(key);
+        app.typing(key);
+        let mut next = app.slice(LENS).get_untracked();
+        let result = read(&mut next, &text).and_then(|()| app.edit(LENS, |i| *i = next));
+        app.typed(key, result.is_ok());
+        error.set(result.err());
+        raw.set(text);
+    });
+    let message = Signal::derive(move || {
+        error
+            .with(|e| {
+                e.as_ref()
+                    .map(|e| rent_buy_error(app.t(), e, app.currency.get()))
+            })
+            .or_else(|| app.issue(key))
+    });
+    TypedText {
+        raw,
+        input,
+        message,
+    }
+}
+
 /// The resale curve: percentages typed year by year, tried at each keystroke like any box.
 fn resale_curve() -> AnyView {
     let app = use_app();
     let key = "resale_curve";
-    let raw = RwSignal::new(
-        app.slice(LENS)
-            .with_untracked(|i| crate::calc::finance::format_resale_curve(&i.resale_curve)),
-    );
-    let error = RwSignal::new(None::<RentBuyError>);
-    let on_input = move |text: String| {
-        app.clear_issue(key);
-        app.typing(key);
-        let result = parse_resale_curve(&text)
-            .map_err(RentBuyError::from)
-            .and_then(|c| app.edit(LENS, |i| i.resale_curve = c));
-        app.typed(key, result.is_ok());
-        error.set(result.err());
-        raw.set(text);
-    };
-    let message = move || {
-        error
-            .with(|e| {
-                e.as_ref()
-                    .map(|e| crate::app::words::rent_buy_error(app.t(), e, app.currency.get()))
-            })
-            .or_else(|| app.issue(key))
-    };
+    let TypedText {
+        raw,
+        input,
+        message,
+    } = typed_text(key);
     view! {
         <label class="field">
             <span class="field-label">{tr(|t| t.field.resale_curve)}</span>
@@ -137,7 +165,7 @@ fn resale_curve() -> AnyView {
                     data-testid="input-resale_curve"
                     placeholder=tr(|t| t.rent_buy.resale_curve_placeholder)
                     prop:value=move || raw.get()
-                    on:input=move |ev| on_input(event_target_value(&ev))
+                    on:input=move |ev| input.run(event_target_value(&ev))
                     on:blur=move |_| app.typing_done(key)
                 />
                 <span class="field-unit">{tr(|t| t.unit.resale_curve)}</span>
