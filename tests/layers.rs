@@ -174,3 +174,54 @@ fn the_checker_sees_an_import_that_reaches_up() {
     );
     assert!(layer(&up[0]).unwrap().0 > layer(&widget).unwrap().0);
 }
+
+/// The receiver of each `.with(` or `.with_untracked(` on a line: the identifier just before it.
+fn with_receivers(line: &str) -> Vec<&str> {
+    let mut found = Vec::new();
+    for pat in [".with(", ".with_untracked("] {
+        for (at, _) in line.match_indices(pat) {
+            let before = &line[..at];
+            let start = before
+                .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .map_or(0, |i| i + 1);
+            found.push(&before[start..]);
+        }
+    }
+    found
+}
+
+/// Signals and memos are read with `see` (`state::See`), which is compiled once per value type;
+/// `with` is compiled once per closure and was 26 KB of the wasm over 230 call sites
+/// (docs/performance.md). Thread-locals (named in capitals) and an `Owner` keep `with`.
+#[test]
+fn signals_are_read_through_see() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
+    let mut all = Vec::new();
+    files(&root, &mut all);
+    let mut wrong = Vec::new();
+    for file in &all {
+        let text = fs::read_to_string(file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("//") {
+                continue;
+            }
+            for r in with_receivers(line) {
+                let allowed = r == "owner" || (!r.is_empty() && r == r.to_uppercase());
+                if !allowed {
+                    wrong.push(format!(
+                        "{}:{}: `{r}.with(`",
+                        file.strip_prefix(&root).unwrap().display(),
+                        n + 1
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "read these with `see`:\n{}",
+        wrong.join("\n")
+    );
+    assert_eq!(with_receivers("    x.with(|v| v)"), vec!["x"]);
+    assert_eq!(with_receivers("LANG.with(Cell::get)"), vec!["LANG"]);
+}

@@ -9,6 +9,7 @@
 use super::format;
 use super::lang::remember_lang;
 use super::state::{use_app, AppState};
+use crate::app::state::See;
 use crate::calc::link::Lang;
 use crate::text::Texts;
 use leptos::prelude::*;
@@ -60,7 +61,7 @@ pub fn follow_language(app: AppState) {
                 // A failed try's notice no longer holds.
                 if app
                     .storage_notice
-                    .with_untracked(|n| matches!(n, Some(super::state::Notice::NoTexts { .. })))
+                    .see_untracked(|n| matches!(n, Some(super::state::Notice::NoTexts { .. })))
                 {
                     app.storage_notice.try_set(None);
                 }

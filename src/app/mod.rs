@@ -18,6 +18,7 @@ pub mod views;
 pub mod widgets;
 pub mod words;
 
+use crate::app::state::See;
 use crate::calc::link::Lang;
 use crate::calc::scenario::FX;
 use crate::calc::units::Currency;
@@ -91,12 +92,12 @@ pub fn App() -> impl IntoView {
                     </button>
                 </p>
             </Show>
-            <Show when=move || app.issues.with(|v| v.iter().any(|e| PAGE_KEYS.contains(&e.key())))>
+            <Show when=move || app.issues.see(|v| v.iter().any(|e| PAGE_KEYS.contains(&e.key())))>
                 <p class="notice" role="status" data-testid="link-notice">
                     {move || {
                         let (t, c) = (app.t(), app.currency.get());
                         app.issues
-                            .with(|v| {
+                            .see(|v| {
                                 v.iter()
                                     .filter(|e| PAGE_KEYS.contains(&e.key()))
                                     .map(|e| t.app.link_default(&i18n::issue(t, e, c)))
@@ -229,7 +230,7 @@ fn FxBox() -> impl IntoView {
     let error = RwSignal::new(None::<crate::calc::field::FieldError>);
     let raw = RwSignal::new(None::<String>);
     // A memo: the box is written again only when the rate changes, not at every edit.
-    let fx = Memo::new(move |_| app.scenario.with(|s| s.fx));
+    let fx = Memo::new(move |_| app.scenario.see(|s| s.fx));
     let shown = move || raw.get().unwrap_or_else(|| format::number(fx.get(), 4));
     let note = move || {
         let t = app.t();
@@ -244,7 +245,7 @@ fn FxBox() -> impl IntoView {
                 inputmode="decimal"
                 size="5"
                 data-testid="input-fx"
-                aria-invalid=move || error.with(|e| e.is_some()).to_string()
+                aria-invalid=move || error.see(|e| e.is_some()).to_string()
                 prop:value=shown
                 on:input=move |ev| {
                     let text = event_target_value(&ev);
@@ -264,7 +265,7 @@ fn FxBox() -> impl IntoView {
                 }
                 on:blur=move |_| {
                     app.typing_done("fx");
-                    if error.with_untracked(|e| e.is_none()) {
+                    if error.see_untracked(|e| e.is_none()) {
                         raw.set(None);
                     }
                 }

@@ -11,6 +11,7 @@
 
 use crate::app::i18n::tr;
 use crate::app::state::lenses::{BILL, MEMORY, RENT_BUY, SPOT};
+use crate::app::state::See;
 use crate::app::state::{use_app, view_entry, AppState, ViewEntry};
 use crate::app::widgets::{preset_title as title, use_presets};
 use crate::calc::bill::BillInputs;
@@ -82,7 +83,7 @@ pub fn apply(app: AppState, e: &'static Example, push: bool) -> Result<(), Issue
                 .map_err(Issue::new)?
         }
     }
-    if !app.refused.with_untracked(|v| v.is_empty()) {
+    if !app.refused.see_untracked(|v| v.is_empty()) {
         app.refused.set(Vec::new());
     }
     use_presets().active.set(Some(e));

@@ -3,6 +3,7 @@
 //! `@media print`), so a sheet of paper leads back to the state it shows.
 
 use super::state::{after_pause, use_app, AppState};
+use crate::app::state::See;
 use crate::text::Texts;
 use leptos::prelude::*;
 
@@ -70,7 +71,7 @@ pub fn PrintStamp() -> impl IntoView {
     let text = move || {
         let t = app.t();
         let day = date(t, now.get());
-        link.with(|l| t.print.stamp(l, &day))
+        link.see(|l| t.print.stamp(l, &day))
     };
     view! {
         <p class="print-stamp" data-testid="print-stamp">

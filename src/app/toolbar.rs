@@ -6,6 +6,7 @@
 use super::i18n::tr;
 use super::state::{use_app, AppState};
 use super::views::registry::ViewEntry;
+use crate::app::state::See;
 use crate::calc::scenario::{Progress, Scenario};
 use crate::text::Texts;
 use leptos::prelude::*;
@@ -230,7 +231,7 @@ pub fn Toolbar() -> impl IntoView {
 
     let words = move || {
         let t = app.t();
-        said.with(|s| match s {
+        said.see(|s| match s {
             None => String::new(),
             Some(Said::Reset { view: Some(id), .. }) => {
                 let title = super::views::registry::find(id)
@@ -245,9 +246,9 @@ pub fn Toolbar() -> impl IntoView {
             Some(Said::Saved(name)) => t.toolbar.csv_saved(name),
         })
     };
-    let can_undo = move || said.with(|s| matches!(s, Some(Said::Reset { .. })));
+    let can_undo = move || said.see(|s| matches!(s, Some(Said::Reset { .. })));
     let manual = move || {
-        said.with(|s| match s {
+        said.see(|s| match s {
             Some(Said::CopyByHand(link)) => Some(link.clone()),
             _ => None,
         })

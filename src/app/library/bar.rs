@@ -6,6 +6,7 @@ use super::store::WriteError;
 use super::{use_library, ImportDone, Message};
 use crate::app::i18n::tr;
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::app::words;
 use crate::calc::library::{Clash, EntryError, FileError, NameError, Refused, NAME_MAX};
 use crate::calc::link::Lang;
@@ -31,7 +32,7 @@ pub fn ScenarioBar() -> impl IntoView {
             (None, false) => t.lib.example_state,
         }
     };
-    let count = move || lib.items.with(Vec::len);
+    let count = move || lib.items.see(Vec::len);
     let drop = window_event_listener(leptos::ev::drop, move |ev| {
         // A drop a field handled (the config.json box) is not a scenario file.
         if ev.default_prevented() {
@@ -155,7 +156,7 @@ pub fn ScenarioBar() -> impl IntoView {
                 {move || lib.message.get().map(|m| words_for(app.t(), &m))}
                 {move || {
                     lib.undo
-                        .with(|d| d.is_some())
+                        .see(|d| d.is_some())
                         .then(|| {
                             view! {
                                 " "
@@ -181,7 +182,7 @@ fn List() -> impl IntoView {
     let lib = use_library();
     view! {
         <Show
-            when=move || lib.items.with(|v| !v.is_empty())
+            when=move || lib.items.see(|v| !v.is_empty())
             fallback=|| view! { <p class="hint">{tr(|t| t.lib.empty)}</p> }
         >
             <ul class="scenario-list" data-testid="scenario-list">
@@ -241,13 +242,13 @@ fn Clash() -> impl IntoView {
     let app = use_app();
     let lib = use_library();
     view! {
-        <Show when=move || lib.waiting.with(|w| w.is_some())>
+        <Show when=move || lib.waiting.see(|w| w.is_some())>
             <div class="import-clash" role="alertdialog" data-testid="import-clash">
                 <p>
                     {move || {
                         let names = lib
                             .waiting
-                            .with(|w| w.as_ref().map(|w| quoted(&w.clashes)).unwrap_or_default());
+                            .see(|w| w.as_ref().map(|w| quoted(&w.clashes)).unwrap_or_default());
                         app.t().lib.clash(&names)
                     }}
                 </p>

@@ -14,6 +14,7 @@ pub mod store;
 
 use super::download::download;
 use super::state::AppState;
+use crate::app::state::See;
 use crate::calc::library::{
     check_name, export, import, may_overwrite, merge, unique_name, Clash, FileError, Imported,
     NameError, Refused, Saved,
@@ -165,7 +166,7 @@ impl Library {
     /// refused them) stay.
     fn reload(&self) {
         let listed = store::load();
-        let local: Vec<Item> = self.items.with_untracked(|v| {
+        let local: Vec<Item> = self.items.see_untracked(|v| {
             self.local_only.with_value(|ids| {
                 v.iter()
                     .filter(|i| ids.contains(&i.id) && !listed.items.iter().any(|s| s.id == i.id))
@@ -182,19 +183,19 @@ impl Library {
     pub fn current_name(&self) -> Option<String> {
         let (id, _) = self.current.get()?;
         self.items
-            .with(|v| v.iter().find(|i| i.id == id).map(|i| i.saved.name.clone()))
+            .see(|v| v.iter().find(|i| i.id == id).map(|i| i.saved.name.clone()))
     }
 
     /// Whether the inputs differ from the saved scenario the page works on (always, when it works
     /// on none and the inputs are not the guide's example).
     pub fn unsaved(&self) -> bool {
         let Some((id, _)) = self.current.get() else {
-            return DEFAULT.with(|d| self.app.scenario.with(|s| s != d));
+            return DEFAULT.with(|d| self.app.scenario.see(|s| s != d));
         };
-        self.items.with(|v| {
+        self.items.see(|v| {
             v.iter().find(|i| i.id == id).is_none_or(|i| {
-                self.app.scenario.with(|s| *s != i.saved.scenario)
-                    || self.app.progress.with(|p| *p != i.saved.progress)
+                self.app.scenario.see(|s| *s != i.saved.scenario)
+                    || self.app.progress.see(|p| *p != i.saved.progress)
             })
         })
     }
@@ -209,7 +210,7 @@ impl Library {
     }
 
     fn name_taken(&self, name: &str, except: Option<u64>) -> bool {
-        self.items.with_untracked(|v| {
+        self.items.see_untracked(|v| {
             v.iter()
                 .any(|i| i.saved.name == name && Some(i.id) != except)
         })
@@ -223,7 +224,7 @@ impl Library {
                 Some(at) => v[at] = item.clone(),
                 None => v.push(item.clone()),
             });
-        let result = self.items.with_untracked(|all| store::write(&item, all));
+        let result = self.items.see_untracked(|all| store::write(&item, all));
         self.local_only.update_value(|ids| {
             ids.retain(|i| *i != item.id);
             if result.is_err() {
@@ -264,7 +265,7 @@ impl Library {
     /// The saved scenario with key `id`.
     fn item(&self, id: u64) -> Option<Item> {
         self.items
-            .with_untracked(|v| v.iter().find(|i| i.id == id).cloned())
+            .see_untracked(|v| v.iter().find(|i| i.id == id).cloned())
     }
 
     /// Saves the inputs under `raw` (the name field): over the scenario the page works on when
@@ -324,7 +325,7 @@ impl Library {
     }
 
     fn save_new_named(&self, name: String) -> Message {
-        let id = self.items.with_untracked(|v| store::new_id(v));
+        let id = self.items.see_untracked(|v| store::new_id(v));
         let saved = self.snapshot(name);
         self.put(Item { id, saved })
     }
@@ -353,7 +354,7 @@ impl Library {
         };
         let name = unique_name(&item.saved.name, |n| self.name_taken(n, None));
         let copy = Item {
-            id: self.items.with_untracked(|v| store::new_id(v)),
+            id: self.items.see_untracked(|v| store::new_id(v)),
             saved: Saved {
                 name,
                 changed: store::now(),
@@ -371,7 +372,7 @@ impl Library {
             return;
         };
         self.items.update(|v| v.retain(|i| i.id != id));
-        let _ = self.items.with_untracked(|all| store::remove(id, all));
+        let _ = self.items.see_untracked(|all| store::remove(id, all));
         if self.current.get_untracked().is_some_and(|(c, _)| c == id) {
             self.current.set(None);
             store::set_current(None);
@@ -418,7 +419,7 @@ impl Library {
             vec![self.snapshot(name)]
         } else {
             self.items
-                .with_untracked(|v| v.iter().map(|i| i.saved.clone()).collect())
+                .see_untracked(|v| v.iter().map(|i| i.saved.clone()).collect())
         };
         if list.is_empty() {
             self.message.set(Some(Message::NothingToExport));
@@ -480,7 +481,7 @@ impl Library {
         let incoming: Vec<Saved> = file.entries.into_iter().map(|o| o.saved).collect();
         let mut list: Vec<Saved> = self
             .items
-            .with_untracked(|v| v.iter().map(|i| i.saved.clone()).collect());
+            .see_untracked(|v| v.iter().map(|i| i.saved.clone()).collect());
         let before = list.len();
         let earlier = self.items.get_untracked();
         let done = merge(&mut list, incoming, |_| clash);
@@ -533,7 +534,7 @@ impl Library {
     /// The saved scenario named `name`.
     pub fn find(&self, name: &str) -> Option<Item> {
         self.items
-            .with(|v| v.iter().find(|i| i.saved.name == name).cloned())
+            .see(|v| v.iter().find(|i| i.saved.name == name).cloned())
     }
 
     /// A scenario and progress as saved, for the comparison.

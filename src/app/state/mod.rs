@@ -10,6 +10,8 @@
 //! numbers, formulas and charts.
 
 pub mod lenses;
+mod see;
+pub use see::See;
 mod typing;
 pub mod view_entry;
 
@@ -155,7 +157,7 @@ impl AppState {
         let scenario = RwSignal::new(scenario);
         AppState {
             scenario,
-            currency: Memo::new(move |_| scenario.with(|s| s.currency)),
+            currency: Memo::new(move |_| scenario.see(|s| s.currency)),
             progress: RwSignal::new(progress),
             view: RwSignal::new(view),
             lang,
@@ -201,7 +203,7 @@ impl AppState {
         }
         let scenario = self.scenario;
         let owner = self.slices.with_value(|s| s.owner.clone());
-        let memo = owner.with(|| Memo::new(move |_| scenario.with(|s| (lens.get)(s).clone())));
+        let memo = owner.with(|| Memo::new(move |_| scenario.see(|s| (lens.get)(s).clone())));
         self.slices
             .update_value(|s| s.memos.push((key.0, key.1, Box::new(memo))));
         memo
@@ -214,12 +216,19 @@ impl AppState {
         lens: Lens<T>,
         change: impl FnOnce(&mut T),
     ) -> Result<(), T::Error> {
-        let mut candidate = self.scenario.with_untracked(|s| (lens.get)(s).clone());
+        let mut change = Some(change);
+        self.edit_by(lens, &mut |t| change.take().into_iter().for_each(|c| c(t)))
+    }
+
+    // Compiled once per calculator, not once per edit's closure: the page has about a hundred.
+    fn edit_by<T: Calculator>(
+        &self,
+        lens: Lens<T>,
+        change: &mut dyn FnMut(&mut T),
+    ) -> Result<(), T::Error> {
+        let mut candidate = self.scenario.see_untracked(|s| (lens.get)(s).clone());
         change(&mut candidate);
-        if self
-            .scenario
-            .with_untracked(|s| *(lens.get)(s) == candidate)
-        {
+        if self.scenario.see_untracked(|s| *(lens.get)(s) == candidate) {
             return Ok(());
         }
         let valid = validate(candidate)?;
@@ -253,9 +262,14 @@ impl AppState {
     /// [`AppState::edit`] for a control that has no text of its own to keep (a choice, a
     /// checkbox): a refusal is shown beside the input its rule names.
     pub fn try_edit<T: Calculator>(&self, lens: Lens<T>, change: impl FnOnce(&mut T)) {
-        match self.edit(lens, change) {
+        let mut change = Some(change);
+        self.try_edit_by(lens, &mut |t| change.take().into_iter().for_each(|c| c(t)));
+    }
+
+    fn try_edit_by<T: Calculator>(&self, lens: Lens<T>, change: &mut dyn FnMut(&mut T)) {
+        match self.edit_by(lens, change) {
             Ok(()) => {
-                if self.refused.with_untracked(|v| !v.is_empty()) {
+                if self.refused.see_untracked(|v| !v.is_empty()) {
                     self.refused.set(Vec::new());
                 }
             }
@@ -265,14 +279,14 @@ impl AppState {
 
     /// Sets the scenario-wide currency, converting every amount at the scenario's rate.
     pub fn set_currency(&self, c: Currency) {
-        if self.scenario.with_untracked(|s| s.currency != c) {
+        if self.scenario.see_untracked(|s| s.currency != c) {
             self.scenario.update(|s| s.switch_currency(c));
         }
     }
 
     /// Sets the exchange rate (yuan per dollar); amounts are not converted.
     pub fn set_fx(&self, fx: f64) {
-        if self.scenario.with_untracked(|s| s.fx != fx) {
+        if self.scenario.see_untracked(|s| s.fx != fx) {
             self.scenario.update(|s| s.fx = fx);
         }
     }
@@ -282,13 +296,13 @@ impl AppState {
     pub fn issue(&self, key: &'static str) -> Option<String> {
         let t = self.t();
         // The currency is read only when there is an issue to word (see the field's message).
-        let refused = self.refused.with(|v| {
+        let refused = self.refused.see(|v| {
             v.iter()
                 .find(|e| e.key() == key)
                 .map(|e| t.err.not_changed(&words::issue(t, e, self.currency.get())))
         });
         refused.or_else(|| {
-            self.issues.with(|v| {
+            self.issues.see(|v| {
                 v.iter()
                     .find(|e| e.key() == key)
                     .map(|e| t.err.default_used(&words::issue(t, e, self.currency.get())))
@@ -300,7 +314,7 @@ impl AppState {
     pub fn clear_issue(&self, key: &'static str) {
         if self
             .issues
-            .with_untracked(|v| v.iter().any(|e| e.key() == key))
+            .see_untracked(|v| v.iter().any(|e| e.key() == key))
         {
             self.issues.update(|v| v.retain(|e| e.key() != key));
         }
@@ -607,7 +621,7 @@ where
     let app = use_app();
     Memo::new(move |prev: Option<&Reported<T, R>>| {
         app.scenario
-            .with(|s| pair((lens.get)(s), s.currency, prev, |v| calc(v, s)))
+            .see(|s| pair((lens.get)(s), s.currency, prev, |v| calc(v, s)))
     })
 }
 
@@ -622,6 +636,6 @@ where
     let currency = app.currency;
     Memo::new(move |prev: Option<&Reported<T, R>>| {
         let currency = currency.get();
-        inputs.with(|i| pair(i, currency, prev, |v| calc(v, currency)))
+        inputs.see(|i| pair(i, currency, prev, |v| calc(v, currency)))
     })
 }

@@ -6,6 +6,7 @@
 //! first keystroke of a run keeps the scenario as it was, and a refusal puts it back.
 
 use super::AppState;
+use crate::app::state::See;
 use crate::calc::scenario::Scenario;
 use leptos::prelude::*;
 
@@ -25,7 +26,7 @@ impl AppState {
     pub fn typing(&self, id: &str) {
         let same = self.typing.with_value(|t| {
             t.as_ref()
-                .is_some_and(|t| t.id == id && self.scenario.with_untracked(|s| *s == t.after))
+                .is_some_and(|t| t.id == id && self.scenario.see_untracked(|s| *s == t.after))
         });
         if !same {
             let now = self.scenario.get_untracked();
@@ -45,7 +46,7 @@ impl AppState {
             _ => None,
         });
         if let Some(before) = before {
-            if self.scenario.with_untracked(|s| *s != before) {
+            if self.scenario.see_untracked(|s| *s != before) {
                 self.scenario.set(before);
             }
         }

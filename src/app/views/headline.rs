@@ -7,6 +7,7 @@
 
 use crate::app::format::percent;
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::app::widgets::Help;
 use crate::app::widgets::PresetNote;
 use leptos::prelude::*;
@@ -66,9 +67,9 @@ pub fn Headline(
     #[prop(optional)] help_end: Option<&'static str>,
 ) -> impl IntoView {
     let app = use_app();
-    let code = move || answer.with(|a| a.code);
+    let code = move || answer.see(|a| a.code);
     let detail = move || {
-        answer.with(|a| {
+        answer.see(|a| {
             if a.detail.is_empty() {
                 String::new()
             } else {
@@ -77,13 +78,13 @@ pub fn Headline(
         })
     };
     view! {
-        <p class=move || answer.with(|a| a.tone.class()) data-testid="headline" data-value=code>
+        <p class=move || answer.see(|a| a.tone.class()) data-testid="headline" data-value=code>
             <strong
                 class="headline-lead"
                 data-testid=lead_hook
                 data-value=move || lead_hook.map(|_| code())
             >
-                {move || answer.with(|a| a.lead.clone())}
+                {move || answer.see(|a| a.lead.clone())}
             </strong>
             {help.map(|h| view! { <Help term=h /> })}
             <span class="headline-detail">{detail}</span>
@@ -107,9 +108,9 @@ pub struct Way {
 #[component]
 pub fn Ways(ways: Memo<Vec<Way>>, on_try: Callback<&'static str>) -> impl IntoView {
     let app = use_app();
-    let kinds = Memo::new(move |_| ways.with(|v| v.iter().map(|w| w.kind).collect::<Vec<_>>()));
+    let kinds = Memo::new(move |_| ways.see(|v| v.iter().map(|w| w.kind).collect::<Vec<_>>()));
     view! {
-        <Show when=move || ways.with(|w| !w.is_empty())>
+        <Show when=move || ways.see(|w| !w.is_empty())>
             <div class="ways">
                 <p class="ways-title">{move || app.t().headline.ways_title}</p>
                 <ul data-testid="ways">
@@ -120,12 +121,12 @@ pub fn Ways(ways: Memo<Vec<Way>>, on_try: Callback<&'static str>) -> impl IntoVi
                     <For each=move || kinds.get() key=|k| *k let:kind>
                         {
                             let field = move |f: fn(&Way) -> String| {
-                                ways.with(|v| {
+                                ways.see(|v| {
                                     v.iter().find(|w| w.kind == kind).map(f).unwrap_or_default()
                                 })
                             };
                             let fits = move || {
-                                ways.with(|v| v.iter().any(|w| w.kind == kind && w.fits))
+                                ways.see(|v| v.iter().any(|w| w.kind == kind && w.fits))
                             };
                             view! {
                                 <li

@@ -21,6 +21,7 @@ use super::sight::{last_entry, Sight};
 use crate::app::download::{download_blob, download_csv};
 use crate::app::i18n::Tr;
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::charts::ChartError;
 use leptos::html::Canvas;
 use leptos::prelude::*;
@@ -176,7 +177,7 @@ fn chart(
         let _ = canvas.set_attribute("data-draws", &draws.to_string());
         // Written only when it changes: most drawings succeed, and the message need not re-render.
         let now = result.err().map(|e| Problem::Failed(e.0));
-        if problem.with_untracked(|p| *p != now) {
+        if problem.see_untracked(|p| *p != now) {
             problem.set(now);
         }
     });

@@ -6,6 +6,7 @@
 
 use crate::app::format;
 use crate::app::i18n::{self, Tr};
+use crate::app::state::See;
 use crate::app::state::{use_app, AppState, Lens};
 use crate::calc::field::{NumField, NumSpec, NumberKind};
 use crate::calc::table::{Calculator, Issue};
@@ -40,7 +41,7 @@ impl Binding {
             app,
             key: field.key,
             spec: field.spec(),
-            read: Memo::new(move |_| inputs.with(get)),
+            read: Memo::new(move |_| inputs.see(get)),
             write: Callback::new(move |v| app.edit(lens, |t| set(t, v)).map_err(Issue::new)),
             raw: RwSignal::new(None),
             error: RwSignal::new(None),
@@ -88,7 +89,7 @@ impl Binding {
         }
         // Written only when there is or was a message: most steps of a slider are accepted,
         // and then nothing beside the field need run again.
-        if result.is_err() || self.error.with_untracked(Option::is_some) {
+        if result.is_err() || self.error.see_untracked(Option::is_some) {
             let using = self.value_untracked();
             self.error
                 .set(result.as_ref().err().map(|(e, _)| (e.clone(), using)));
@@ -115,7 +116,7 @@ impl Binding {
     fn slide(&self, text: String) {
         self.app.typing_done(self.key);
         self.check(&text, false);
-        if self.raw.with_untracked(Option::is_some) {
+        if self.raw.see_untracked(Option::is_some) {
             self.raw.set(None);
         }
     }
@@ -140,7 +141,7 @@ fn message(b: Binding, extra: Signal<Option<String>>) -> impl Fn() -> Option<Str
         // The currency is read only to word a message: a field with none then does not depend
         // on it, and is not woken by every edit of the scenario the currency is read from.
         b.error
-            .with(|e| {
+            .see(|e| {
                 e.as_ref().map(|(e, using)| {
                     let c = app.currency.get();
                     let v = i18n::value(*using, b.spec.kind, c);

@@ -4,6 +4,7 @@
 
 use crate::app::format::{money, number, percent};
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::calc::bill::report as bill_report;
 use crate::calc::presets::{self as core, Example};
 use crate::calc::rent_buy::report as rent_buy_report;
@@ -125,16 +126,14 @@ pub fn PresetNote() -> impl IntoView {
         presets
             .active
             .get()
-            .filter(|e| {
-                app.view.with(|v| v.id == e.view) && app.scenario.with(|s| core::holds(e, s))
-            })
+            .filter(|e| app.view.see(|v| v.id == e.view) && app.scenario.see(|s| core::holds(e, s)))
             .map(|e| e.id)
     });
     move || {
         shown.get().and_then(core::example).map(|e| {
             let text = move || {
                 let t = app.t();
-                app.scenario.with(|s| note(e, t, s))
+                app.scenario.see(|s| note(e, t, s))
             };
             view! {
                 <p class="preset-note" data-testid="preset-note" data-value=e.id>

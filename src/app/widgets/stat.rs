@@ -3,6 +3,7 @@
 
 use crate::app::i18n::Tr;
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::text::Texts;
 use leptos::prelude::*;
 
@@ -47,7 +48,7 @@ pub fn Stats<R: Send + Sync + 'static>(of: Memo<R>, rows: &'static [StatRow<R>])
     let app = use_app();
     let read = Callback::new(move |(i, part): (usize, Part)| {
         let row = &rows[i];
-        of.with(|r| match part {
+        of.see(|r| match part {
             Part::Value => (row.value)(r),
             Part::Text => (row.text)(r, app.t()),
             Part::Note => row.note.map(|f| f(r, app.t())).unwrap_or_default(),
@@ -113,8 +114,8 @@ pub fn Formulas<P: Send + Sync + 'static>(
     rows: &'static [FormulaRow<P>],
 ) -> impl IntoView {
     let app = use_app();
-    let substituted = Callback::new(move |i: usize| of.with(|p| (rows[i].substituted)(p, app.t())));
-    let shown = Callback::new(move |i: usize| rows[i].show.is_none_or(|f| of.with(f)));
+    let substituted = Callback::new(move |i: usize| of.see(|p| (rows[i].substituted)(p, app.t())));
+    let shown = Callback::new(move |i: usize| rows[i].show.is_none_or(|f| of.see(f)));
     let heads = rows
         .iter()
         .map(|r| (r.title, r.symbolic, r.open, r.show.is_some()))

@@ -4,6 +4,7 @@
 use super::{cash, group_label, Bill};
 use crate::app::i18n::{currency_name, Tr};
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::app::widgets::ChartCanvas;
 use crate::calc::bill::BillReport;
 use crate::calc::bill::Group;
@@ -20,11 +21,11 @@ pub fn BillChart(rep: Bill) -> impl IntoView {
     let app = use_app();
     let summary = Signal::derive(move || {
         let t = app.t();
-        rep.with(|rep| summary(t, &rep.report))
+        rep.see(|rep| summary(t, &rep.report))
     });
     let csv = move || {
         let t = app.t_untracked();
-        rep.with_untracked(|rep| rows(t, &rep.report, currency_name(t, rep.currency)))
+        rep.see_untracked(|rep| rows(t, &rep.report, currency_name(t, rep.currency)))
     };
     // The chart and its caption are made again in the reader's language on a switch.
     let chart = move || {
@@ -37,7 +38,7 @@ pub fn BillChart(rep: Bill) -> impl IntoView {
                 summary=summary
                 csv=csv
                 draw=move |root| {
-                    rep.with(|rep| {
+                    rep.see(|rep| {
                         let r = &rep.report;
                         let cats: Vec<String> = Group::ALL
                             .iter()

@@ -5,6 +5,7 @@ use super::{group_label, LENS};
 use crate::app::format::number;
 use crate::app::i18n::{field_error, value};
 use crate::app::state::AppState;
+use crate::app::state::See;
 use crate::app::widgets::typed_input;
 use crate::app::words::bill_error;
 use crate::calc::bill::{BillError, BillInputs, BillLine, BillReport, Group, Lever, MAX_AMOUNT};
@@ -89,7 +90,7 @@ impl BillEdits {
         self.app.typed(&cell, result.is_ok());
         match result {
             Ok(()) => {
-                if self.errors.with_untracked(|m| m.contains_key(&cell)) {
+                if self.errors.see_untracked(|m| m.contains_key(&cell)) {
                     self.errors.update(|m| {
                         m.remove(&cell);
                     });
@@ -106,13 +107,13 @@ impl BillEdits {
 
     /// Whether the text in `cell` is refused.
     pub fn refused(self, cell: String) -> Signal<bool> {
-        Signal::derive(move || self.errors.with(|m| m.contains_key(&cell)))
+        Signal::derive(move || self.errors.see(|m| m.contains_key(&cell)))
     }
 
     /// A cell's problem in the reader's language, with the value still in use, if it has one.
     pub fn error_words(self, cell: &str) -> Option<String> {
         let (t, c) = (self.app.t(), self.app.currency.get());
-        self.errors.with(|m| {
+        self.errors.see(|m| {
             m.get(cell)
                 .map(|(e, using)| t.err.using(&e.words(t, c), using))
         })

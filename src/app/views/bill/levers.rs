@@ -7,6 +7,7 @@ use super::cash;
 use super::edits::{amount, group_select, share, BillEdits, Column, RowNames};
 use super::names::{lever_label, lever_name};
 use crate::app::format::number;
+use crate::app::state::See;
 use crate::calc::bill::Lever;
 use leptos::prelude::*;
 
@@ -19,11 +20,11 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
         ..
     } = edits;
     let lv = move |f: fn(&Lever) -> String| {
-        move || inputs.with(|i| i.levers.get(n).map(f).unwrap_or_default())
+        move || inputs.see(|i| i.levers.get(n).map(f).unwrap_or_default())
     };
     let name = move || {
         let t = app.t();
-        inputs.with(|i| {
+        inputs.see(|i| {
             i.levers
                 .get(n)
                 .map(|l| lever_name(t, &l.label))
@@ -31,12 +32,12 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
         })
     };
     let is_share =
-        move || inputs.with(|i| i.levers.get(n).map(|l| l.share.is_some()).unwrap_or(false));
+        move || inputs.see(|i| i.levers.get(n).map(|l| l.share.is_some()).unwrap_or(false));
     let set_mode = move |share: bool| {
         // Switching keeps what the lever saves now.
         let saved =
-            report.with_untracked(|r| r.lever_savings.get(n).map(|v| v.amount).unwrap_or(0.0));
-        let group_total = report.with_untracked(|r| r.by_group.map(|(g, v)| (g, v.amount)));
+            report.see_untracked(|r| r.lever_savings.get(n).map(|v| v.amount).unwrap_or(0.0));
+        let group_total = report.see_untracked(|r| r.by_group.map(|(g, v)| (g, v.amount)));
         edits.try_lever(
             n,
             Box::new(move |l| {
@@ -69,7 +70,7 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
                     data-testid=format!("bill-lever-{n}-on")
                     aria-label=named(|t| t.table_label.on)
                     prop:checked=move || {
-                        inputs.with(|i| i.levers.get(n).map(|l| l.on).unwrap_or(false))
+                        inputs.see(|i| i.levers.get(n).map(|l| l.on).unwrap_or(false))
                     }
                     on:change=move |ev| {
                         let on = event_target_checked(&ev);
@@ -97,7 +98,7 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
                     format!("bill-lever-{n}-group"),
                     Signal::derive(named(|t| t.table_label.group)),
                     Signal::derive(move || {
-                        inputs.with(|i| i.levers.get(n).map(|l| l.group).unwrap_or_default())
+                        inputs.see(|i| i.levers.get(n).map(|l| l.group).unwrap_or_default())
                     }),
                     move |g| edits.try_lever(n, Box::new(move |l| l.group = g)),
                 )}
@@ -146,7 +147,7 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
                 data-testid=format!("bill-lever-{n}-saves")
                 data-value=move || {
                     report
-                        .with(|r| {
+                        .see(|r| {
                             r.lever_savings
                                 .get(n)
                                 .map(|v| (v.amount + 0.0).to_string())
@@ -155,7 +156,7 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
                 }
             >
                 {move || {
-                    report.with(|r| r.lever_savings.get(n).map(|v| cash(*v, 0)).unwrap_or_default())
+                    report.see(|r| r.lever_savings.get(n).map(|v| cash(*v, 0)).unwrap_or_default())
                 }}
             </td>
         </tr>

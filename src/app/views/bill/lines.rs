@@ -7,6 +7,7 @@ use super::edits::{amount, group_select, hours, BillEdits, Column, RowNames};
 use super::names::{line_label, line_name};
 use super::LENS;
 use crate::app::format::number;
+use crate::app::state::See;
 use crate::calc::bill::BillLine;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
@@ -20,11 +21,11 @@ pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
         errors,
     } = edits;
     let get = move |f: fn(&BillLine) -> String| {
-        move || inputs.with(|i| i.lines.get(n).map(f).unwrap_or_default())
+        move || inputs.see(|i| i.lines.get(n).map(f).unwrap_or_default())
     };
     let name = move || {
         let t = app.t();
-        inputs.with(|i| {
+        inputs.see(|i| {
             i.lines
                 .get(n)
                 .map(|l| line_name(t, &l.label))
@@ -56,7 +57,7 @@ pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
                     format!("bill-line-{n}-group"),
                     Signal::derive(named(|t| t.table_label.group)),
                     Signal::derive(move || {
-                        inputs.with(|i| i.lines.get(n).map(|l| l.group).unwrap_or_default())
+                        inputs.see(|i| i.lines.get(n).map(|l| l.group).unwrap_or_default())
                     }),
                     move |g| edits.try_line(n, Box::new(move |l| l.group = g)),
                 )}
@@ -95,7 +96,7 @@ pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
                 {move || {
                     let t = app.t();
                     report
-                        .with(|r| {
+                        .see(|r| {
                             r.unit_prices
                                 .get(n)
                                 .copied()

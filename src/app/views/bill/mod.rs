@@ -16,6 +16,7 @@ use self::lines::line;
 use super::headline::{Answer, Headline, Tone};
 use crate::app::format::{money, number, percent};
 use crate::app::i18n::{option, tr};
+use crate::app::state::See;
 use crate::app::state::{use_app, use_report, Lens, Reported};
 use crate::app::widgets::{FormulaRow, Formulas, StatRow, Stats};
 use crate::calc::bill::{report, BillInputs, BillLine, BillReport, Group};
@@ -116,8 +117,8 @@ fn answer(r: &BillReport, t: &'static Texts) -> Answer {
 pub fn BillView() -> impl IntoView {
     let app = use_app();
     let rep: Bill = use_report(LENS, report);
-    let inputs = Memo::new(move |_| rep.with(|r| (*r.inputs).clone()));
-    let report = Memo::new(move |_| rep.with(|r| r.report.clone()));
+    let inputs = Memo::new(move |_| rep.see(|r| (*r.inputs).clone()));
+    let report = Memo::new(move |_| rep.see(|r| r.report.clone()));
     let errors = RwSignal::new(BTreeMap::<String, (CellError, String)>::new());
     let edits = BillEdits {
         app,
@@ -125,9 +126,9 @@ pub fn BillView() -> impl IntoView {
         report,
         errors,
     };
-    let lines_len = Memo::new(move |_| inputs.with(|i| i.lines.len()));
-    let levers_len = Memo::new(move |_| inputs.with(|i| i.levers.len()));
-    let said = Memo::new(move |_| report.with(|r| answer(r, app.t())));
+    let lines_len = Memo::new(move |_| inputs.see(|i| i.lines.len()));
+    let levers_len = Memo::new(move |_| inputs.see(|i| i.levers.len()));
+    let said = Memo::new(move |_| report.see(|r| answer(r, app.t())));
 
     view! {
         <section class="view bill" data-testid="view-bill">
@@ -184,7 +185,7 @@ pub fn BillView() -> impl IntoView {
                             data-testid="bill-reset"
                             on:click=move |_| {
                                 errors.set(BTreeMap::new());
-                                let (c, fx) = app.scenario.with_untracked(|s| (s.currency, s.fx));
+                                let (c, fx) = app.scenario.see_untracked(|s| (s.currency, s.fx));
                                 app.try_edit(
                                     LENS,
                                     |b| {

@@ -5,6 +5,7 @@ use super::{cash, hours, Figures, Rep, LENS};
 use crate::app::format::number;
 use crate::app::i18n::{tr, Tr};
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::app::widgets::{ChartCanvas, FormulaRow, Formulas, Input, Inputs, StatRow, Stats};
 use crate::calc::billing::{
     BillingInputs, BillingReport, DATA_GB, DOWNLOAD_GB, EGRESS_PRICE, INTERNAL_MBPS, LOADS,
@@ -56,7 +57,7 @@ pub fn MovingData(report: Memo<BillingReport>, f: Figures) -> impl IntoView {
     let summary = Signal::derive(move || {
         let t = app.t();
         let w = &t.billing;
-        report.with(|r| {
+        report.see(|r| {
             t.chart_sum.data(
                 &hours(t, r.direct_hours_month, 2),
                 w.bar_direct,
@@ -68,7 +69,7 @@ pub fn MovingData(report: Memo<BillingReport>, f: Figures) -> impl IntoView {
     let csv = move || {
         let t = app.t_untracked();
         let w = &t.billing;
-        report.with_untracked(|r| {
+        report.see_untracked(|r| {
             vec![
                 vec![t.chart_dl.way.to_string(), w.line_hours_month.to_string()],
                 vec![
@@ -94,7 +95,7 @@ pub fn MovingData(report: Memo<BillingReport>, f: Figures) -> impl IntoView {
                 csv=csv
                 draw=move |root| {
                     report
-                        .with(|r| {
+                        .see(|r| {
                             let cats = vec![
                                 t.billing.bar_direct.to_string(),
                                 t.billing.bar_object.to_string(),

@@ -5,6 +5,7 @@ use super::{cash, hours, Figures, LENS};
 use crate::app::format::number;
 use crate::app::i18n::{tr, Tr};
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::app::widgets::{
     ChartCanvas, ChoiceInput, FormulaRow, Formulas, NumberField, StatRow, Stats,
 };
@@ -46,7 +47,7 @@ pub fn MinimumBilling(
     f: Figures,
 ) -> impl IntoView {
     let app = use_app();
-    let runs_raw = RwSignal::new(inputs.with_untracked(|i| format_runs(&i.runs)));
+    let runs_raw = RwSignal::new(inputs.see_untracked(|i| format_runs(&i.runs)));
     // The refusal is kept as the core's value and worded when shown, so a switch rewords it.
     let runs_error = RwSignal::new(None::<BillingError>);
     let on_runs = move |text: String| {
@@ -61,7 +62,7 @@ pub fn MinimumBilling(
     };
     let runs_message = move || {
         runs_error
-            .with(|e| {
+            .see(|e| {
                 e.as_ref()
                     .map(|e| billing_error(app.t(), e, app.currency.get()))
             })
@@ -70,7 +71,7 @@ pub fn MinimumBilling(
     // The chart's bars in words, and as a table on a click.
     let summary = Signal::derive(move || {
         let t = app.t();
-        report.with(|r| {
+        report.see(|r| {
             let rules: Vec<String> = r
                 .by_rule
                 .iter()
@@ -85,7 +86,7 @@ pub fn MinimumBilling(
     let csv = move || {
         let t = app.t_untracked();
         let (w, d) = (&t.billing, &t.chart_dl);
-        report.with_untracked(|r| {
+        report.see_untracked(|r| {
             let mut rows = vec![vec![
                 d.rule.to_string(),
                 d.column(w.line_used, w.axis_hours),
@@ -113,7 +114,7 @@ pub fn MinimumBilling(
                 csv=csv
                 draw=move |root| {
                     report
-                        .with(|r| {
+                        .see(|r| {
                             let cats: Vec<String> = Granularity::ALL
                                 .iter()
                                 .map(|g| short_label(t, *g).to_string())

@@ -4,6 +4,7 @@
 
 use crate::app::format::number;
 use crate::app::i18n::tr;
+use crate::app::state::See;
 use crate::app::state::{use_app, Lens};
 use crate::app::views::spot::SPOT;
 use crate::app::widgets::{ChoiceInput, FlagInput};
@@ -80,7 +81,7 @@ pub fn Advisor(advice: Memo<(AdvisorInputs, AdvisorReport)>) -> impl IntoView {
                     {move || {
                         let t = app.t();
                         advice
-                            .with(|(a, _)| {
+                            .see(|(a, _)| {
                                 t.checklists
                                     .from_views(
                                         &short(a.run_hours),
@@ -104,7 +105,7 @@ pub fn Advisor(advice: Memo<(AdvisorInputs, AdvisorReport)>) -> impl IntoView {
                         {move || {
                             let t = app.t();
                             advice
-                                .with(|(_, a)| {
+                                .see(|(_, a)| {
                                     a.verdicts
                                         .iter()
                                         .map(|v| {
@@ -135,7 +136,7 @@ pub fn Advisor(advice: Memo<(AdvisorInputs, AdvisorReport)>) -> impl IntoView {
                     {move || {
                         let t = app.t();
                         advice
-                            .with(|(_, a)| {
+                            .see(|(_, a)| {
                                 a.notes
                                     .iter()
                                     .map(|n| view! { <li>{note(t, *n)}</li> })

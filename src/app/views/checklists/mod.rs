@@ -12,6 +12,7 @@ use self::advisor::{form_label, Advisor};
 use self::routine::{list_text, Routine};
 use super::headline::{Answer, Headline, Tone};
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::calc::advisor::{advise, AdvisorReport};
 use crate::calc::checklists::LISTS;
 use crate::calc::headline;
@@ -69,7 +70,7 @@ pub fn ChecklistsView() -> impl IntoView {
     // the whole scenario; its inputs and verdicts are computed together so the hint and the table
     // agree.
     let advice = Memo::new(move |_| {
-        app.scenario.with(|s| {
+        app.scenario.see(|s| {
             let inputs = s.advisor_inputs();
             let report = advise(&inputs);
             (inputs, report)
@@ -78,7 +79,7 @@ pub fn ChecklistsView() -> impl IntoView {
 
     let said = Memo::new(move |_| {
         app.progress
-            .with(|p| advice.with(|(_, a)| answer(p, a, app.t())))
+            .see(|p| advice.see(|(_, a)| answer(p, a, app.t())))
     });
 
     view! {

@@ -4,6 +4,7 @@
 
 use crate::app::i18n::tr;
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::calc::checklists::{LISTS, TROUBLES};
 use crate::calc::link::Lang;
 use crate::text::Texts;
@@ -17,7 +18,7 @@ pub fn list_text(t: &'static Texts, list: &str, key: &str) -> &'static str {
 #[component]
 pub fn Routine() -> impl IntoView {
     let app = use_app();
-    let ticked = move |id: &'static str| app.progress.with(|p| p.checked.contains(id));
+    let ticked = move |id: &'static str| app.progress.see(|p| p.checked.contains(id));
     let toggle = move |id: &'static str, on: bool| {
         app.clear_issue("checked");
         app.progress.update(|p| {
@@ -28,7 +29,7 @@ pub fn Routine() -> impl IntoView {
             }
         })
     };
-    let done = move || app.progress.with(|p| p.checked.len());
+    let done = move || app.progress.see(|p| p.checked.len());
     let total: usize = LISTS.iter().map(|l| l.items.len()).sum();
     let set_lang = move |l: Lang| app.choose_lang(l);
     let zh = move || app.shown.get() == Lang::Zh;

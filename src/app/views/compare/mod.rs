@@ -11,6 +11,7 @@ use crate::app::format::{gib, money, number, percent};
 use crate::app::i18n::{currency_name, label, option, tr, value, Tr};
 use crate::app::library::use_library;
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::app::widgets::ChartCanvas;
 use crate::calc::choice::Choice;
 use crate::calc::library::{self, compare, diff, in_one_currency, Kind, Metric, Row, Shown};
@@ -63,7 +64,7 @@ pub fn CompareView() -> impl IntoView {
     };
     let said = Memo::new(move |_| {
         let t = &app.t().compare;
-        chosen.with(|c| {
+        chosen.see(|c| {
             if c.names.len() < 2 {
                 Answer {
                     code: "choose",
@@ -92,7 +93,7 @@ pub fn CompareView() -> impl IntoView {
                     {move || app.t().compare.missing(&missing().join(", "))}
                 </p>
             </Show>
-            <Show when=move || chosen.with(|c| c.names.len() >= 2)>
+            <Show when=move || chosen.see(|c| c.names.len() >= 2)>
                 <Results chosen=chosen />
             </Show>
         </section>
@@ -117,7 +118,7 @@ fn Picker() -> impl IntoView {
         <fieldset class="compare-pick">
             <legend>{tr(|t| t.compare.pick)}</legend>
             <Show
-                when=move || lib.items.with(|v| !v.is_empty())
+                when=move || lib.items.see(|v| !v.is_empty())
                 fallback=|| view! { <p class="hint">{tr(|t| t.compare.none_saved)}</p> }
             >
                 <For each=move || lib.items.get() key=|i| (i.id, i.saved.name.clone()) let:item>
@@ -125,9 +126,9 @@ fn Picker() -> impl IntoView {
                         let name = item.saved.name.clone();
                         let n2 = name.clone();
                         let n3 = name.clone();
-                        let checked = move || app.compare.with(|v| v.contains(&n2));
+                        let checked = move || app.compare.see(|v| v.contains(&n2));
                         let full = move || {
-                            app.compare.with(|v| v.len() >= COMPARE_MAX && !v.contains(&n3))
+                            app.compare.see(|v| v.len() >= COMPARE_MAX && !v.contains(&n3))
                         };
                         view! {
                             <label>
@@ -223,20 +224,20 @@ fn metric_name(t: &'static Texts, m: Metric) -> &'static str {
 fn Results(chosen: Memo<Chosen>) -> impl IntoView {
     let app = use_app();
     let rows = Memo::new(move |_| {
-        chosen.with(|c| {
+        chosen.see(|c| {
             let refs: Vec<&Scenario> = c.scenarios.iter().collect();
             compare(&refs)
         })
     });
     let currency = move || {
-        chosen.with(|c| {
+        chosen.see(|c| {
             c.scenarios
                 .first()
                 .map_or(Currency::default(), |s| s.currency)
         })
     };
     let head = move || {
-        chosen.with(|c| {
+        chosen.see(|c| {
             c.names
                 .iter()
                 .enumerate()
@@ -256,7 +257,7 @@ fn Results(chosen: Memo<Chosen>) -> impl IntoView {
     };
     let body = move || {
         let (t, c) = (app.t(), currency());
-        rows.with(|rows| {
+        rows.see(|rows| {
             rows.iter()
                 .map(|r: &Row| {
                     let cells = r
@@ -295,7 +296,7 @@ fn Results(chosen: Memo<Chosen>) -> impl IntoView {
     };
     let differences = move || {
         let (t, cur) = (app.t(), currency());
-        chosen.with(|c| {
+        chosen.see(|c| {
             let refs: Vec<&Scenario> = c.scenarios.iter().collect();
             diff(&refs)
                 .into_iter()
@@ -323,7 +324,7 @@ fn Results(chosen: Memo<Chosen>) -> impl IntoView {
                 .collect_view()
         })
     };
-    let count = move || chosen.with(|c| c.names.len());
+    let count = move || chosen.see(|c| c.names.len());
     view! {
         <div class="table-wrap">
             <table
@@ -364,7 +365,7 @@ const HOW_MEMORY: Tr = |t| t.compare_chart.how_memory;
 fn CompareCharts(chosen: Memo<Chosen>) -> impl IntoView {
     let app = use_app();
     let lines = Memo::new(move |_| {
-        chosen.with(|c| {
+        chosen.see(|c| {
             c.scenarios
                 .iter()
                 .map(|s| cost_vs_util(&validate(s.rent_buy.clone()).unwrap_or_default()))
@@ -372,7 +373,7 @@ fn CompareCharts(chosen: Memo<Chosen>) -> impl IntoView {
         })
     });
     let memory = Memo::new(move |_| {
-        chosen.with(|c| {
+        chosen.see(|c| {
             c.scenarios
                 .iter()
                 .map(|s| {
@@ -387,7 +388,7 @@ fn CompareCharts(chosen: Memo<Chosen>) -> impl IntoView {
         })
     });
     let first_currency = move || {
-        chosen.with(|c| {
+        chosen.see(|c| {
             c.scenarios
                 .first()
                 .map_or(Currency::default(), |s| s.currency)
@@ -395,9 +396,9 @@ fn CompareCharts(chosen: Memo<Chosen>) -> impl IntoView {
     };
     let cost_sum = Signal::derive(move || {
         let t = app.t();
-        let names = chosen.with(|c| c.names.clone());
+        let names = chosen.see(|c| c.names.clone());
         let cur = first_currency();
-        lines.with(|l| {
+        lines.see(|l| {
             names
                 .iter()
                 .zip(l)
@@ -416,8 +417,8 @@ fn CompareCharts(chosen: Memo<Chosen>) -> impl IntoView {
     });
     let memory_sum = Signal::derive(move || {
         let t = app.t();
-        let names = chosen.with(|c| c.names.clone());
-        memory.with(|m| {
+        let names = chosen.see(|c| c.names.clone());
+        memory.see(|m| {
             names
                 .iter()
                 .zip(m)
@@ -440,9 +441,9 @@ fn CompareCharts(chosen: Memo<Chosen>) -> impl IntoView {
                     how=HOW_COST
                     summary=cost_sum
                     draw=move |root| {
-                        let names = chosen.with(|c| c.names.clone());
+                        let names = chosen.see(|c| c.names.clone());
                         lines
-                            .with(|l| {
+                            .see(|l| {
                                 let list: Vec<Overlaid> = names
                                     .iter()
                                     .zip(l)
@@ -465,9 +466,9 @@ fn CompareCharts(chosen: Memo<Chosen>) -> impl IntoView {
                     how=HOW_MEMORY
                     summary=memory_sum
                     draw=move |root| {
-                        let names = chosen.with(|c| c.names.clone());
+                        let names = chosen.see(|c| c.names.clone());
                         memory
-                            .with(|m| {
+                            .see(|m| {
                                 let categories = [
                                     t.compare.m_training.to_string(),
                                     t.compare.m_inference.to_string(),

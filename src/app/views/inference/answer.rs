@@ -7,6 +7,7 @@ use super::Inference;
 use crate::app::format::{gib, number};
 use crate::app::i18n::option;
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::app::views::headline::{Answer, Tone, Way};
 use crate::app::views::model::card::{card_capacity as capacity, catalogue_name as name};
 use crate::app::views::model::MEMORY;
@@ -27,7 +28,7 @@ pub struct Told {
 
 pub fn told(rep: Inference) -> Memo<Told> {
     Memo::new(move |_| {
-        rep.with(|p| Told {
+        rep.see(|p| Told {
             w: inference_ways(&p.inputs, &p.report),
             m: (*p.inputs).clone(),
             r: p.report.clone(),
@@ -137,7 +138,7 @@ pub fn ways_list(x: &Told, t: &'static Texts) -> Vec<Way> {
 pub fn try_way(told: Memo<Told>) -> Callback<&'static str> {
     let app = use_app();
     Callback::new(move |kind: &'static str| {
-        let w = told.with_untracked(|x| x.w.clone());
+        let w = told.see_untracked(|x| x.w.clone());
         match kind {
             "tp" => {
                 if let Some(tp) = w.tp {

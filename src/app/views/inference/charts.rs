@@ -7,6 +7,7 @@ use super::Inference;
 use crate::app::format::{gib, number};
 use crate::app::i18n::Tr;
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::app::views::memory_stack::{stack_rows, stack_summary};
 use crate::app::widgets::ChartCanvas;
 use crate::calc::memory::catalogue::gpu;
@@ -38,7 +39,7 @@ pub fn InferenceCharts(
 ) -> impl IntoView {
     let app = use_app();
     let stack = Memo::new(move |_| {
-        report.with(|r| {
+        report.see(|r| {
             // What one card holds: its share of the weights, and of the cache as the engine
             // shards it (copied heads and a latent cache are not divided).
             (
@@ -53,7 +54,7 @@ pub fn InferenceCharts(
         })
     });
     let sweep = Memo::new(move |_| {
-        rep.with(|r| {
+        rep.see(|r| {
             let ctx = r.inputs.inference.ctx;
             let mut ctxs = vec![ctx / 4, ctx, ctx * 4];
             ctxs.retain(|c| *c >= 1);
@@ -61,25 +62,25 @@ pub fn InferenceCharts(
             memory_vs_concurrency(&r.inputs, &ctxs)
         })
     });
-    let gpu_name = move || inputs.with(|i| gpu(&i.gpu).map(|g| g.name));
+    let gpu_name = move || inputs.see(|i| gpu(&i.gpu).map(|g| g.name));
     let stack_sum = Signal::derive(move || {
         let t = app.t();
-        stack.with(|(sizes, cap)| stack_summary(t, &part_names(t), sizes, *cap))
+        stack.see(|(sizes, cap)| stack_summary(t, &part_names(t), sizes, *cap))
     });
     let conc_sum = Signal::derive(move || {
         let t = app.t();
-        sweep.with(|s| {
-            let conc = inputs.with(|i| i.inference.conc);
-            report.with(|r| conc_summary(t, s, conc, r.required.as_gib(), r.capacity.as_gib()))
+        sweep.see(|s| {
+            let conc = inputs.see(|i| i.inference.conc);
+            report.see(|r| conc_summary(t, s, conc, r.required.as_gib(), r.capacity.as_gib()))
         })
     });
     let stack_csv = move || {
         let t = app.t_untracked();
-        stack.with_untracked(|(sizes, cap)| stack_rows(t, &part_names(t), sizes, *cap))
+        stack.see_untracked(|(sizes, cap)| stack_rows(t, &part_names(t), sizes, *cap))
     };
     let conc_csv = move || {
         let t = app.t_untracked();
-        sweep.with_untracked(|s| conc_rows(t, s))
+        sweep.see_untracked(|s| conc_rows(t, s))
     };
 
     view! {
@@ -96,7 +97,7 @@ pub fn InferenceCharts(
                     let names = part_names(t);
                     let card = gpu_name().unwrap_or(w.card);
                     stack
-                        .with(|(sizes, cap)| {
+                        .see(|(sizes, cap)| {
                             let parts: Vec<(String, f64)> = names
                                 .iter()
                                 .zip(sizes)
@@ -121,11 +122,11 @@ pub fn InferenceCharts(
                 draw=move |root| {
                     let w = &app.t().inference;
                     sweep
-                        .with(|s| {
+                        .see(|s| {
                             inputs
-                                .with(|i| {
+                                .see(|i| {
                                     report
-                                        .with(|r| {
+                                        .see(|r| {
                                             let series: Vec<(String, Vec<(f64, f64)>)> = s
                                                 .iter()
                                                 .map(|(ctx, pts)| (

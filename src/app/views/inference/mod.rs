@@ -15,6 +15,7 @@ use super::headline::{Headline, Ways};
 use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
 use crate::app::i18n::tr;
+use crate::app::state::See;
 use crate::app::state::{use_app, use_report, Reported};
 use crate::app::widgets::Help;
 use crate::app::widgets::{ChoiceInput, NumberField, SliderField};
@@ -31,11 +32,11 @@ pub type Inference = Memo<Reported<MemoryInputs, InferenceReport>>;
 pub fn InferenceView() -> impl IntoView {
     let app = use_app();
     let rep: Inference = use_report(MEMORY, |m, _| report(m));
-    let inputs = Memo::new(move |_| rep.with(|r| (*r.inputs).clone()));
-    let report = Memo::new(move |_| rep.with(|r| r.report.clone()));
+    let inputs = Memo::new(move |_| rep.see(|r| (*r.inputs).clone()));
+    let report = Memo::new(move |_| rep.see(|r| r.report.clone()));
     let told = told(rep);
-    let said = Memo::new(move |_| told.with(|x| answer(x, app.t())));
-    let ways = Memo::new(move |_| told.with(|x| ways_list(x, app.t())));
+    let said = Memo::new(move |_| told.see(|x| answer(x, app.t())));
+    let ways = Memo::new(move |_| told.see(|x| ways_list(x, app.t())));
 
     view! {
         <section class="view inference" data-testid="view-inference">

@@ -4,6 +4,7 @@
 use crate::app::format::{billions, gb, gib, number, percent};
 use crate::app::i18n::tr;
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::app::widgets::{StatRow, Stats};
 use crate::calc::memory::inference::InferenceReport;
 use crate::calc::memory::vllm::VllmPool;
@@ -67,11 +68,11 @@ const POOL_TILES: &[StatRow<VllmPool>] = &[
 #[component]
 pub fn EngineStats(report: Memo<InferenceReport>) -> impl IntoView {
     let app = use_app();
-    let on = Memo::new(move |_| report.with(|r| r.vllm.is_some()));
-    let of = Memo::new(move |_| report.with(|r| r.vllm.clone().unwrap_or_default()));
+    let on = Memo::new(move |_| report.see(|r| r.vllm.is_some()));
+    let of = Memo::new(move |_| report.see(|r| r.vllm.clone().unwrap_or_default()));
     let hint = move || {
         let t = app.t();
-        of.with(|v| {
+        of.see(|v| {
             t.inference
                 .profile(&v.batched_tokens.to_string(), &v.max_num_seqs.to_string())
         })
@@ -83,8 +84,8 @@ pub fn EngineStats(report: Memo<InferenceReport>) -> impl IntoView {
                 <p class="hint">{hint}</p>
                 <p>{tr(|t| t.inference.flags)}</p>
                 <pre>
-                    <code data-testid="vllm-flags" data-value=move || of.with(|v| v.flags.clone())>
-                        {move || of.with(|v| v.flags.clone())}
+                    <code data-testid="vllm-flags" data-value=move || of.see(|v| v.flags.clone())>
+                        {move || of.see(|v| v.flags.clone())}
                     </code>
                 </pre>
             </div>
@@ -106,7 +107,7 @@ pub fn PeakNote(report: Memo<InferenceReport>) -> impl IntoView {
             {move || {
                 let t = app.t();
                 report
-                    .with(|r| {
+                    .see(|r| {
                         t.inference.peak(&percent(r.required.0 / r.capacity.0.max(1.0), 0))
                     })
             }}

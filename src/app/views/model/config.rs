@@ -5,6 +5,7 @@ use super::MEMORY;
 use crate::app::format::billions;
 use crate::app::i18n::{self, tr};
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::app::words::config_error;
 use crate::calc::memory::config_json::{self, ConfigError};
 use crate::calc::table::Issue;
@@ -104,7 +105,7 @@ pub fn ConfigPaste(params_raw: RwSignal<Option<String>>) -> impl IntoView {
     };
     let message = move || {
         // The currency only when there is a result to word.
-        config_result.with(|r| r.as_ref().map(|o| o.words(app.t(), app.currency.get())))
+        config_result.see(|r| r.as_ref().map(|o| o.words(app.t(), app.currency.get())))
     };
 
     view! {
@@ -125,7 +126,7 @@ pub fn ConfigPaste(params_raw: RwSignal<Option<String>>) -> impl IntoView {
                 data-testid="config-result"
                 class=move || {
                     config_result
-                        .with(|r| match r {
+                        .see(|r| match r {
                             Some(o) if !o.ok() => "field-msg",
                             _ => "hint",
                         })

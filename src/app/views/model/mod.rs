@@ -10,6 +10,7 @@ use self::arch::Architecture;
 use self::config::ConfigPaste;
 use crate::app::format::{billions, number};
 use crate::app::i18n::{self, tr, Tr};
+use crate::app::state::See;
 use crate::app::state::{use_app, Lens};
 use crate::app::widgets::ChoiceField;
 use crate::calc::memory::inputs::{parse_params, MemoryInputs};
@@ -39,9 +40,9 @@ pub fn ModelSection() -> impl IntoView {
     // Read through the memory inputs' memo, not the scenario: another calculator's slider then
     // runs nothing here (the drop-down has an option per model, each asking if it is chosen).
     let memory = app.slice(MEMORY);
-    let model = Memo::new(move |_| memory.with(|m| m.model.model.clone().unwrap_or_default()));
-    let derived = Memo::new(move |_| memory.with(|m| m.model.arch.params().total()));
-    let typed = Memo::new(move |_| memory.with(|m| m.model.params_b));
+    let model = Memo::new(move |_| memory.see(|m| m.model.model.clone().unwrap_or_default()));
+    let derived = Memo::new(move |_| memory.see(|m| m.model.arch.params().total()));
+    let typed = Memo::new(move |_| memory.see(|m| m.model.params_b));
     // The parameter box's text while typed; cleared when a preset or a config fills the model.
     let params_raw = RwSignal::new(None::<String>);
     // Why the typed text is not in use, worded when shown so a language switch rewords it.
@@ -75,7 +76,7 @@ pub fn ModelSection() -> impl IntoView {
         // The currency only when there is a message to word: an edit elsewhere then leaves
         // this alone.
         params_error
-            .with(|e| {
+            .see(|e| {
                 e.as_ref()
                     .map(|e| i18n::issue(app.t(), e, app.currency.get()))
             })
@@ -129,7 +130,7 @@ pub fn ModelSection() -> impl IntoView {
             <ConfigPaste params_raw=params_raw />
             <p class="hint">
                 {move || {
-                    let n = memory.with(|m| m.model.params());
+                    let n = memory.see(|m| m.model.params());
                     app.t().model.sizing(&billions(n))
                 }}
             </p>

@@ -9,6 +9,7 @@ use crate::app::format::{money, number, percent};
 use crate::app::i18n::{currency_name, label, tr};
 use crate::app::state::lenses::{MEMORY, RENT_BUY, SERVING};
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::calc::field::NumberKind;
 use crate::calc::memory::catalogue::gpu;
 use crate::calc::memory::prices::Quote;
@@ -189,7 +190,7 @@ pub fn picker() -> AnyView {
             </label>
             {move || {
                 let t = app.t();
-                done.with(|f| {
+                done.see(|f| {
                     f.as_ref()
                         .map(|f| {
                             view! {
@@ -219,14 +220,14 @@ pub fn picker() -> AnyView {
 #[component]
 pub fn ByCard(rep: RentBuy) -> impl IntoView {
     let app = use_app();
-    let side = Memo::new(move |_| rep.with(|r| break_even_by_card(&r.inputs, r.currency)));
+    let side = Memo::new(move |_| rep.see(|r| break_even_by_card(&r.inputs, r.currency)));
     view! {
         <section class="by-card">
             <h3>{tr(|t| t.catalogue.side_title)}</h3>
             <p class="hint">
                 {move || {
                     let t = app.t();
-                    t.catalogue.side_note(currency_name(t, rep.with(|r| r.currency)))
+                    t.catalogue.side_note(currency_name(t, rep.see(|r| r.currency)))
                 }}
             </p>
             <table class="plans by-card" data-testid="by-card">
@@ -240,7 +241,7 @@ pub fn ByCard(rep: RentBuy) -> impl IntoView {
                 <tbody>
                     {move || {
                         let t = app.t();
-                        side.with(|rows| {
+                        side.see(|rows| {
                             rows.iter()
                                 .map(|r| {
                                     let u = r.break_even.map(|u| u.0);

@@ -6,6 +6,7 @@ use super::RentBuy;
 use crate::app::format::{money, number, percent};
 use crate::app::i18n::{currency_name, Tr};
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::app::widgets::ChartCanvas;
 use crate::calc::sensitivity::{
     break_even_vs_price, cost_vs_util, cumulative, BreakEvenVsPrice, CostVsUtil, Cumulative,
@@ -24,36 +25,36 @@ const HOW_CUM: Tr = |t| t.chart_how.cumulative;
 pub fn RentBuyCharts(rep: RentBuy) -> impl IntoView {
     let app = use_app();
     // Series from the same valid inputs as the figures beside them.
-    let cost = Memo::new(move |_| rep.with(|r| cost_vs_util(&r.inputs)));
-    let be = Memo::new(move |_| rep.with(|r| break_even_vs_price(&r.inputs)));
-    let cum = Memo::new(move |_| rep.with(|r| cumulative(&r.inputs, &r.report)));
+    let cost = Memo::new(move |_| rep.see(|r| cost_vs_util(&r.inputs)));
+    let be = Memo::new(move |_| rep.see(|r| break_even_vs_price(&r.inputs)));
+    let cum = Memo::new(move |_| rep.see(|r| cumulative(&r.inputs, &r.report)));
     // The currency as a unit, in the language shown.
-    let cur = move |t: &'static Texts| currency_name(t, rep.with(|r| r.currency));
-    let currency = Memo::new(move |_| rep.with(|r| r.currency));
+    let cur = move |t: &'static Texts| currency_name(t, rep.see(|r| r.currency));
+    let currency = Memo::new(move |_| rep.see(|r| r.currency));
     // Summaries follow the memos and the language; the CSV files are made on a click.
     let cost_sum = Signal::derive(move || {
         let t = app.t();
-        cost.with(|d| cost_summary(t, d, currency.get()))
+        cost.see(|d| cost_summary(t, d, currency.get()))
     });
     let be_sum = Signal::derive(move || {
         let t = app.t();
-        be.with(|d| be_summary(t, d, currency.get()))
+        be.see(|d| be_summary(t, d, currency.get()))
     });
     let cum_sum = Signal::derive(move || {
         let t = app.t();
-        cum.with(|d| cum_summary(t, d, currency.get()))
+        cum.see(|d| cum_summary(t, d, currency.get()))
     });
     let cost_csv = move || {
         let t = app.t_untracked();
-        cost.with_untracked(|d| cost_rows(t, d, cur(t)))
+        cost.see_untracked(|d| cost_rows(t, d, cur(t)))
     };
     let be_csv = move || {
         let t = app.t_untracked();
-        be.with_untracked(|d| be_rows(t, d, cur(t)))
+        be.see_untracked(|d| be_rows(t, d, cur(t)))
     };
     let cum_csv = move || {
         let t = app.t_untracked();
-        cum.with_untracked(|d| cum_rows(t, d, cur(t)))
+        cum.see_untracked(|d| cum_rows(t, d, cur(t)))
     };
     // The canvases take their caption as plain text: a language switch draws them anew.
     move || {
@@ -67,7 +68,7 @@ pub fn RentBuyCharts(rep: RentBuy) -> impl IntoView {
                     summary=cost_sum
                     csv=cost_csv
                     draw=move |root| {
-                        cost.with(|d| {
+                        cost.see(|d| {
                             let text = ChartText {
                                 x_axis: t.rent_buy.axis_util.into(),
                                 y_axis: t.rent_buy.axis_per_month(cur(t)),
@@ -90,7 +91,7 @@ pub fn RentBuyCharts(rep: RentBuy) -> impl IntoView {
                     summary=be_sum
                     csv=be_csv
                     draw=move |root| {
-                        be.with(|d| {
+                        be.see(|d| {
                             let text = ChartText {
                                 x_axis: t.rent_buy.axis_rent(cur(t)),
                                 y_axis: t.rent_buy.axis_break_even.into(),
@@ -115,7 +116,7 @@ pub fn RentBuyCharts(rep: RentBuy) -> impl IntoView {
                     summary=cum_sum
                     csv=cum_csv
                     draw=move |root| {
-                        cum.with(|d| {
+                        cum.see(|d| {
                             let text = ChartText {
                                 x_axis: t.rent_buy.axis_month.into(),
                                 y_axis: t.rent_buy.axis_total(cur(t)),

@@ -5,6 +5,7 @@ use super::{typed_text, RentBuy, TypedText};
 use crate::app::format::{money, percent};
 use crate::app::i18n::tr;
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::app::widgets::{StatRow, Stats};
 use crate::calc::demand::{self, Hybrid3Report, HybridReport};
 use crate::calc::units::Money;
@@ -31,15 +32,15 @@ const TILES3: &[StatRow<Hybrid3Report>] = &[
 #[component]
 pub fn Hybrid(rep: RentBuy) -> impl IntoView {
     let app = use_app();
-    let plan = Memo::new(move |_| rep.with(|r| demand::hybrid(&r.inputs, r.currency)));
-    let reserving = Memo::new(move |_| rep.with(|r| r.inputs.reserve));
-    let plan3 = Memo::new(move |_| rep.with(|r| demand::hybrid3(&r.inputs, r.currency)));
+    let plan = Memo::new(move |_| rep.see(|r| demand::hybrid(&r.inputs, r.currency)));
+    let reserving = Memo::new(move |_| rep.see(|r| r.inputs.reserve));
+    let plan3 = Memo::new(move |_| rep.see(|r| demand::hybrid3(&r.inputs, r.currency)));
     let TypedText {
         raw,
         input,
         message,
     } = typed_text("demand");
-    let cur = move || rep.with(|r| r.currency);
+    let cur = move || rep.see(|r| r.currency);
     view! {
         <section class="hybrid">
             <h3>{tr(|t| t.rent_buy.hybrid_title)}</h3>
@@ -72,7 +73,7 @@ pub fn Hybrid(rep: RentBuy) -> impl IntoView {
                 </thead>
                 <tbody>
                     {move || {
-                        plan.with(|p| {
+                        plan.see(|p| {
                             p.plans
                                 .iter()
                                 .take(12)

@@ -19,6 +19,7 @@ use self::three::ThreeWays;
 use super::headline::Headline;
 use crate::app::format::number;
 use crate::app::i18n::tr;
+use crate::app::state::See;
 use crate::app::state::{use_app, use_report, Lens, Reported};
 use crate::app::widgets::{flag, form, holds, num, radio, slider, Item, NumberField, Section};
 use crate::app::words::rent_buy_error;
@@ -120,7 +121,7 @@ pub fn typed_text(key: &'static str) -> TypedText {
     // changes nothing, rather than a panic that would stop the page.
     debug_assert!(field.is_some(), "rent or buy has no text field {key}");
     let (read, write) = field.unwrap_or((|_, _| Ok(()), |_| String::new()));
-    let raw = RwSignal::new(app.slice(LENS).with_untracked(write));
+    let raw = RwSignal::new(app.slice(LENS).see_untracked(write));
     let error = RwSignal::new(None::<RentBuyError>);
     let input = Callback::new(move |text: String| {
         app.clear_issue(key);
@@ -133,7 +134,7 @@ pub fn typed_text(key: &'static str) -> TypedText {
     });
     let message = Signal::derive(move || {
         error
-            .with(|e| {
+            .see(|e| {
                 e.as_ref()
                     .map(|e| rent_buy_error(app.t(), e, app.currency.get()))
             })
@@ -194,7 +195,7 @@ fn month_hours() -> AnyView {
                                     type="radio"
                                     name="month_hours_choice"
                                     data-testid=format!("input-month_hours-{h}")
-                                    prop:checked=move || inputs.with(|i| i.month_hours.0 == h)
+                                    prop:checked=move || inputs.see(|i| i.month_hours.0 == h)
                                     on:change=move |_| {
                                         app.try_edit(LENS, |i| i.month_hours.0 = h)
                                     }
@@ -218,9 +219,9 @@ pub type RentBuy = Memo<Reported<RentBuyInputs, RentBuyReport>>;
 pub fn RentBuyView() -> impl IntoView {
     let app = use_app();
     let rep: RentBuy = use_report(LENS, report);
-    let inputs = Memo::new(move |_| rep.with(|r| (*r.inputs).clone()));
-    let report = Memo::new(move |_| rep.with(|r| r.report.clone()));
-    let said = Memo::new(move |_| rep.with(|r| answer(r, app.t())));
+    let inputs = Memo::new(move |_| rep.see(|r| (*r.inputs).clone()));
+    let report = Memo::new(move |_| rep.see(|r| r.report.clone()));
+    let said = Memo::new(move |_| rep.see(|r| answer(r, app.t())));
 
     view! {
         <section class="view rent-buy" data-testid="view-rent-buy">

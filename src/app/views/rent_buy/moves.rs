@@ -6,6 +6,7 @@ use super::{RentBuy, LENS};
 use crate::app::format::{money, number, percent};
 use crate::app::i18n::{currency_name, label, tr, Tr};
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::app::widgets::{num, ChartCanvas};
 use crate::calc::moves::{market_range, tornado, verdict_map, Output, Skip, Tornado, VerdictMap};
 use crate::calc::rent_buy::{Verdict, SWING};
@@ -173,30 +174,30 @@ fn heat_rows(t: &'static Texts, m: &VerdictMap, cur: &str) -> Vec<Vec<String>> {
 #[component]
 pub fn Moves(rep: RentBuy) -> impl IntoView {
     let app = use_app();
-    let by_be = Memo::new(move |_| rep.with(|r| tornado(&r.inputs, r.currency, Output::BreakEven)));
+    let by_be = Memo::new(move |_| rep.see(|r| tornado(&r.inputs, r.currency, Output::BreakEven)));
     let by_diff =
-        Memo::new(move |_| rep.with(|r| tornado(&r.inputs, r.currency, Output::Difference)));
-    let fx = Memo::new(move |_| app.scenario.with(|s| s.fx));
+        Memo::new(move |_| rep.see(|r| tornado(&r.inputs, r.currency, Output::Difference)));
+    let fx = Memo::new(move |_| app.scenario.see(|s| s.fx));
     let map = Memo::new(move |_| {
-        rep.with(|r| verdict_map(&r.inputs, r.currency, market_range(r.currency, fx.get())))
+        rep.see(|r| verdict_map(&r.inputs, r.currency, market_range(r.currency, fx.get())))
     });
-    let currency = Memo::new(move |_| rep.with(|r| r.currency));
+    let currency = Memo::new(move |_| rep.see(|r| r.currency));
     let cur = move |t: &'static Texts| currency_name(t, currency.get());
-    let pct = move || rep.with(|r| percent(r.inputs.swing.0, 0));
+    let pct = move || rep.see(|r| percent(r.inputs.swing.0, 0));
     let sum = move |d: Memo<Tornado>| {
         Signal::derive(move || {
             let t = app.t();
-            d.with(|d| tornado_summary(t, d, currency.get()))
+            d.see(|d| tornado_summary(t, d, currency.get()))
         })
     };
     let (be_sum, diff_sum) = (sum(by_be), sum(by_diff));
     let heat_sum = Signal::derive(move || {
         let t = app.t();
-        map.with(|m| heat_summary(t, m))
+        map.see(|m| heat_summary(t, m))
     });
     let point = move || {
         let t = app.t();
-        map.with(|m| {
+        map.see(|m| {
             let c = m.current;
             t.rent_buy.heat_point(
                 &money(c.price, 2),
@@ -206,7 +207,7 @@ pub fn Moves(rep: RentBuy) -> impl IntoView {
         })
     };
     let verdict_id = move || {
-        map.with(|m| match m.current.verdict {
+        map.see(|m| match m.current.verdict {
             Verdict::Buy => "buy",
             Verdict::Rent => "rent",
         })
@@ -217,7 +218,7 @@ pub fn Moves(rep: RentBuy) -> impl IntoView {
                               summary: Signal<String>,
                               testid,
                               caption: &'static str| {
-        let x_axis = move |t: &'static Texts| match d.with_untracked(|d| d.by) {
+        let x_axis = move |t: &'static Texts| match d.see_untracked(|d| d.by) {
             Output::BreakEven => t.rent_buy.axis_break_even.to_string(),
             Output::Difference => t.rent_buy.axis_difference(cur(t)),
         };
@@ -229,11 +230,11 @@ pub fn Moves(rep: RentBuy) -> impl IntoView {
                 summary=summary
                 csv=move || {
                     let t = app.t_untracked();
-                    d.with_untracked(|d| tornado_rows(t, d))
+                    d.see_untracked(|d| tornado_rows(t, d))
                 }
                 draw=move |root| {
                     let p = pct();
-                    d.with(|d| {
+                    d.see(|d| {
                         let bars = bars(t, d);
                         draw_tornado(
                             root,
@@ -275,8 +276,8 @@ pub fn Moves(rep: RentBuy) -> impl IntoView {
                             t.rent_buy.chart_tornado_diff,
                         )} <p class="hint" data-testid="moves-skipped">
                             {move || {
-                                let off = !rep.with(|r| r.inputs.reserve);
-                                by_diff.with(|d| skipped(t, d, off))
+                                let off = !rep.see(|r| r.inputs.reserve);
+                                by_diff.see(|d| skipped(t, d, off))
                             }}
                         </p>
                         <ChartCanvas
@@ -286,10 +287,10 @@ pub fn Moves(rep: RentBuy) -> impl IntoView {
                             summary=heat_sum
                             csv=move || {
                                 let t = app.t_untracked();
-                                map.with_untracked(|m| heat_rows(t, m, cur(t)))
+                                map.see_untracked(|m| heat_rows(t, m, cur(t)))
                             }
                             draw=move |root| {
-                                map.with(|m| {
+                                map.see(|m| {
                                     let cols = m.price_edges.len().saturating_sub(1);
                                     let cells: Vec<f64> = m
                                         .cells

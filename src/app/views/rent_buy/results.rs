@@ -4,6 +4,7 @@
 
 use super::RentBuy;
 use crate::app::format::{money, percent};
+use crate::app::state::See;
 use crate::app::state::{use_app, Reported};
 use crate::app::views::headline::{share, Answer, Tone};
 use crate::app::widgets::{StatRow, Stats};
@@ -48,7 +49,7 @@ pub fn Results(rep: RentBuy, report: Memo<RentBuyReport>) -> impl IntoView {
     view! {
         <Stats of=rep rows=TILES />
         <p class="sentence" data-testid="sentence">
-            {move || report.with(|r| sentence(app.t(), r))}
+            {move || report.see(|r| sentence(app.t(), r))}
         </p>
     }
 }

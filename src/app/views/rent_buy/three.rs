@@ -7,6 +7,7 @@ use super::RentBuy;
 use crate::app::format::{money, percent};
 use crate::app::i18n::{currency_name, tr, Tr};
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::app::widgets::{ChartCanvas, StatRow, Stats};
 use crate::calc::reserve::{three_way, ThreeWayReport, Way};
 use crate::calc::sensitivity::cost_vs_util3;
@@ -63,13 +64,13 @@ fn bands(t: &'static Texts, r: &ThreeWayReport) -> String {
 #[component]
 pub fn ThreeWays(rep: RentBuy) -> impl IntoView {
     let app = use_app();
-    let on = Memo::new(move |_| rep.with(|r| r.inputs.reserve));
-    let three = Memo::new(move |_| rep.with(|r| three_way(&r.inputs, r.currency)));
-    let lines = Memo::new(move |_| rep.with(|r| cost_vs_util3(&r.inputs)));
-    let cur = move |t: &'static Texts| currency_name(t, rep.with(|r| r.currency));
+    let on = Memo::new(move |_| rep.see(|r| r.inputs.reserve));
+    let three = Memo::new(move |_| rep.see(|r| three_way(&r.inputs, r.currency)));
+    let lines = Memo::new(move |_| rep.see(|r| cost_vs_util3(&r.inputs)));
+    let cur = move |t: &'static Texts| currency_name(t, rep.see(|r| r.currency));
     let summary = Signal::derive(move || {
         let t = app.t();
-        three.with(|r| [t.rent_buy.bands_lead.to_string(), bands(t, r)].join(" "))
+        three.see(|r| [t.rent_buy.bands_lead.to_string(), bands(t, r)].join(" "))
     });
     move || {
         if !on.get() {
@@ -86,7 +87,7 @@ pub fn ThreeWays(rep: RentBuy) -> impl IntoView {
                 <h3>{tr(|t| t.rent_buy.three_title)}</h3>
                 <Stats of=three rows=TILES />
                 <p data-testid="three-bands">
-                    {tr(|t| t.rent_buy.bands_lead)} " " {move || three.with(|r| bands(app.t(), r))}
+                    {tr(|t| t.rent_buy.bands_lead)} " " {move || three.see(|r| bands(app.t(), r))}
                 </p>
                 <div class="charts">
                     <ChartCanvas
@@ -96,7 +97,7 @@ pub fn ThreeWays(rep: RentBuy) -> impl IntoView {
                         summary=summary
                         draw=move |root| {
                             lines
-                                .with(|d| {
+                                .see(|d| {
                                     let text = ChartText {
                                         x_axis: t.rent_buy.axis_util.into(),
                                         y_axis: t.rent_buy.axis_per_month(cur(t)),

@@ -5,6 +5,7 @@
 use crate::app::format::{money, number};
 use crate::app::state::use_app;
 use crate::app::state::Reported;
+use crate::app::state::See;
 use crate::app::views::headline::Way;
 use crate::app::views::headline::{Answer, Tone};
 use crate::app::views::model::MEMORY;
@@ -32,7 +33,7 @@ pub fn ways(r: &ServingReport, t: &'static Texts) -> Vec<Way> {
 pub fn try_way(report: Memo<ServingReport>) -> Callback<&'static str> {
     let app = use_app();
     Callback::new(move |kind: &'static str| {
-        if let ("tp", Some(tp)) = (kind, report.with_untracked(|r| r.tp_to_fit)) {
+        if let ("tp", Some(tp)) = (kind, report.see_untracked(|r| r.tp_to_fit)) {
             app.try_edit(MEMORY, |m| m.inference.tp = tp)
         }
     })

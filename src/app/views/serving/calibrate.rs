@@ -6,6 +6,7 @@
 use super::LENS;
 use crate::app::i18n::tr;
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::app::words::measured_error;
 use crate::calc::serving::measured::{from_link, read, to_link, MeasuredError, Tool};
 use leptos::prelude::*;
@@ -23,7 +24,7 @@ pub fn CalibrateBox() -> impl IntoView {
     let inputs = app.slice(LENS);
     let text = RwSignal::new(String::new());
     let pasted = RwSignal::new(None::<Pasted>);
-    let set = Memo::new(move |_| inputs.with(|i| i.cal.is_some()));
+    let set = Memo::new(move |_| inputs.see(|i| i.cal.is_some()));
     let apply = move |_| {
         // Kept as its link form reads it back, so the page, its link and storage hold the same.
         let result = read(&text.get_untracked()).and_then(|m| from_link(&to_link(&m)));

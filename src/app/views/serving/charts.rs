@@ -8,6 +8,7 @@ use super::Serving;
 use crate::app::format::{money, number, percent};
 use crate::app::i18n::{currency_name, Tr};
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::app::widgets::ChartCanvas;
 use crate::calc::serving::{concurrency_chart, cost_chart, ConcurrencyChart, CostChart};
 use crate::calc::units::{Currency, Money};
@@ -31,28 +32,28 @@ const HOW_COST: Tr = |t| t.chart_how.serving_cost;
 pub fn ServingCharts(rep: Serving) -> impl IntoView {
     let app = use_app();
     let conc = Memo::new(move |_| {
-        rep.with(|r| {
+        rep.see(|r| {
             app.scenario
-                .with(|s| concurrency_chart(&r.inputs, s, &r.report))
+                .see(|s| concurrency_chart(&r.inputs, s, &r.report))
         })
     });
-    let cost = Memo::new(move |_| rep.with(|r| app.scenario.with(|s| cost_chart(s, &r.report))));
-    let currency = Memo::new(move |_| rep.with(|r| r.currency));
+    let cost = Memo::new(move |_| rep.see(|r| app.scenario.see(|s| cost_chart(s, &r.report))));
+    let currency = Memo::new(move |_| rep.see(|r| r.currency));
     let tps_sum = Signal::derive(move || {
         let t = app.t();
-        conc.with(|c| tps_summary(t, c))
+        conc.see(|c| tps_summary(t, c))
     });
     let tpot_sum = Signal::derive(move || {
         let t = app.t();
-        conc.with(|c| tpot_summary(t, c))
+        conc.see(|c| tpot_summary(t, c))
     });
     let cost_sum = Signal::derive(move || {
         let t = app.t();
-        cost.with(|c| cost_summary(t, c, currency.get()))
+        cost.see(|c| cost_summary(t, c, currency.get()))
     });
     let tps_csv = move || {
         let w = &app.t_untracked().serving;
-        conc.with_untracked(|c| {
+        conc.see_untracked(|c| {
             rows(
                 &[w.conc_axis, w.tps_axis],
                 &[&c.throughput],
@@ -63,7 +64,7 @@ pub fn ServingCharts(rep: Serving) -> impl IntoView {
     };
     let tpot_csv = move || {
         let w = &app.t_untracked().serving;
-        conc.with_untracked(|c| {
+        conc.see_untracked(|c| {
             rows(
                 &[w.conc_axis, w.tpot_axis],
                 &[&c.tpot_ms],
@@ -83,7 +84,7 @@ pub fn ServingCharts(rep: Serving) -> impl IntoView {
             d.column(w.cost_owned, &unit),
         ];
         let header: Vec<&str> = header.iter().map(String::as_str).collect();
-        cost.with_untracked(|c| {
+        cost.see_untracked(|c| {
             rows(
                 &header,
                 &[&c.rented, &c.rented_used, &c.owned],
@@ -103,7 +104,7 @@ pub fn ServingCharts(rep: Serving) -> impl IntoView {
                 csv=tps_csv
                 draw=move |root| {
                     let t = app.t();
-                    conc.with(|c| draw_throughput(root, c, t))
+                    conc.see(|c| draw_throughput(root, c, t))
                 }
             />
             <ChartCanvas
@@ -114,7 +115,7 @@ pub fn ServingCharts(rep: Serving) -> impl IntoView {
                 csv=tpot_csv
                 draw=move |root| {
                     let t = app.t();
-                    conc.with(|c| draw_latency(root, c, t))
+                    conc.see(|c| draw_latency(root, c, t))
                 }
             />
             <ChartCanvas
@@ -126,7 +127,7 @@ pub fn ServingCharts(rep: Serving) -> impl IntoView {
                 draw=move |root| {
                     let t = app.t();
                     let y = t.serving.cost_axis(currency_name(t, currency.get()));
-                    cost.with(|c| draw_cost(root, c, &y, t))
+                    cost.see(|c| draw_cost(root, c, &y, t))
                 }
             />
         </div>

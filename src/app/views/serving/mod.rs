@@ -18,6 +18,7 @@ use super::headline::{Headline, Ways};
 use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
 use crate::app::format::number;
+use crate::app::state::See;
 use crate::app::state::{use_app, use_scenario_report, Lens, Reported};
 use crate::app::widgets::{choice, form, holds, num, slider, Item, Section};
 use crate::calc::choice::Choice;
@@ -93,7 +94,7 @@ fn billed() -> AnyView {
     };
     view! {
         <p class="hint" data-testid="serving-billed">
-            {move || rep.with(|r| billed_note(&r.report, app.t()))}
+            {move || rep.see(|r| billed_note(&r.report, app.t()))}
         </p>
     }
     .into_any()
@@ -114,12 +115,12 @@ pub type Serving = Memo<Reported<ServingInputs, ServingReport>>;
 pub fn ServingView() -> impl IntoView {
     let app = use_app();
     let rep: Serving = use_scenario_report(LENS, report);
-    let report = Memo::new(move |_| rep.with(|r| r.report.clone()));
-    let card = Memo::new(move |_| app.scenario.with(|s| s.memory.gpu.clone()));
-    let said = Memo::new(move |_| rep.with(|r| card.with(|c| answer(r, c, app.t()))));
-    let out = Memo::new(move |_| report.with(|r| ways(r, app.t())));
+    let report = Memo::new(move |_| rep.see(|r| r.report.clone()));
+    let card = Memo::new(move |_| app.scenario.see(|s| s.memory.gpu.clone()));
+    let said = Memo::new(move |_| rep.see(|r| card.see(|c| answer(r, c, app.t()))));
+    let out = Memo::new(move |_| report.see(|r| ways(r, app.t())));
     // Without room for one request, every figure below would be built on nothing: none is shown.
-    let fits = Memo::new(move |_| report.with(|r| r.fits));
+    let fits = Memo::new(move |_| report.see(|r| r.fits));
     provide_context(rep);
 
     view! {

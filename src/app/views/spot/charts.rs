@@ -7,6 +7,7 @@ use super::Spot;
 use crate::app::format::{money, number};
 use crate::app::i18n::{currency_name, Tr};
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::app::widgets::ChartCanvas;
 use crate::calc::spot::{cost_chart, CostChart, SpotReport};
 use crate::calc::units::Money;
@@ -23,24 +24,24 @@ const HOW: Tr = |t| t.chart_how.spot_cost;
 #[component]
 pub fn SpotChart(rep: Spot) -> impl IntoView {
     let app = use_app();
-    let chart = Memo::new(move |_| rep.with(|r| cost_chart(&r.inputs, &r.report)));
+    let chart = Memo::new(move |_| rep.see(|r| cost_chart(&r.inputs, &r.report)));
     // Where the mark sits, and whether it is where jobs stop finishing at all (under a fixed stop).
     let crossing = Memo::new(move |_| {
-        rep.with(|r| {
+        rep.see(|r| {
             r.report
                 .crossover
                 .map(|c| (c.0, r.report.crossover_is_cut_off()))
         })
     });
-    let currency = Memo::new(move |_| rep.with(|r| r.currency));
+    let currency = Memo::new(move |_| rep.see(|r| r.currency));
     let summary = Signal::derive(move || {
         let t = app.t();
-        rep.with(|r| summary(t, r.inputs.job.0, &r.report, crossing.get()))
+        rep.see(|r| summary(t, r.inputs.job.0, &r.report, crossing.get()))
     });
     let csv = move || {
         let t = app.t_untracked();
         let y = t.spot.axis_cost(currency_name(t, currency.get_untracked()));
-        chart.with_untracked(|c| rows(t, c, &y))
+        chart.see_untracked(|c| rows(t, c, &y))
     };
     // The canvas takes its caption as plain text: a language switch draws it anew.
     move || {
@@ -56,7 +57,7 @@ pub fn SpotChart(rep: Spot) -> impl IntoView {
                     draw=move |root| {
                         let label = mark_label(t, crossing.get());
                         let y_axis = t.spot.axis_cost(currency_name(t, currency.get()));
-                        chart.with(|c| draw_cost(root, t, c, &label, &y_axis))
+                        chart.see(|c| draw_cost(root, t, c, &label, &y_axis))
                     }
                 />
             </div>

@@ -14,6 +14,7 @@ use self::results::{SpotStats, SpotWarning};
 use super::headline::Headline;
 use crate::app::format::number;
 use crate::app::i18n::tr;
+use crate::app::state::See;
 use crate::app::state::{use_app, use_report, Lens, Reported};
 use crate::app::widgets::Help;
 use crate::app::widgets::{Input, Inputs};
@@ -67,8 +68,8 @@ pub type Spot = Memo<Reported<SpotInputs, SpotReport>>;
 pub fn SpotView() -> impl IntoView {
     let app = use_app();
     let rep: Spot = use_report(SPOT, report);
-    let report = Memo::new(move |_| rep.with(|r| r.report.clone()));
-    let said = Memo::new(move |_| rep.with(|r| answer(r, app.t())));
+    let report = Memo::new(move |_| rep.see(|r| r.report.clone()));
+    let said = Memo::new(move |_| rep.see(|r| answer(r, app.t())));
     // A band the other inputs refuse (a 24-hour stop shorter than a restart and a checkpoint) is
     // shown beside the fixed stop, the input its rule names.
     let set_band = move |raw: String| {
@@ -100,7 +101,7 @@ pub fn SpotView() -> impl IntoView {
                         <p class="hint">
                             {move || {
                                 app.scenario
-                                    .with(|s| s.training_checkpoint())
+                                    .see(|s| s.training_checkpoint())
                                     .map(|b| {
                                         let gb = (b.as_gb() * 10.0).round() / 10.0;
                                         view! {

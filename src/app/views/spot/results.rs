@@ -4,6 +4,7 @@
 use super::Spot;
 use crate::app::format::{money, number, percent};
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::app::widgets::{StatRow, Stats};
 use crate::calc::spot::SpotReport;
 use crate::calc::units::Money;
@@ -25,7 +26,7 @@ pub fn SpotWarning(rep: Spot) -> impl IntoView {
     let m = move |x: Money| money(x, 0);
     let warning = move || {
         let t = app.t();
-        rep.with(|rep| {
+        rep.see(|rep| {
             let (i, r) = (&rep.inputs, &rep.report);
             let over = r.crossover.map(|c| i.job.0 > c.0).unwrap_or(false);
             (!i.has_checkpoints || over).then(|| {

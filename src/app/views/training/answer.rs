@@ -5,6 +5,7 @@
 use super::Training;
 use crate::app::format::gib;
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::app::views::headline::{Answer, Tone, Way as WayItem};
 use crate::app::views::model::card::{card_capacity as capacity, catalogue_name as name};
 use crate::app::views::model::MEMORY;
@@ -24,7 +25,7 @@ pub struct Told {
 
 pub fn told(rep: Training) -> Memo<Told> {
     Memo::new(move |_| {
-        rep.with(|p| Told {
+        rep.see(|p| Told {
             w: training_ways(&p.inputs, &p.report),
             r: p.report.clone(),
         })
@@ -165,7 +166,7 @@ pub fn none_note(told: &Told, t: &'static Texts) -> String {
 pub fn try_way(told: Memo<Told>) -> Callback<&'static str> {
     let app = use_app();
     Callback::new(move |kind: &'static str| {
-        let w = told.with_untracked(|x| x.w.clone());
+        let w = told.see_untracked(|x| x.w.clone());
         match kind {
             "cards" => {
                 if let Some(n) = w.cards {

@@ -6,6 +6,7 @@ use super::Training;
 use crate::app::format::{gib, number};
 use crate::app::i18n::Tr;
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::app::views::memory_stack::{stack_rows, stack_summary};
 use crate::app::widgets::ChartCanvas;
 use crate::calc::memory::inputs::MemoryInputs;
@@ -43,7 +44,7 @@ pub fn TrainingCharts(
 ) -> impl IntoView {
     let app = use_app();
     let stack = Memo::new(move |_| {
-        report.with(|r| {
+        report.see(|r| {
             (
                 [
                     r.weights.as_gib(),
@@ -57,21 +58,21 @@ pub fn TrainingCharts(
             )
         })
     });
-    let sweep = Memo::new(move |_| rep.with(|r| total_vs_seq(&r.inputs)));
+    let sweep = Memo::new(move |_| rep.see(|r| total_vs_seq(&r.inputs)));
     let stack_sum = Signal::derive(move || {
         let t = app.t();
-        stack.with(|(sizes, cap)| stack_summary(t, &part_names(t), sizes, *cap))
+        stack.see(|(sizes, cap)| stack_summary(t, &part_names(t), sizes, *cap))
     });
     let seq_sum = Signal::derive(move || {
         let t = app.t();
-        sweep.with(|pts| {
-            let seq = inputs.with(|m| m.training.seq as f64);
-            report.with(|r| seq_summary(t, pts, seq, r.total.as_gib(), r.capacity.as_gib()))
+        sweep.see(|pts| {
+            let seq = inputs.see(|m| m.training.seq as f64);
+            report.see(|r| seq_summary(t, pts, seq, r.total.as_gib(), r.capacity.as_gib()))
         })
     });
     let stack_csv = move || {
         let t = app.t_untracked();
-        stack.with_untracked(|(sizes, cap)| stack_rows(t, &part_names(t), sizes, *cap))
+        stack.see_untracked(|(sizes, cap)| stack_rows(t, &part_names(t), sizes, *cap))
     };
     let seq_csv = move || {
         let t = app.t_untracked();
@@ -80,7 +81,7 @@ pub fn TrainingCharts(
             w.seq_axis.to_string(),
             t.chart_dl.column(w.total_series, "GiB"),
         ]];
-        sweep.with_untracked(|pts| {
+        sweep.see_untracked(|pts| {
             rows.extend(
                 pts.iter()
                     .map(|(x, y)| vec![format!("{x}"), format!("{y:.3}")]),
@@ -102,7 +103,7 @@ pub fn TrainingCharts(
                     let w = &t.training;
                     let names = part_names(t);
                     stack
-                        .with(|(sizes, cap)| {
+                        .see(|(sizes, cap)| {
                             let parts: Vec<(String, f64)> = names
                                 .iter()
                                 .zip(sizes)
@@ -127,11 +128,11 @@ pub fn TrainingCharts(
                 draw=move |root| {
                     let w = &app.t().training;
                     sweep
-                        .with(|pts| {
+                        .see(|pts| {
                             inputs
-                                .with(|m| {
+                                .see(|m| {
                                     report
-                                        .with(|r| {
+                                        .see(|r| {
                                             let cap = r.capacity.as_gib();
                                             let series = vec![
                                                 (w.total_series.to_string(), pts.clone()),

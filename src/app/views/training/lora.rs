@@ -3,6 +3,7 @@
 
 use crate::app::i18n;
 use crate::app::state::use_app;
+use crate::app::state::See;
 use crate::app::views::model::MEMORY;
 use crate::app::widgets::NumberField;
 use crate::calc::memory::inputs::{MemoryInputs, LORA_RANK};
@@ -38,7 +39,7 @@ pub fn LoraFields(inputs: Memo<MemoryInputs>) -> impl IntoView {
                                     type="checkbox"
                                     prop:checked=move || {
                                         inputs
-                                            .with(|i| i.training.lora_targets.iter().any(|x| x == m))
+                                            .see(|i| i.training.lora_targets.iter().any(|x| x == m))
                                     }
                                     on:change=move |ev| toggle(m, event_target_checked(&ev))
                                 />

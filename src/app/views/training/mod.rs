@@ -17,6 +17,7 @@ use super::headline::{Headline, Ways};
 use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
 use crate::app::i18n::{tr, Tr};
+use crate::app::state::See;
 use crate::app::state::{use_app, use_report, Reported};
 use crate::app::widgets::Help;
 use crate::app::widgets::{
@@ -38,18 +39,18 @@ pub type Training = Memo<Reported<MemoryInputs, TrainingReport>>;
 pub fn TrainingView() -> impl IntoView {
     let app = use_app();
     let rep: Training = use_report(MEMORY, |m, _| report(m));
-    let inputs = Memo::new(move |_| rep.with(|r| (*r.inputs).clone()));
-    let report = Memo::new(move |_| rep.with(|r| r.report.clone()));
+    let inputs = Memo::new(move |_| rep.see(|r| (*r.inputs).clone()));
+    let report = Memo::new(move |_| rep.see(|r| r.report.clone()));
     let set_zero = Callback::new(move |id: String| {
         if let Ok(v) = id.parse::<u8>() {
             app.try_edit(MEMORY, |m| m.training.zero = v.min(3))
         }
     });
-    let lora = move || inputs.with(|m| m.training.method != Method::Full);
-    let zero_value = Signal::derive(move || inputs.with(|m| m.training.zero.to_string()));
+    let lora = move || inputs.see(|m| m.training.method != Method::Full);
+    let zero_value = Signal::derive(move || inputs.see(|m| m.training.zero.to_string()));
     let told = told(rep);
-    let said = Memo::new(move |_| told.with(|x| inputs.with(|m| answer(m, x, app.t()))));
-    let ways = Memo::new(move |_| told.with(|x| ways_list(x, app.t())));
+    let said = Memo::new(move |_| told.see(|x| inputs.see(|m| answer(m, x, app.t()))));
+    let ways = Memo::new(move |_| told.see(|x| ways_list(x, app.t())));
 
     view! {
         <section class="view training" data-testid="view-training">
