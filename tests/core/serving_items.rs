@@ -176,7 +176,8 @@ proptest! {
 
 /// Item 2: with `engine=vllm`, serving's memory limit is vLLM's pool. Qwen3-8B bf16 on an
 /// RTX 4090 at 1,280 tokens a request: the guide's 20% rule holds 9 here; vLLM's pool, about
-/// 30 sequences of the full length (the 27 and 85 were at other lengths).
+/// 25 sequences of the full length (30 before the CUDA graphs grew with the model and the
+/// driver's reserve came off the total; the 27 and 85 were at other lengths).
 #[test]
 fn vllm_engine_mode_sizes_serving_on_its_pool() {
     let q = "model=qwen3-8b&gpu=rtx-4090&weights=bf16&serve_conc=256";
@@ -184,7 +185,7 @@ fn vllm_engine_mode_sizes_serving_on_its_pool() {
     let vllm = run(&format!("{q}&engine=vllm"));
     assert!(!guide.vllm_pool_limit && vllm.vllm_pool_limit);
     assert!(
-        vllm.max_conc > 3 * guide.max_conc,
+        vllm.max_conc > 2 * guide.max_conc,
         "{} vs {}",
         vllm.max_conc,
         guide.max_conc
