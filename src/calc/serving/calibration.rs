@@ -59,6 +59,14 @@ pub const W4_COMPUTE: f64 = 0.73;
 /// and Ada whitepapers: 142 against 71 TFLOPS on the RTX 3090).
 pub const LLAMACPP_HALF_ACCUMULATE: f64 = 2.0;
 
+/// Share of llama.cpp's GDDR-fitted decode bandwidth it reaches on HBM cards (the A100, H100 and
+/// the rest the catalogue lists at 1,500 GB/s or more). Its matrix-vector kernels, tuned on
+/// GeForce cards, keep too few bytes in flight to draw HBM's bandwidth in the same share: fitted
+/// on one A100 80GB PCIe, llama 7B F16, tg128 74.77 t/s (ggml-org/llama.cpp#6017), where the
+/// GDDR constants gave 86 (+15%). A per-step overhead would fit that one figure as well; the
+/// share is taken as it leaves GeForce decode, and every other runtime, unchanged.
+pub const LLAMACPP_HBM_SHARE: f64 = 0.83;
+
 /// Calibrated on the measurements in tests/core/serving.rs (docs/formulas.md, "Serving capacity").
 pub const RUNTIMES: &[RuntimeModel] = &[
     // The prefill share is of the 16-bit-accumulate peak llama.cpp's matmuls run at: 0.40 of the
@@ -153,7 +161,7 @@ pub struct Bands {
 }
 
 /// From the held-back cases in tests/core/serving_items.rs (`HELD_BACK`): decode -4.2% to
-/// +26.1%, throughput under load +3.4% (vLLM's offline throughput, Qwen3-8B on an H100,
+/// +26.1%, throughput under load +3.0% (vLLM's offline throughput, Qwen3-8B on an H100,
 /// vllm-project/vllm#25915) to +51.3% (the model runs fast with many requests in flight), first token at low load -18.3% to +11.5%, first token with every slot busy +68.8%
 /// to +117.3% (the model's idle first token, where the prompt shares steps with the others').
 pub const BANDS: Bands = Bands {
