@@ -42,9 +42,11 @@ pub const REQUEST_S: f64 = 0.080;
 /// model's fixed time is this, over 58 MoE layers).
 pub const MOE_PREFILL_LAYER_S: f64 = 1.0e-3;
 
-/// fp8 matmuls over 16-bit ones in serving engines: vLLM measures +15-24% (docs/formulas.md,
-/// "Weight formats and speed"), far from the datasheet's 2x: the activations are quantised at
-/// every matmul and the rest of the step stays 16-bit.
+/// fp8 matmuls over 16-bit ones in serving engines, far from the datasheet's 2x: the activations
+/// are quantised at every matmul and the rest of the step stays 16-bit. Held between two H100
+/// figures (docs/formulas.md, "Weight formats and speed"): vLLM's GEMM benchmark, fp8 over bf16
+/// with the quantisation included, 1.434 at 128 tokens (vllm-project/vllm#49363), and vLLM's
+/// end-to-end offline throughput of a block-wise fp8 Qwen3-8B, 1.086 (vllm-project/vllm#25915).
 pub const FP8_GAIN: f64 = 1.2;
 
 /// Share of the 16-bit peak a 4-bit weight-only matmul (AWQ, GPTQ, plain int4) reaches once
