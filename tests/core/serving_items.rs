@@ -5,7 +5,9 @@
 use crate::common::assert_close;
 use gpuplan::calc::advisor::{advise, AdvisorInputs, Form, Profile};
 use gpuplan::calc::scenario::{from_pairs, pairs};
-use gpuplan::calc::serving::{report, Band, ServingInputs, ServingReport, BANDS, REQUEST_S};
+use gpuplan::calc::serving::{
+    report, Band, ServingInputs, ServingReport, BANDS, FP8_GAIN, REQUEST_S,
+};
 use gpuplan::calc::table::{validate, Valid};
 use proptest::prelude::*;
 
@@ -73,6 +75,8 @@ pub const HELD_BACK: &[HeldBack] = &[
     // llama-bench, ggml-org/llama.cpp#6017: 8 x A100 80GB PCIe, llama 7B F16, pp512 8,381.22 t/s
     // (one card's share of the work: the pipeline splits layers, so prompt speed is one card's).
     HeldBack { name: "llama.cpp A100 PCIe llama 7B F16 pp512", query: "model=llama-2-7b&gpu=a100-pcie-80gb&weights=fp16&runtime=llamacpp&in_tokens=512&out_tokens=1&serve_conc=1", regime: Regime::Ttft, measured: 8381.22, estimate: |r| 512.0 / r.prefill_s, is_time: false },
+    // Same pull request, one A100 80GB PCIe alone: llama 7B F16, pp512 8,668.24 t/s.
+    HeldBack { name: "llama.cpp one A100 PCIe llama 7B F16 pp512", query: "model=llama-2-7b&gpu=a100-pcie-80gb&weights=fp16&runtime=llamacpp&in_tokens=512&out_tokens=1&serve_conc=1", regime: Regime::Ttft, measured: 8668.24, estimate: |r| 512.0 / r.prefill_s, is_time: false },
     // Near the knee: every slot busy, a new request's prompt shares steps with the others' decode.
     // Llama3.1.md TTFT at 16 (264.84 ms), 100 (245.98), 16 at 4k (603.42), 64 at 4k (633.32);
     // DeepSeek-R1.md at 16 (273.51).
@@ -176,7 +180,8 @@ proptest! {
 
 /// Item 2: with `engine=vllm`, serving's memory limit is vLLM's pool. Qwen3-8B bf16 on an
 /// RTX 4090 at 1,280 tokens a request: the guide's 20% rule holds 9 here; vLLM's pool, about
-/// 30 sequences of the full length (the issue's 27 and 85 were at other lengths).
+/// 25 sequences of the full length (30 before the CUDA graphs grew with the model and the
+/// driver's reserve came off the total; the issue's 27 and 85 were at other lengths).
 #[test]
 fn vllm_engine_mode_sizes_serving_on_its_pool() {
     let q = "model=qwen3-8b&gpu=rtx-4090&weights=bf16&serve_conc=256";
@@ -184,7 +189,7 @@ fn vllm_engine_mode_sizes_serving_on_its_pool() {
     let vllm = run(&format!("{q}&engine=vllm"));
     assert!(!guide.vllm_pool_limit && vllm.vllm_pool_limit);
     assert!(
-        vllm.max_conc > 3 * guide.max_conc,
+        vllm.max_conc > 2 * guide.max_conc,
         "{} vs {}",
         vllm.max_conc,
         guide.max_conc
@@ -257,7 +262,7 @@ fn ttft_at_low_load_has_a_fixed_time_and_moe_prefill() {
     }
 }
 
-/// Item 5: fp8 prefill gains 1.2x over bf16 (vLLM measured +15-24%), not the datasheet's 2x,
+/// Item 5: fp8 prefill gains 1.2x over bf16 (`FP8_GAIN`, sourced below), not the datasheet's 2x,
 /// and an fp8 checkpoint gains the same; a 4-bit weight-only format computes at 0.73 of bf16
 /// (vLLM's AWQ at high concurrency), so it is slower once compute binds.
 #[test]
@@ -272,6 +277,30 @@ fn fp8_and_int4_compute_rates() {
     assert!(bf16.prefill_s / ckpt.prefill_s >= 1.15);
     let awq = run(&format!("{q}&weights=awq"));
     assert_close(bf16.prefill_s / awq.prefill_s, 0.73, 0.03);
+}
+
+/// Item 5: where `FP8_GAIN` (1.2) stands against published H100 measurements. vLLM's own GEMM
+/// benchmark (`benchmarks/kernels/bench_fp8_gemm.py`, vllm-project/vllm#49363, "H100
+/// benchmarks", google/gemma-4-31B-it's N = 12288, K = 5376 matmul): fp8 with per-tensor weight
+/// and per-token activation scales, the activations' quantisation included, against bf16 at 128
+/// tokens: 505.74 over 352.56 TFLOP/s, 1.434 (1.507 at 64 tokens). That is the matmuls alone; a
+/// step also runs bf16 attention, norms and the quantisation of every activation, and vLLM's
+/// end-to-end offline throughput of a block-wise fp8 Qwen3-8B over bf16 on one H100 was 1.086
+/// (vllm-project/vllm#25915, vLLM 0.8.5). No end-to-end prefill or time-to-first-token
+/// measurement of a per-tensor fp8 model on an H100 was found, so the constant stays between
+/// the two: the page's prefill gain lies above the end-to-end figure and below the matmuls'.
+#[test]
+fn fp8_gain_lies_between_vllm_end_to_end_and_gemm_measurements_on_h100() {
+    let q =
+        "model=llama-3.1-8b&gpu=h100-sxm&runtime=vllm&in_tokens=8192&out_tokens=64&serve_conc=1";
+    let gain =
+        run(&format!("{q}&weights=bf16")).prefill_s / run(&format!("{q}&weights=fp8")).prefill_s;
+    let gemm_128 = 505.737658 / 352.560566;
+    let gemm_64 = 275.078859 / 182.588263;
+    println!("prefill gain {gain:.3}; GEMM {gemm_128:.3} at 128 tokens, {gemm_64:.3} at 64; end to end 1.086");
+    assert!(gain > 1.086 && gain < gemm_128, "{gain}");
+    assert!(gemm_128 < gemm_64);
+    assert_close(FP8_GAIN, 1.2, 1e-12);
 }
 
 /// Item 5: fp8 at high concurrency. vllm-project/vllm#25915 (one H100, `vllm bench throughput`,
@@ -293,7 +322,7 @@ fn vllm_fp8_block_wise_gain_at_high_concurrency_is_a_known_gap() {
     assert!(gain / 0.981 - 1.0 < 0.25, "{gain}");
 }
 
-/// Item 6: llama.cpp's prefill share/// Item 6: llama.cpp's prefill share is of the 16-bit-accumulate peak, which GeForce runs at
+/// Item 6: llama.cpp's prefill share is of the 16-bit-accumulate peak, which GeForce runs at
 /// twice its datasheet figure: on an A100 (no such split) 7B F16 pp512 comes to about 9,350
 /// prompt tokens a second against 8,381 measured (ggml-org/llama.cpp#6017), where it was about
 /// 18,700 (2.2x) before. Held back; within 15%.

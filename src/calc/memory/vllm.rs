@@ -4,7 +4,7 @@
 //! adds this beside it.
 //!
 //! ```text
-//! pool per card   = usable memory x gpu_memory_utilization
+//! pool per card   = (usable memory - 0.5 GiB) x gpu_memory_utilization
 //!                   - weights per card - activation peak - non-torch memory - CUDA graph memory
 //! blocks          = floor(pool / (16 tokens x KV bytes per token per card))
 //! KV cache tokens = blocks x 16                                ("GPU KV cache size: N tokens")
@@ -44,11 +44,23 @@
 //!   PCIe (vllm-project/vllm#14447), while an older accounting (v0.6.5, which counted the whole
 //!   process's non-torch memory) logged 1.79 GiB on one H100 and 3.58 GiB on two
 //!   (vllm-project/vllm#10511).
-//! - **CUDA graph memory**: [`CUDA_GRAPHS`], from vLLM's own estimate in published logs: 0.36 GiB
-//!   (gpustack/runner#251, vLLM 0.27, two cards) and 0.26 GiB (vllm-project/vllm#30515).
-//! - **Total memory**: the card's memory as `nvidia-smi` shows it ([`super::catalogue`]). PyTorch
-//!   reports a little less (79.22 GiB of an H100's 79.65), so the pool here runs about 0.4 GiB x
-//!   gpu_memory_utilization high.
+//! - **CUDA graph memory**: [`cuda_graph_memory`]. vLLM captures graphs for the batch sizes 1, 2,
+//!   4, 8 to 256 by 8 and 272 up by 16, to `min(2 x max_num_seqs, 512)` and no more than a step's
+//!   tokens ([`capture_size`]; `max_cudagraph_capture_size`, vllm/config/vllm.py): piecewise
+//!   graphs for each, and whole-step graphs for the decode batches up to `max_num_seqs`
+//!   ([`captured_graphs`]). Since v0.21 it subtracts its estimate of their memory before sizing
+//!   the pool (`profile_cudagraph_memory`, vllm/v1/worker/gpu_model_runner.py: the first capture
+//!   of each mode plus each further graph's own). Taken as [`CUDA_GRAPH_BASE`], plus
+//!   [`CUDA_GRAPH_TENSORS`] hidden-wide 16-bit tensors a layer at the largest size, plus, on
+//!   more than one card, [`CUDA_GRAPH_ALL_REDUCE`] for each all-reduce each graph holds (two a
+//!   layer). Fitted on vLLM's logged estimates: 0.17 GiB for five graphs of at most 16 tokens
+//!   (noonghunna/club-3090#127), Qwen3-8B on one card at 512, 0.52 GiB (LMCache/LMCache#3430),
+//!   Qwen2.5-72B on 4 x L40S at 512, 2.73 GiB (gnosia93/eks-agentic-ai). The fixed 0.36 GiB
+//!   taken before (gpustack/runner#251) was 7.6 times short on the 72B model.
+//! - **Total memory**: the card's memory as `nvidia-smi` shows it ([`super::catalogue`]) less
+//!   [`DRIVER_RESERVED`], what PyTorch's total (`torch.cuda.mem_get_info`, which vLLM multiplies by
+//!   gpu_memory_utilization) leaves out: 79.22 GiB of an H100's 79.65 (vllm-project/vllm#10511),
+//!   44.42 GiB of an L40S's 44.99 (vllm-project/vllm#15815).
 //!
 //! - **Sliding-window layers**: vLLM's hybrid allocator gives them their own block group and
 //!   counts, for a request of `max_model_len`, the window less one token plus the tokens one
@@ -85,14 +97,70 @@ pub const NCCL_PER_PEER: f64 = 0.0625 * GIB;
 /// buffers and vLLM's custom all-reduce buffers, registered per peer): vLLM v0.6.5 logged
 /// 1.79 GiB on one H100 and 3.58 GiB on each of two (vllm-project/vllm#10511).
 pub const NVLINK_GROUP: f64 = 1.79 * GIB;
-/// CUDA graph memory per card, vLLM's estimate in published logs (gpustack/runner#251).
-pub const CUDA_GRAPHS: f64 = 0.36 * GIB;
+/// Memory `nvidia-smi` counts and PyTorch's total does not: 0.43 GiB on an H100, 0.57 GiB on
+/// an L40S in vLLM's logs (module docs).
+pub const DRIVER_RESERVED: f64 = 0.5 * GIB;
+/// CUDA graph memory a card takes whatever the model: vLLM logged 0.17 GiB for five piecewise
+/// graphs of at most 16 tokens (noonghunna/club-3090#127).
+pub const CUDA_GRAPH_BASE: f64 = 0.17 * GIB;
+/// Hidden-wide 16-bit tensors a layer the CUDA graph pool holds at the largest captured batch
+/// (the residual stream is whole on every card, so it does not divide by the cards): fitted on
+/// Qwen3-8B on one card, 512 tokens, 0.52 GiB (LMCache/LMCache#3430).
+pub const CUDA_GRAPH_TENSORS: f64 = 2.5;
+/// Memory each all-reduce a captured graph holds takes on a tensor-parallel card: fitted on
+/// Qwen2.5-72B on 4 x L40S, 86 graphs of 80 layers, 2.73 GiB (gnosia93/eks-agentic-ai, vLLM
+/// 0.19), what is left once the first two terms are taken.
+pub const CUDA_GRAPH_ALL_REDUCE: f64 = 76.0 * 1024.0;
+/// vLLM's largest captured batch by default (`max_cudagraph_capture_size`, vllm/config/vllm.py).
+pub const MAX_CAPTURE: u64 = 512;
+
+/// The largest batch vLLM captures a CUDA graph for: `min(2 x max_num_seqs, 512)`, and no more
+/// than a step's tokens. Logged: 512 at 256 sequences ("PIECEWISE=51 (largest=512)").
+pub fn capture_size(max_num_seqs: u64, batched_tokens: u64) -> u64 {
+    (2 * max_num_seqs)
+        .min(MAX_CAPTURE)
+        .min(batched_tokens)
+        .max(1)
+}
+
+/// vLLM's capture sizes up to `n`: 1, 2, 4, then 8 to 256 by 8, then 272 by 16.
+fn sizes_up_to(n: u64) -> u64 {
+    (1..=n)
+        .filter(|&s| {
+            (s <= 4 && s.is_power_of_two()) || (s <= 256 && s % 8 == 0) || (s > 256 && s % 16 == 0)
+        })
+        .count() as u64
+}
+
+/// The graphs vLLM captures: piecewise ones for every size up to [`capture_size`] and whole-step
+/// ones for the decode sizes up to `max_num_seqs` ("PIECEWISE=51 (largest=512), FULL=35
+/// (largest=256)" at 256 sequences).
+pub fn captured_graphs(max_num_seqs: u64, batched_tokens: u64) -> u64 {
+    let capture = capture_size(max_num_seqs, batched_tokens);
+    sizes_up_to(capture) + sizes_up_to(max_num_seqs.min(capture))
+}
+
+/// CUDA graph memory on one card of `tp`: [`CUDA_GRAPH_BASE`] + [`CUDA_GRAPH_TENSORS`] x layers
+/// x hidden x 2 B x [`capture_size`] + (`tp` > 1) [`CUDA_GRAPH_ALL_REDUCE`] x 2 x layers x
+/// [`captured_graphs`].
+pub fn cuda_graph_memory(a: &Arch, tp: u64, max_num_seqs: u64, batched_tokens: u64) -> Bytes {
+    let capture = capture_size(max_num_seqs, batched_tokens) as f64;
+    let layers = a.layers as f64;
+    let tensors = CUDA_GRAPH_TENSORS * layers * a.hidden as f64 * 2.0 * capture;
+    let all_reduce = if tp > 1 {
+        CUDA_GRAPH_ALL_REDUCE * 2.0 * layers * captured_graphs(max_num_seqs, batched_tokens) as f64
+    } else {
+        0.0
+    };
+    Bytes(CUDA_GRAPH_BASE + tensors + all_reduce)
+}
 
 /// What vLLM would allocate on each card.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct VllmPool {
     pub gpu_util: Ratio,
-    /// `usable memory x gpu_memory_utilization`: what this vLLM instance may take.
+    /// `(usable memory - DRIVER_RESERVED) x gpu_memory_utilization`: what this vLLM instance may
+    /// take.
     pub budget: Bytes,
     pub weights: Bytes,
     /// Tokens the profile run pushes through (`max_num_batched_tokens`).
@@ -151,7 +219,7 @@ pub fn pool(
 ) -> VllmPool {
     let (a, i) = (&m.model.arch, &m.inference);
     let tp = i.tp.max(1);
-    let budget = Bytes(capacity.0 * i.gpu_util.0);
+    let budget = Bytes((capacity.0 - DRIVER_RESERVED).max(0.0) * i.gpu_util.0);
     let max_num_seqs = i.conc.max(1);
     let batched_tokens = default_batched_tokens(&m.gpu, capacity).max(max_num_seqs);
     let activation_peak = activation_peak(a, tp, batched_tokens, max_num_seqs);
@@ -161,7 +229,7 @@ pub fn pool(
             + NCCL_PER_PEER * (tp - 1) as f64
             + if nvlink { NVLINK_GROUP } else { 0.0 },
     );
-    let cuda_graphs = Bytes(CUDA_GRAPHS);
+    let cuda_graphs = cuda_graph_memory(a, tp, max_num_seqs, batched_tokens);
     let free = budget.0 - weights_per_card.0 - activation_peak.0 - non_torch.0 - cuda_graphs.0;
     let layer_card = kv_layer_bytes / a.kv_cache_split(tp) as f64;
     let size = kv_cache_size(a, free, layer_card, i.ctx, batched_tokens);

@@ -42,9 +42,11 @@ pub const REQUEST_S: f64 = 0.080;
 /// model's fixed time is this, over 58 MoE layers).
 pub const MOE_PREFILL_LAYER_S: f64 = 1.0e-3;
 
-/// fp8 matmuls over 16-bit ones in serving engines: vLLM measures +15-24% (docs/formulas.md,
-/// "Weight formats and speed"), far from the datasheet's 2x: the activations are quantised at
-/// every matmul and the rest of the step stays 16-bit.
+/// fp8 matmuls over 16-bit ones in serving engines, far from the datasheet's 2x: the activations
+/// are quantised at every matmul and the rest of the step stays 16-bit. Held between two H100
+/// figures (docs/formulas.md, "Weight formats and speed"): vLLM's GEMM benchmark, fp8 over bf16
+/// with the quantisation included, 1.434 at 128 tokens (vllm-project/vllm#49363), and vLLM's
+/// end-to-end offline throughput of a block-wise fp8 Qwen3-8B, 1.086 (vllm-project/vllm#25915).
 pub const FP8_GAIN: f64 = 1.2;
 
 /// Share of the 16-bit peak a 4-bit weight-only matmul (AWQ, GPTQ, plain int4) reaches once
@@ -58,6 +60,14 @@ pub const W4_COMPUTE: f64 = 0.73;
 /// their datasheets (and the catalogue) list; llama.cpp's prefill uses it (NVIDIA Ampere GA102
 /// and Ada whitepapers: 142 against 71 TFLOPS on the RTX 3090).
 pub const LLAMACPP_HALF_ACCUMULATE: f64 = 2.0;
+
+/// Share of llama.cpp's GDDR-fitted decode bandwidth it reaches on HBM cards (the A100, H100 and
+/// the rest the catalogue lists at 1,500 GB/s or more). Its matrix-vector kernels, tuned on
+/// GeForce cards, keep too few bytes in flight to draw HBM's bandwidth in the same share: fitted
+/// on one A100 80GB PCIe, llama 7B F16, tg128 74.77 t/s (ggml-org/llama.cpp#6017), where the
+/// GDDR constants gave 86 (+15%). A per-step overhead would fit that one figure as well; the
+/// share is taken as it leaves GeForce decode, and every other runtime, unchanged.
+pub const LLAMACPP_HBM_SHARE: f64 = 0.83;
 
 /// Calibrated on the measurements in tests/core/serving.rs (docs/formulas.md, "Serving capacity").
 pub const RUNTIMES: &[RuntimeModel] = &[
@@ -153,7 +163,7 @@ pub struct Bands {
 }
 
 /// From the held-back cases in tests/core/serving_items.rs (`HELD_BACK`): decode -4.2% to
-/// +26.1%, throughput under load +3.4% (vLLM's offline throughput, Qwen3-8B on an H100,
+/// +26.1%, throughput under load +3.0% (vLLM's offline throughput, Qwen3-8B on an H100,
 /// vllm-project/vllm#25915) to +51.3% (the model runs fast with many requests in flight), first token at low load -18.3% to +11.5%, first token with every slot busy +68.8%
 /// to +117.3% (the model's idle first token, where the prompt shares steps with the others').
 pub const BANDS: Bands = Bands {

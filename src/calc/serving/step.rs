@@ -2,7 +2,8 @@
 //! output token and throughput at a concurrency.
 
 use super::calibration::{
-    Link, FP8_GAIN, LLAMACPP_HALF_ACCUMULATE, MOE_PREFILL_LAYER_S, NVLINK, PCIE, W4_COMPUTE,
+    Link, FP8_GAIN, LLAMACPP_HALF_ACCUMULATE, LLAMACPP_HBM_SHARE, MOE_PREFILL_LAYER_S, NVLINK,
+    PCIE, W4_COMPUTE,
 };
 use super::Runtime;
 use super::{RuntimeModel, ServingInputs};
@@ -137,6 +138,17 @@ impl Setup<'_> {
         }
     }
 
+    /// The share of the runtime's efficiency a decode step's memory reads reach on this card:
+    /// llama.cpp on an HBM card (every HBM card in the catalogue runs at 1,555 GB/s or more,
+    /// every GDDR card at 1,008 or less) reaches [`LLAMACPP_HBM_SHARE`] of it.
+    fn bandwidth_share(&self) -> f64 {
+        if self.rt.runtime == Runtime::LlamaCpp && self.card.bandwidth_gb_s >= 1500.0 {
+            LLAMACPP_HBM_SHARE
+        } else {
+            1.0
+        }
+    }
+
     /// The link a tensor-parallel group talks over; none for one card.
     fn link(&self) -> Option<Link> {
         let tp = self.m.inference.tp.max(1);
@@ -167,7 +179,7 @@ impl Setup<'_> {
         let ctx = self.i.in_tokens as f64 + self.i.out_tokens as f64 / 2.0;
         let bytes = self.weights_read(b) + b * self.kv_per_seq(ctx);
         let flops = b * (2.0 * self.active() / self.tp() + self.attention_flops(ctx));
-        let memory_s = bytes / (self.card.bandwidth_gb_s * 1e9);
+        let memory_s = bytes / (self.card.bandwidth_gb_s * 1e9 * self.bandwidth_share());
         let compute_s = flops / self.peak();
         let comm_s = self.comm(b);
         Step {

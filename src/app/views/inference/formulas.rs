@@ -80,7 +80,14 @@ fn pool_numbers(r: &InferenceReport, t: &'static Texts) -> String {
         return String::new();
     };
     t.inference.f_pool_num(
-        &format!("{} × {}", gib(r.capacity), number(v.gpu_util.0, 2)),
+        &format!(
+            "({} − {}) × {}",
+            gib(r.capacity),
+            gib(crate::calc::units::Bytes(
+                crate::calc::memory::vllm::DRIVER_RESERVED
+            )),
+            number(v.gpu_util.0, 2)
+        ),
         &gib(v.weights),
         &gib(v.activation_peak),
         &v.batched_tokens.to_string(),
