@@ -6,6 +6,8 @@ use crate::app::widgets::{FormulaRow, Formulas};
 use crate::calc::memory::arch::AttentionKind;
 use crate::calc::memory::inference::InferenceReport;
 use crate::calc::memory::inputs::MemoryInputs;
+use crate::calc::memory::vllm::DRIVER_RESERVED;
+use crate::calc::units::Bytes;
 use crate::text::Texts;
 use leptos::prelude::*;
 
@@ -83,9 +85,7 @@ fn pool_numbers(r: &InferenceReport, t: &'static Texts) -> String {
         &format!(
             "({} − {}) × {}",
             gib(r.capacity),
-            gib(crate::calc::units::Bytes(
-                crate::calc::memory::vllm::DRIVER_RESERVED
-            )),
+            gib(Bytes(DRIVER_RESERVED)),
             number(v.gpu_util.0, 2)
         ),
         &gib(v.weights),
