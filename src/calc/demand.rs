@@ -36,6 +36,7 @@ use super::rent_buy::{own_at, RentBuyInputs};
 use super::reserve::reserve_monthly;
 use super::table::Valid;
 use super::units::{Currency, Hours, Money};
+use crate::calc::order;
 use thiserror::Error;
 
 /// At most this many owned machines are considered; a profile needing more is capped.
@@ -162,7 +163,7 @@ struct Served {
 impl Served {
     fn new(demand: &[Hours]) -> Self {
         let mut sorted: Vec<f64> = demand.iter().map(|d| d.0).collect();
-        sorted.sort_by(f64::total_cmp);
+        order::sort_by(&mut sorted, f64::total_cmp);
         let mut prefix = vec![0.0];
         for d in &sorted {
             prefix.push(prefix.last().copied().unwrap_or(0.0) + d);

@@ -20,6 +20,7 @@ use super::serving::ServingReport;
 use super::spot::{SpotInputs, SpotReport};
 use super::table::Valid;
 use super::units::{Bytes, Money};
+use crate::calc::order;
 
 /// Rent or buy: the verdict at the chosen utilisation.
 pub fn rent_buy(r: &RentBuyReport) -> &'static str {
@@ -71,7 +72,7 @@ pub struct TrainingWays {
 /// The cards of the catalogue that hold `need`, least memory first (catalogue order among equals).
 fn cards_holding(need: Bytes) -> impl Iterator<Item = &'static Gpu> {
     let mut v: Vec<&'static Gpu> = GPUS.iter().filter(|g| g.capacity().0 >= need.0).collect();
-    v.sort_by(|a, b| a.capacity().0.total_cmp(&b.capacity().0));
+    order::sort_by(&mut v, |a, b| a.capacity().0.total_cmp(&b.capacity().0));
     v.into_iter()
 }
 
@@ -97,7 +98,7 @@ pub fn training_ways(m: &Valid<MemoryInputs>, r: &TrainingReport) -> TrainingWay
     let sharded_card = if r.min_gpus.is_none() {
         // Every card, least memory first, until some number of it holds the run.
         let mut all: Vec<&'static Gpu> = GPUS.iter().collect();
-        all.sort_by(|a, b| a.capacity().0.total_cmp(&b.capacity().0));
+        order::sort_by(&mut all, |a, b| a.capacity().0.total_cmp(&b.capacity().0));
         all.into_iter().find_map(|g| {
             training_way(m, |p| p.gpu = g.id.to_string())
                 .and_then(|w| w.cards)

@@ -15,6 +15,7 @@ use super::choice::Choice;
 use super::field::FieldError;
 use super::scenario::{from_pairs, pairs, to_query, Progress, Scenario};
 use super::table::Issue;
+use crate::calc::order;
 
 /// The language the page is shown in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -92,7 +93,7 @@ pub fn decode(query: &str) -> Decoded {
     }
     // Problems in the order the link names their keys.
     let position = |key: &str| pairs.iter().position(|(k, _)| k == key);
-    issues.sort_by_key(|i| position(i.key()).unwrap_or(usize::MAX));
+    order::sort_by_key(&mut issues, |i| position(i.key()).unwrap_or(usize::MAX));
     Decoded {
         state,
         issues,

@@ -29,6 +29,7 @@ pub mod link;
 pub mod memory;
 pub mod moves;
 pub mod number_text;
+pub mod order;
 pub mod pick;
 pub mod presets;
 pub mod rent_buy;

@@ -36,6 +36,7 @@ use super::finance::prepaid_monthly;
 use super::rent_buy::{break_even, own_at, rent_at, RentBuyInputs};
 use super::table::Valid;
 use super::units::{Currency, Money, Ratio};
+use crate::calc::order;
 
 /// How long a machine is reserved for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -240,7 +241,7 @@ pub fn bands(i: &RentBuyInputs) -> Vec<Band> {
     let ways = considered(i);
     let mut points: Vec<f64> = crossings(i).iter().map(|c| c.2).collect();
     points.extend([0.0, 1.0]);
-    points.sort_by(f64::total_cmp);
+    order::sort_by(&mut points, f64::total_cmp);
     points.dedup();
     // Pieces in order: each point, then the open stretch after it.
     let mut pieces: Vec<(Way, f64, f64)> = Vec::new();

@@ -8,6 +8,7 @@
 //! that was never checked cannot reach them.
 
 use super::field::{link_number, FieldError, NumField};
+use crate::calc::order;
 use std::error::Error;
 use std::fmt;
 use std::ops::Deref;
@@ -387,7 +388,7 @@ pub enum TableDefect {
 /// unchanged. Used by the tests of every calculator.
 pub fn self_check<T: Calculator + fmt::Debug>() -> Result<(), TableDefect> {
     let mut keys: Vec<&'static str> = T::FIELDS.iter().map(Field::key).collect();
-    keys.sort_unstable();
+    order::sort(&mut keys);
     if let Some(w) = keys.windows(2).find(|w| w[0] == w[1]) {
         return Err(TableDefect::DuplicateKey { key: w[0] });
     }

@@ -8,6 +8,7 @@
 //! behind every label, so a grid line or another series crossing it does not cut its letters.
 
 use super::{font, ChartError};
+use crate::calc::order;
 use plotters::coord::types::RangedCoordf64;
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -216,7 +217,7 @@ impl<DB: DrawingBackend> Labels<DB> {
                 }
                 // The wider side first when the words need more room than the other side has.
                 if left > right && right < MIN_ROOM {
-                    v.sort_by_key(|(_, s)| matches!(s, Slot::Right(_)));
+                    order::sort_by_key(&mut v, |(_, s)| matches!(s, Slot::Right(_)));
                 }
                 v
             }

@@ -10,6 +10,7 @@
 //! was) and removed from the list; the others still load.
 
 use crate::calc::library::{from_entry, from_index, to_entry, to_index, EntryError, Saved};
+use crate::calc::order;
 use crate::calc::table::Issue;
 
 pub const PREFIX: &str = "gpuplan/v2/saved/";
@@ -66,7 +67,7 @@ pub fn load() -> Listed {
     };
     let mut ids = from_index(&s.get_item(INDEX).ok().flatten().unwrap_or_default());
     let mut found = stored_ids(&s);
-    found.sort_unstable();
+    order::sort(&mut found);
     for id in found {
         if !ids.contains(&id) {
             ids.push(id);

@@ -6,6 +6,7 @@
 
 use super::arch::{Arch, AttentionKind};
 use crate::calc::json::{self, Value};
+use crate::calc::order;
 use thiserror::Error;
 
 pub const MODEL_TYPES: &[&str] = &[
@@ -215,7 +216,7 @@ pub fn parse(text: &str) -> Result<ConfigImport, ConfigError> {
     arch.validate()?;
     // Each key once, in sorted order, so the list reads the same however the file orders it.
     let mut keys: Vec<&String> = members.iter().map(|(k, _)| k).collect();
-    keys.sort();
+    order::sort(&mut keys);
     keys.dedup();
     let not_understood = keys
         .into_iter()

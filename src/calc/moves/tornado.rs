@@ -24,6 +24,7 @@
 //!   ranks above every bar with a finite span when bars are ranked by `U*` ([`Swing::Appears`]).
 
 use crate::calc::field::{NumField, NumberKind};
+use crate::calc::order;
 use crate::calc::rent_buy::{report, RentBuyInputs, Verdict};
 use crate::calc::table::{validate, Calculator, Field, Issue, Valid};
 use crate::calc::units::{Currency, Money, Ratio};
@@ -230,7 +231,7 @@ pub fn tornado(i: &Valid<RentBuyInputs>, cur: Currency, by: Output) -> Tornado {
         });
     }
     // A stable sort keeps the table's order between equal spans.
-    bars.sort_by(|a, b| {
+    order::sort_by(&mut bars, |a, b| {
         let (ra, rb) = (a.swing(by, &base).rank(), b.swing(by, &base).rank());
         rb.0.cmp(&ra.0).then(rb.1.total_cmp(&ra.1))
     });

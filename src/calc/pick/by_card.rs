@@ -19,6 +19,7 @@
 //! purchase is lower than a whole machine's: read it beside the machine rows of the same card.
 
 use super::{all, fill::Basis, rent_buy_fill, Pick};
+use crate::calc::order;
 use crate::calc::rent_buy::{break_even, own_at, RentBuyInputs};
 use crate::calc::table::{validate, Valid};
 use crate::calc::units::{Currency, Ratio};
@@ -64,7 +65,7 @@ pub fn break_even_by_card(rb: &Valid<RentBuyInputs>, currency: Currency) -> Vec<
             })
         })
         .collect();
-    rows.sort_by(|a, b| {
+    order::sort_by(&mut rows, |a, b| {
         let key = |r: &CardBreakEven| r.break_even.map_or(f64::INFINITY, |u| u.0);
         key(a)
             .total_cmp(&key(b))

@@ -74,6 +74,7 @@
 //! milliseconds would not be a normal number). Numbers have at most 10 significant digits and
 //! use only `0-9 . e -`, so the whole form uses only `[A-Za-z0-9.=,:_-]`.
 
+use crate::calc::order;
 use std::fmt;
 use thiserror::Error;
 
@@ -649,7 +650,7 @@ fn read_llama(lines: &[String]) -> Option<Result<Measured, MeasuredError>> {
         return None;
     }
     let mut settings: Vec<&str> = rows.iter().map(|r| r.0.as_str()).collect();
-    settings.sort_unstable();
+    order::sort(&mut settings);
     settings.dedup();
     if settings.len() > 1 {
         return Some(Err(MeasuredError::Several {

@@ -13,6 +13,7 @@ use crate::app::widgets::ChartCanvas;
 use crate::calc::memory::catalogue::gpu;
 use crate::calc::memory::inference::{memory_vs_concurrency, InferenceReport};
 use crate::calc::memory::inputs::MemoryInputs;
+use crate::calc::order;
 use crate::calc::units::Bytes;
 use crate::charts::memory::{draw_stacked, draw_sweep, SweepChart};
 use crate::text::Texts;
@@ -207,7 +208,7 @@ fn conc_rows(t: &'static Texts, sweep: &[(u64, Vec<(f64, f64)>)]) -> Vec<Vec<Str
         .iter()
         .flat_map(|(_, pts)| pts.iter().map(|p| p.0))
         .collect();
-    xs.sort_by(f64::total_cmp);
+    order::sort_by(&mut xs, f64::total_cmp);
     xs.dedup();
     let mut rows = vec![header];
     for x in xs {

@@ -7,6 +7,7 @@ use crate::app::i18n::tr;
 use crate::app::state::use_app;
 use crate::app::widgets::FieldInput;
 use crate::calc::memory::inputs::{MemoryInputs, ARCH};
+use crate::calc::order;
 use crate::calc::table::Field;
 use leptos::prelude::*;
 
@@ -23,7 +24,7 @@ fn place(f: &Field<MemoryInputs>) -> u8 {
 pub fn Architecture() -> impl IntoView {
     let app = use_app();
     let mut fields: Vec<_> = ARCH.iter().collect();
-    fields.sort_by_key(|f| place(f));
+    order::sort_by_key(&mut fields, |f| place(f));
 
     view! {
         <details class="arch">

@@ -9,6 +9,7 @@ use crate::app::i18n::{currency_name, Tr};
 use crate::app::state::use_app;
 use crate::app::state::See;
 use crate::app::widgets::ChartCanvas;
+use crate::calc::order;
 use crate::calc::spot::{cost_chart, CostChart, SpotReport};
 use crate::calc::units::Money;
 use crate::charts::memory::{draw_sweep, SweepChart};
@@ -115,7 +116,7 @@ fn rows(t: &'static Texts, c: &CostChart, y_axis: &str) -> Vec<Vec<String>> {
     let col = |name: &str| t.chart_dl.column(name, y_axis);
     let lines = [&c.on_demand, &c.with, &c.without];
     let mut xs: Vec<f64> = lines.iter().flat_map(|l| l.iter().map(|p| p.0)).collect();
-    xs.sort_by(f64::total_cmp);
+    order::sort_by(&mut xs, f64::total_cmp);
     xs.dedup();
     let mut out = vec![vec![
         w.axis_job.to_string(),

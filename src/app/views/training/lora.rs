@@ -8,6 +8,7 @@ use crate::app::views::model::MEMORY;
 use crate::app::widgets::NumberField;
 use crate::calc::memory::inputs::{MemoryInputs, LORA_RANK};
 use crate::calc::memory::training::LORA_MODULES;
+use crate::calc::order;
 use leptos::prelude::*;
 
 #[component]
@@ -21,7 +22,7 @@ pub fn LoraFields(inputs: Memo<MemoryInputs>) -> impl IntoView {
                 t.push(m.to_string());
             }
             // Keep the order of the module list, so links stay stable.
-            t.sort_by_key(|x| LORA_MODULES.iter().position(|y| y == x));
+            order::sort_by_key(t, |x| LORA_MODULES.iter().position(|y| y == x));
         });
     };
 
