@@ -54,6 +54,28 @@ test('a shared link sets the inputs: ?price=200&util=30', async () => {
   }
 });
 
+test('the rent slider stands at the rent in force, in dollars and beyond its range', async () => {
+  // In dollars (15 an hour, below the yuan range's 40), and typed past the range's top: the
+  // slider's range follows, so its thumb never shows another figure than the box.
+  const { context, page, errors } = await s.fresh('?cur=USD&price=15');
+  try {
+    const slider = '[data-testid=input-price]';
+    const range = () => page.$eval(slider, (e) => [Number(e.min), Number(e.max), Number(e.value)]);
+    const [min, max, at] = await range();
+    assert.ok(min < 15 && max > 15 && max < 100, `dollar range ${min}..${max}`);
+    assert.equal(at, 15);
+    const box = page.locator('[data-testid=input-price-box]');
+    await box.click();
+    await box.press('Control+A');
+    await box.pressSequentially('95', { delay: 30 });
+    await page.waitForFunction((sel) => document.querySelector(sel).value === '95', slider);
+    assert.equal((await range())[1], 95);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('edited inputs survive a reload, and a bare address restores them from storage', async () => {
   const { context, page } = await s.fresh();
   try {

@@ -10,6 +10,7 @@ use crate::app::state::See;
 use crate::app::state::{use_app, AppState, Lens};
 use crate::calc::field::{NumField, NumSpec, NumberKind};
 use crate::calc::table::{Calculator, Issue};
+use crate::calc::units::Currency;
 use leptos::html;
 use leptos::prelude::*;
 
@@ -241,6 +242,46 @@ fn shows(value: impl Fn() -> String + 'static) -> NodeRef<html::Input> {
     node
 }
 
+/// Keeps a slider's range and value on the value in force. The range is written in the guide's
+/// yuan: an amount in dollars slides over the same range at the scenario's rate, by a step
+/// rounded down to a power of ten (one yuan is about 0.14 dollars: 0.1), from a multiple of it.
+/// A value outside the range (typed, linked or picked from the catalogue) widens it, so the
+/// thumb always stands at the figure in force, to within a step.
+fn slider_range(b: Binding, (min, max, step): (f64, f64, f64)) -> NodeRef<html::Input> {
+    let node = NodeRef::<html::Input>::new();
+    let (app, money) = (b.app, b.spec.kind == NumberKind::Money);
+    let per_yuan = Memo::new(move |_| {
+        app.scenario.see(|s| match s.currency {
+            Currency::Usd if money => 1.0 / s.fx,
+            _ => 1.0,
+        })
+    });
+    Effect::new(move |_| {
+        let (f, v) = (per_yuan.get(), b.value());
+        let step = if f == 1.0 {
+            step
+        } else {
+            10f64.powf((step * f).log10().floor())
+        };
+        // Divided by the steps in one, not multiplied by the step: 56 / 10 is 5.6 exactly as
+        // written, where 56 x 0.1 is 5.6000000000000005 and would shift the slider's grid.
+        let per_unit = (1.0 / step).round().max(1.0);
+        let lo = ((min * f * per_unit).floor() / per_unit).min(v);
+        let hi = (max * f).max(v);
+        if let Some(el) = node.get() {
+            // The range first, so the value is not clamped to the one it replaces.
+            el.set_min(&lo.to_string());
+            el.set_max(&hi.to_string());
+            el.set_step(&step.to_string());
+            let v = v.to_string();
+            if el.value() != v {
+                el.set_value(&v);
+            }
+        }
+    });
+    node
+}
+
 /// A range slider with its number box. The slider covers `min..=max` of its own (a comfortable
 /// range); the number box accepts the field's whole range.
 #[component]
@@ -270,6 +311,7 @@ fn slider_box(b: Binding, label: Option<Tr>, (min, max, step): (f64, f64, f64)) 
     let key = b.key;
     let (label, unit) = words(b, label);
     let valuetext = move || format!("{} {}", format::number(b.value(), 6), unit());
+    let node = slider_range(b, (min, max, step));
     view! {
         <div class="field slider-field">
             <label class="field-label" for=format!("slider-{key}")>
@@ -279,12 +321,9 @@ fn slider_box(b: Binding, label: Option<Tr>, (min, max, step): (f64, f64, f64)) 
                 <input
                     id=format!("slider-{key}")
                     type="range"
-                    min=min
-                    max=max
-                    step=step
                     data-testid=format!("input-{key}")
                     aria-valuetext=valuetext
-                    node_ref=shows(move || b.value().clamp(min, max).to_string())
+                    node_ref=node
                     on:input=move |ev| b.slide(event_target_value(&ev))
                 />
                 <input
