@@ -256,7 +256,9 @@ fn slider_range(b: Binding, (min, max, step): (f64, f64, f64)) -> NodeRef<html::
             _ => 1.0,
         })
     });
-    Effect::new(move |_| {
+    // The range last written is the effect's own previous value: a move that leaves it alone
+    // (nearly every one) touches only the value.
+    Effect::new(move |last: Option<Option<(f64, f64, f64)>>| {
         let (f, v) = (per_yuan.get(), b.value());
         let step = if f == 1.0 {
             step
@@ -266,18 +268,23 @@ fn slider_range(b: Binding, (min, max, step): (f64, f64, f64)) -> NodeRef<html::
         // Divided by the steps in one, not multiplied by the step: 56 / 10 is 5.6 exactly as
         // written, where 56 x 0.1 is 5.6000000000000005 and would shift the slider's grid.
         let per_unit = (1.0 / step).round().max(1.0);
-        let lo = ((min * f * per_unit).floor() / per_unit).min(v);
-        let hi = (max * f).max(v);
-        if let Some(el) = node.get() {
-            // The range first, so the value is not clamped to the one it replaces.
-            el.set_min(&lo.to_string());
-            el.set_max(&hi.to_string());
-            el.set_step(&step.to_string());
-            let v = v.to_string();
-            if el.value() != v {
-                el.set_value(&v);
-            }
+        let range = (
+            ((min * f * per_unit).floor() / per_unit).min(v),
+            (max * f).max(v),
+            step,
+        );
+        let el = node.get()?;
+        // The range first, so the value is not clamped to the one it replaces.
+        if last.flatten() != Some(range) {
+            el.set_min(&range.0.to_string());
+            el.set_max(&range.1.to_string());
+            el.set_step(&range.2.to_string());
         }
+        let v = v.to_string();
+        if el.value() != v {
+            el.set_value(&v);
+        }
+        Some(range)
     });
     node
 }
