@@ -225,3 +225,42 @@ fn signals_are_read_through_see() {
     assert_eq!(with_receivers("    x.with(|v| v)"), vec!["x"]);
     assert_eq!(with_receivers("LANG.with(Cell::get)"), vec!["LANG"]);
 }
+
+/// Sorting goes through `calc::order`, compiled once (docs/architecture.md): a call of the
+/// standard library's sorts anywhere else in `src/` is one more copy of them in the wasm.
+#[test]
+fn sorting_goes_through_order() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut all = Vec::new();
+    files(&root, &mut all);
+    let mut wrong = Vec::new();
+    for file in &all {
+        if file.ends_with("calc/order.rs") {
+            continue;
+        }
+        let text = fs::read_to_string(file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or_default();
+            let sorts = [
+                ".sort(",
+                ".sort_by(",
+                ".sort_by_key(",
+                ".sort_unstable(",
+                ".sort_unstable_by(",
+                ".sort_unstable_by_key(",
+            ];
+            if sorts.iter().any(|s| code.contains(s)) {
+                wrong.push(format!(
+                    "{}:{}",
+                    file.strip_prefix(&root).unwrap().display(),
+                    n + 1
+                ));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "sort with calc::order:\n{}",
+        wrong.join("\n")
+    );
+}
