@@ -190,33 +190,47 @@ fn with_receivers(line: &str) -> Vec<&str> {
     found
 }
 
+/// Every line of the `.rs` files under `src/<dir>` for which `wrong` says what is wrong, as
+/// `file:line: what`; `skip` leaves a file out.
+fn offending_lines(
+    dir: &str,
+    skip: impl Fn(&Path) -> bool,
+    wrong: impl Fn(&str) -> Option<String>,
+) -> Vec<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(dir);
+    let mut all = Vec::new();
+    files(&root, &mut all);
+    let mut found = Vec::new();
+    for file in all.iter().filter(|f| !skip(f)) {
+        let text = fs::read_to_string(file).unwrap();
+        for (n, line) in text.lines().enumerate() {
+            if let Some(what) = wrong(line) {
+                let at = file.strip_prefix(&root).unwrap().display();
+                found.push(format!("{at}:{}: {what}", n + 1));
+            }
+        }
+    }
+    found
+}
+
 /// Signals and memos are read with `see` (`state::See`), which is compiled once per value type;
 /// `with` is compiled once per closure and was 26 KB of the wasm over 230 call sites
 /// (docs/performance.md). Thread-locals (named in capitals) and an `Owner` keep `with`.
 #[test]
 fn signals_are_read_through_see() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/app");
-    let mut all = Vec::new();
-    files(&root, &mut all);
-    let mut wrong = Vec::new();
-    for file in &all {
-        let text = fs::read_to_string(file).unwrap();
-        for (n, line) in text.lines().enumerate() {
+    let wrong = offending_lines(
+        "app",
+        |_| false,
+        |line| {
             if line.trim_start().starts_with("//") {
-                continue;
+                return None;
             }
-            for r in with_receivers(line) {
-                let allowed = r == "owner" || (!r.is_empty() && r == r.to_uppercase());
-                if !allowed {
-                    wrong.push(format!(
-                        "{}:{}: `{r}.with(`",
-                        file.strip_prefix(&root).unwrap().display(),
-                        n + 1
-                    ));
-                }
-            }
-        }
-    }
+            with_receivers(line)
+                .into_iter()
+                .find(|r| !(*r == "owner" || (!r.is_empty() && *r == r.to_uppercase())))
+                .map(|r| format!("`{r}.with(`"))
+        },
+    );
     assert!(
         wrong.is_empty(),
         "read these with `see`:\n{}",
@@ -230,34 +244,25 @@ fn signals_are_read_through_see() {
 /// standard library's sorts anywhere else in `src/` is one more copy of them in the wasm.
 #[test]
 fn sorting_goes_through_order() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut all = Vec::new();
-    files(&root, &mut all);
-    let mut wrong = Vec::new();
-    for file in &all {
-        if file.ends_with("calc/order.rs") {
-            continue;
-        }
-        let text = fs::read_to_string(file).unwrap();
-        for (n, line) in text.lines().enumerate() {
+    const SORTS: [&str; 6] = [
+        ".sort(",
+        ".sort_by(",
+        ".sort_by_key(",
+        ".sort_unstable(",
+        ".sort_unstable_by(",
+        ".sort_unstable_by_key(",
+    ];
+    let wrong = offending_lines(
+        "",
+        |f| f.ends_with("calc/order.rs"),
+        |line| {
             let code = line.split("//").next().unwrap_or_default();
-            let sorts = [
-                ".sort(",
-                ".sort_by(",
-                ".sort_by_key(",
-                ".sort_unstable(",
-                ".sort_unstable_by(",
-                ".sort_unstable_by_key(",
-            ];
-            if sorts.iter().any(|s| code.contains(s)) {
-                wrong.push(format!(
-                    "{}:{}",
-                    file.strip_prefix(&root).unwrap().display(),
-                    n + 1
-                ));
-            }
-        }
-    }
+            SORTS
+                .iter()
+                .find(|s| code.contains(*s))
+                .map(|s| s.to_string())
+        },
+    );
     assert!(
         wrong.is_empty(),
         "sort with calc::order:\n{}",

@@ -5,8 +5,7 @@
 use super::store::WriteError;
 use super::{use_library, ImportDone, Message};
 use crate::app::i18n::tr;
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::app::words;
 use crate::calc::library::{Clash, EntryError, FileError, NameError, Refused, NAME_MAX};
 use crate::calc::link::Lang;

@@ -1,6 +1,6 @@
 //! Reading a signal or memo through its read guard.
 //!
-//! `signal.see(|v| ...)` makes a copy of the runtime's tracking and locking code for every
+//! `signal.with(|v| ...)` makes a copy of the runtime's tracking and locking code for every
 //! closure it is given: two hundred call sites were two hundred copies. `see` borrows through
 //! `read()`, which is compiled once per value type, and calls the closure on the borrow.
 

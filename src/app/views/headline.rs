@@ -6,8 +6,7 @@
 //! computed by the core with one input changed, with a button that makes that change.
 
 use crate::app::format::percent;
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::app::widgets::Help;
 use crate::app::widgets::PresetNote;
 use leptos::prelude::*;

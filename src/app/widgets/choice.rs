@@ -3,8 +3,7 @@
 //! option texts come from the locale files by the field's link key (`[field]`, `[opt.<key>]`).
 
 use crate::app::i18n::{self, Tr};
-use crate::app::state::See;
-use crate::app::state::{use_app, Lens};
+use crate::app::state::{use_app, Lens, See};
 use crate::calc::table::{Calculator, ChoiceField, FlagField};
 use crate::text::Texts;
 use leptos::prelude::*;

@@ -9,8 +9,7 @@ use super::choice::{ChoiceInput, FlagInput, RadioInput};
 use super::help::Help;
 pub use super::number_field::{num, slider};
 use crate::app::i18n::{tr, Tr};
-use crate::app::state::See;
-use crate::app::state::{use_app, Lens};
+use crate::app::state::{use_app, Lens, See};
 use crate::calc::table::{Calculator, ChoiceField, FlagField};
 use leptos::prelude::*;
 

@@ -6,8 +6,7 @@
 
 use crate::app::format;
 use crate::app::i18n::{self, Tr};
-use crate::app::state::See;
-use crate::app::state::{use_app, AppState, Lens};
+use crate::app::state::{use_app, AppState, Lens, See};
 use crate::calc::field::{NumField, NumSpec, NumberKind};
 use crate::calc::table::{Calculator, Issue};
 use crate::calc::units::Currency;
@@ -250,11 +249,11 @@ fn shows(value: impl Fn() -> String + 'static) -> NodeRef<html::Input> {
 fn slider_range(b: Binding, (min, max, step): (f64, f64, f64)) -> NodeRef<html::Input> {
     let node = NodeRef::<html::Input>::new();
     let (app, money) = (b.app, b.spec.kind == NumberKind::Money);
-    let per_yuan = Memo::new(move |_| {
-        app.scenario.see(|s| match s.currency {
-            Currency::Usd if money => 1.0 / s.fx,
-            _ => 1.0,
-        })
+    // Only an amount in dollars reads the rate: every other slider follows nothing here, and is
+    // not woken by each edit of the scenario.
+    let per_yuan = Memo::new(move |_| match app.currency.get() {
+        Currency::Usd if money => app.scenario.see(|s| 1.0 / s.fx),
+        _ => 1.0,
     });
     // The range last written is the effect's own previous value: a move that leaves it alone
     // (nearly every one) touches only the value.

@@ -3,8 +3,7 @@
 //! `?preset=` link that apply an example are the shell's (`crate::app::presets`).
 
 use crate::app::format::{money, number, percent};
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::calc::bill::report as bill_report;
 use crate::calc::presets::{self as core, Example};
 use crate::calc::rent_buy::report as rent_buy_report;

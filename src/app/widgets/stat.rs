@@ -2,8 +2,7 @@
 //! person's numbers substituted.
 
 use crate::app::i18n::Tr;
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::text::Texts;
 use leptos::prelude::*;
 

@@ -3,8 +3,7 @@
 
 use super::{cash, group_label, Bill};
 use crate::app::i18n::{currency_name, Tr};
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::app::widgets::ChartCanvas;
 use crate::calc::bill::BillReport;
 use crate::calc::bill::Group;

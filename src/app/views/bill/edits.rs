@@ -4,8 +4,7 @@
 use super::{group_label, LENS};
 use crate::app::format::number;
 use crate::app::i18n::{field_error, value};
-use crate::app::state::AppState;
-use crate::app::state::See;
+use crate::app::state::{AppState, See};
 use crate::app::widgets::typed_input;
 use crate::app::words::bill_error;
 use crate::calc::bill::{BillError, BillInputs, BillLine, BillReport, Group, Lever, MAX_AMOUNT};

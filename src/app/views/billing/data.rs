@@ -4,8 +4,7 @@
 use super::{cash, hours, Figures, Rep, LENS};
 use crate::app::format::number;
 use crate::app::i18n::{tr, Tr};
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::app::widgets::{ChartCanvas, FormulaRow, Formulas, Input, Inputs, StatRow, Stats};
 use crate::calc::billing::{
     BillingInputs, BillingReport, DATA_GB, DOWNLOAD_GB, EGRESS_PRICE, INTERNAL_MBPS, LOADS,

@@ -4,8 +4,7 @@
 use super::{cash, hours, Figures, LENS};
 use crate::app::format::number;
 use crate::app::i18n::{tr, Tr};
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::app::widgets::{
     ChartCanvas, ChoiceInput, FormulaRow, Formulas, NumberField, StatRow, Stats,
 };

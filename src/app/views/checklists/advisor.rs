@@ -4,8 +4,7 @@
 
 use crate::app::format::number;
 use crate::app::i18n::tr;
-use crate::app::state::See;
-use crate::app::state::{use_app, Lens};
+use crate::app::state::{use_app, Lens, See};
 use crate::app::views::spot::SPOT;
 use crate::app::widgets::{ChoiceInput, FlagInput};
 use crate::calc::advisor::{

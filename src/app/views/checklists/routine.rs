@@ -3,8 +3,7 @@
 //! the switch in the header.
 
 use crate::app::i18n::tr;
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::calc::checklists::{LISTS, TROUBLES};
 use crate::calc::link::Lang;
 use crate::text::Texts;

@@ -6,8 +6,7 @@
 use super::Inference;
 use crate::app::format::{gib, number};
 use crate::app::i18n::option;
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::app::views::headline::{Answer, Tone, Way};
 use crate::app::views::model::card::{card_capacity as capacity, catalogue_name as name};
 use crate::app::views::model::MEMORY;

@@ -3,8 +3,7 @@
 
 use crate::app::format::{billions, gb, gib, number, percent};
 use crate::app::i18n::tr;
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::app::widgets::{StatRow, Stats};
 use crate::calc::memory::inference::InferenceReport;
 use crate::calc::memory::vllm::VllmPool;

@@ -3,8 +3,7 @@
 
 use super::MEMORY;
 use crate::app::format::{money, number};
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::app::widgets::ChoiceField;
 use crate::calc::memory::catalogue::{gpu, Gpu, GPUS};
 use crate::calc::memory::prices::{prices, Quote};

@@ -4,8 +4,7 @@
 use super::MEMORY;
 use crate::app::format::billions;
 use crate::app::i18n::{self, tr};
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::app::words::config_error;
 use crate::calc::memory::config_json::{self, ConfigError};
 use crate::calc::table::Issue;

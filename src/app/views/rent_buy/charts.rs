@@ -5,8 +5,7 @@
 use super::RentBuy;
 use crate::app::format::{money, number, percent};
 use crate::app::i18n::{currency_name, Tr};
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::app::widgets::ChartCanvas;
 use crate::calc::sensitivity::{
     break_even_vs_price, cost_vs_util, cumulative, BreakEvenVsPrice, CostVsUtil, Cumulative,

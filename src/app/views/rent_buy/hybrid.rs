@@ -4,8 +4,7 @@
 use super::{typed_text, RentBuy, TypedText};
 use crate::app::format::{money, percent};
 use crate::app::i18n::tr;
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::app::widgets::{StatRow, Stats};
 use crate::calc::demand::{self, Hybrid3Report, HybridReport};
 use crate::calc::units::Money;

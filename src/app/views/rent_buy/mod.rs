@@ -19,8 +19,7 @@ use self::three::ThreeWays;
 use super::headline::Headline;
 use crate::app::format::number;
 use crate::app::i18n::tr;
-use crate::app::state::See;
-use crate::app::state::{use_app, use_report, Lens, Reported};
+use crate::app::state::{use_app, use_report, Lens, Reported, See};
 use crate::app::widgets::{flag, form, holds, num, radio, slider, Item, NumberField, Section};
 use crate::app::words::rent_buy_error;
 use crate::calc::rent_buy::{

@@ -5,8 +5,7 @@
 use super::{RentBuy, LENS};
 use crate::app::format::{money, number, percent};
 use crate::app::i18n::{currency_name, label, tr, Tr};
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::app::widgets::{num, ChartCanvas};
 use crate::calc::moves::{market_range, tornado, verdict_map, Output, Skip, Tornado, VerdictMap};
 use crate::calc::rent_buy::{Verdict, SWING};

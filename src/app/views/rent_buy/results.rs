@@ -4,8 +4,7 @@
 
 use super::RentBuy;
 use crate::app::format::{money, percent};
-use crate::app::state::See;
-use crate::app::state::{use_app, Reported};
+use crate::app::state::{use_app, Reported, See};
 use crate::app::views::headline::{share, Answer, Tone};
 use crate::app::widgets::{StatRow, Stats};
 use crate::calc::headline;

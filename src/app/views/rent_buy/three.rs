@@ -6,8 +6,7 @@
 use super::RentBuy;
 use crate::app::format::{money, percent};
 use crate::app::i18n::{currency_name, tr, Tr};
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::app::widgets::{ChartCanvas, StatRow, Stats};
 use crate::calc::reserve::{three_way, ThreeWayReport, Way};
 use crate::calc::sensitivity::cost_vs_util3;

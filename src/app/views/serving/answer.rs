@@ -3,9 +3,7 @@
 //! output tokens.
 
 use crate::app::format::{money, number};
-use crate::app::state::use_app;
-use crate::app::state::Reported;
-use crate::app::state::See;
+use crate::app::state::{use_app, Reported, See};
 use crate::app::views::headline::Way;
 use crate::app::views::headline::{Answer, Tone};
 use crate::app::views::model::MEMORY;

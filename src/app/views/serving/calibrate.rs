@@ -5,8 +5,7 @@
 
 use super::LENS;
 use crate::app::i18n::tr;
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::app::words::measured_error;
 use crate::calc::serving::measured::{from_link, read, to_link, MeasuredError, Tool};
 use leptos::prelude::*;

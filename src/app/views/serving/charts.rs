@@ -7,8 +7,7 @@
 use super::Serving;
 use crate::app::format::{money, number, percent};
 use crate::app::i18n::{currency_name, Tr};
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::app::widgets::ChartCanvas;
 use crate::calc::serving::{concurrency_chart, cost_chart, ConcurrencyChart, CostChart};
 use crate::calc::units::{Currency, Money};

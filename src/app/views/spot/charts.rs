@@ -6,8 +6,7 @@
 use super::Spot;
 use crate::app::format::{money, number};
 use crate::app::i18n::{currency_name, Tr};
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::app::widgets::ChartCanvas;
 use crate::calc::order;
 use crate::calc::spot::{cost_chart, CostChart, SpotReport};

@@ -14,8 +14,7 @@ use self::results::{SpotStats, SpotWarning};
 use super::headline::Headline;
 use crate::app::format::number;
 use crate::app::i18n::tr;
-use crate::app::state::See;
-use crate::app::state::{use_app, use_report, Lens, Reported};
+use crate::app::state::{use_app, use_report, Lens, Reported, See};
 use crate::app::widgets::Help;
 use crate::app::widgets::{Input, Inputs};
 use crate::calc::spot::{

@@ -3,8 +3,7 @@
 
 use super::Spot;
 use crate::app::format::{money, number, percent};
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::app::widgets::{StatRow, Stats};
 use crate::calc::spot::SpotReport;
 use crate::calc::units::Money;

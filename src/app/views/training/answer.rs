@@ -4,8 +4,7 @@
 
 use super::Training;
 use crate::app::format::gib;
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::app::views::headline::{Answer, Tone, Way as WayItem};
 use crate::app::views::model::card::{card_capacity as capacity, catalogue_name as name};
 use crate::app::views::model::MEMORY;

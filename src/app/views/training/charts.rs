@@ -5,8 +5,7 @@
 use super::Training;
 use crate::app::format::{gib, number};
 use crate::app::i18n::Tr;
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::app::views::memory_stack::{stack_rows, stack_summary};
 use crate::app::widgets::ChartCanvas;
 use crate::calc::memory::inputs::MemoryInputs;

@@ -2,8 +2,7 @@
 //! adapters target.
 
 use crate::app::i18n;
-use crate::app::state::use_app;
-use crate::app::state::See;
+use crate::app::state::{use_app, See};
 use crate::app::views::model::MEMORY;
 use crate::app::widgets::NumberField;
 use crate::calc::memory::inputs::{MemoryInputs, LORA_RANK};

@@ -17,8 +17,7 @@ use super::headline::{Headline, Ways};
 use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
 use crate::app::i18n::{tr, Tr};
-use crate::app::state::See;
-use crate::app::state::{use_app, use_report, Reported};
+use crate::app::state::{use_app, use_report, Reported, See};
 use crate::app::widgets::Help;
 use crate::app::widgets::{
     locale_option, ChoiceField, ChoiceInput, FlagInput, NumberField, SliderField,
