@@ -269,3 +269,23 @@ fn sorting_goes_through_order() {
         wrong.join("\n")
     );
 }
+
+/// The page's memos are made with `state::memo`, which hands the runtime one closure type per
+/// value type; `Memo::new` compiles the runtime's memo set-up once per closure (docs/performance.md).
+/// The state's own memos of a calculator's report, which read their previous value, keep it.
+#[test]
+fn memos_are_made_through_state_memo() {
+    let wrong = offending_lines(
+        "app",
+        |f| f.ends_with("state/memo.rs") || f.ends_with("state/mod.rs"),
+        |line| {
+            let code = line.split("//").next().unwrap_or_default();
+            code.contains("Memo::new(").then(|| code.trim().to_string())
+        },
+    );
+    assert!(
+        wrong.is_empty(),
+        "make memos with state::memo:\n{}",
+        wrong.join("\n")
+    );
+}

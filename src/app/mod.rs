@@ -18,7 +18,7 @@ pub mod views;
 pub mod widgets;
 pub mod words;
 
-use crate::app::state::See;
+use crate::app::state::{memo, See};
 use crate::calc::link::Lang;
 use crate::calc::scenario::FX;
 use crate::calc::units::Currency;
@@ -230,7 +230,7 @@ fn FxBox() -> impl IntoView {
     let error = RwSignal::new(None::<crate::calc::field::FieldError>);
     let raw = RwSignal::new(None::<String>);
     // A memo: the box is written again only when the rate changes, not at every edit.
-    let fx = Memo::new(move |_| app.scenario.see(|s| s.fx));
+    let fx = memo(move || app.scenario.see(|s| s.fx));
     let shown = move || raw.get().unwrap_or_else(|| format::number(fx.get(), 4));
     let note = move || {
         let t = app.t();

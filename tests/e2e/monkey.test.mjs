@@ -173,7 +173,20 @@ const SHOWN = 'main [data-testid^="view-"]';
  * (a job that never finishes), while a non-finite number that leaked out of a calculation shows
  * as Rust writes it, `inf` or `NaN`.
  */
-function look(page) {
+async function look(page) {
+  // A reload or Back the step started may still be replacing the document: the look is taken
+  // again on the new one once it has loaded.
+  for (let tries = 0; ; tries++) {
+    try {
+      return await lookOnce(page);
+    } catch (e) {
+      if (tries >= 5 || !/Execution context was destroyed/.test(e.message)) throw e;
+      await page.waitForLoadState('load').catch(() => {});
+    }
+  }
+}
+
+function lookOnce(page) {
   return page.evaluate((shownSelector) => {
     const bad = [...document.querySelectorAll('[data-value]')]
       .filter((e) => {

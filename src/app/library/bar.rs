@@ -5,7 +5,7 @@
 use super::store::WriteError;
 use super::{use_library, ImportDone, Message};
 use crate::app::i18n::tr;
-use crate::app::state::{use_app, See};
+use crate::app::state::{memo, use_app, See};
 use crate::app::words;
 use crate::calc::library::{Clash, EntryError, FileError, NameError, Refused, NAME_MAX};
 use crate::calc::link::Lang;
@@ -19,8 +19,8 @@ pub fn ScenarioBar() -> impl IntoView {
     // The name being typed; it follows the current scenario's name when that changes.
     let draft = RwSignal::new(String::new());
     // Memos, so a slider move that changes neither answer touches nothing here.
-    let current = Memo::new(move |_| lib.current_name());
-    let unsaved = Memo::new(move |_| lib.unsaved());
+    let current = memo(move || lib.current_name());
+    let unsaved = memo(move || lib.unsaved());
     Effect::new(move |_| draft.set(current.get().unwrap_or_default()));
     let status = move || {
         let t = app.t();

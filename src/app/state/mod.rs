@@ -10,7 +10,9 @@
 //! numbers, formulas and charts.
 
 pub mod lenses;
+mod memo;
 mod see;
+pub use memo::memo;
 pub use see::See;
 mod typing;
 pub mod view_entry;
@@ -152,17 +154,17 @@ impl AppState {
         };
         let lang = RwSignal::new(decoded.state.lang);
         let fallback = lang::fallback_lang();
-        let wanted = Memo::new(move |_| lang.get().unwrap_or(fallback));
+        let wanted = memo(move || lang.get().unwrap_or(fallback));
         let texts = Trigger::new();
         let scenario = RwSignal::new(scenario);
         AppState {
             scenario,
-            currency: Memo::new(move |_| scenario.see(|s| s.currency)),
+            currency: memo(move || scenario.see(|s| s.currency)),
             progress: RwSignal::new(progress),
             view: RwSignal::new(view),
             lang,
             wanted,
-            shown: Memo::new(move |_| {
+            shown: memo(move || {
                 texts.track();
                 lang::showable(wanted.get())
             }),
@@ -203,7 +205,7 @@ impl AppState {
         }
         let scenario = self.scenario;
         let owner = self.slices.with_value(|s| s.owner.clone());
-        let memo = owner.with(|| Memo::new(move |_| scenario.see(|s| (lens.get)(s).clone())));
+        let memo = owner.with(|| memo(move || scenario.see(|s| (lens.get)(s).clone())));
         self.slices
             .update_value(|s| s.memos.push((key.0, key.1, Box::new(memo))));
         memo

@@ -6,7 +6,7 @@
 //! computed by the core with one input changed, with a button that makes that change.
 
 use crate::app::format::percent;
-use crate::app::state::{use_app, See};
+use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::Help;
 use crate::app::widgets::PresetNote;
 use leptos::prelude::*;
@@ -107,7 +107,7 @@ pub struct Way {
 #[component]
 pub fn Ways(ways: Memo<Vec<Way>>, on_try: Callback<&'static str>) -> impl IntoView {
     let app = use_app();
-    let kinds = Memo::new(move |_| ways.see(|v| v.iter().map(|w| w.kind).collect::<Vec<_>>()));
+    let kinds = memo(move || ways.see(|v| v.iter().map(|w| w.kind).collect::<Vec<_>>()));
     view! {
         <Show when=move || ways.see(|w| !w.is_empty())>
             <div class="ways">

@@ -3,7 +3,7 @@
 //! option texts come from the locale files by the field's link key (`[field]`, `[opt.<key>]`).
 
 use crate::app::i18n::{self, Tr};
-use crate::app::state::{use_app, Lens, See};
+use crate::app::state::{memo, use_app, Lens, See};
 use crate::calc::table::{Calculator, ChoiceField, FlagField};
 use crate::text::Texts;
 use leptos::prelude::*;
@@ -29,7 +29,7 @@ pub fn ChoiceInput<T: Calculator>(
     // A memo of the id: a slider elsewhere in the scenario leaves the drop-down and its options
     // alone.
     let inputs = app.slice(lens);
-    let id = Memo::new(move |_| inputs.see(get));
+    let id = memo(move || inputs.see(get));
     let value = Signal::derive(move || id.get().to_string());
     let on_change = Callback::new(move |id: String| {
         app.clear_issue(key);
@@ -60,7 +60,7 @@ pub fn RadioInput<T: Calculator>(
     let app = use_app();
     let (key, get, set) = (field.key, field.get, field.set);
     let inputs = app.slice(lens);
-    let chosen = Memo::new(move |_| inputs.see(get));
+    let chosen = memo(move || inputs.see(get));
     let radios = (field.ids)()
         .into_iter()
         .map(|id| {
@@ -116,7 +116,7 @@ pub fn FlagInput<T: Calculator>(
     let app = use_app();
     let (key, get, set) = (field.key, field.get, field.set);
     let inputs = app.slice(lens);
-    let checked = Memo::new(move |_| inputs.see(get));
+    let checked = memo(move || inputs.see(get));
     let on_change = Callback::new(move |on: bool| {
         app.clear_issue(key);
         app.try_edit(lens, |t| set(t, on));

@@ -9,7 +9,7 @@ use super::choice::{ChoiceInput, FlagInput, RadioInput};
 use super::help::Help;
 pub use super::number_field::{num, slider};
 use crate::app::i18n::{tr, Tr};
-use crate::app::state::{use_app, Lens, See};
+use crate::app::state::{memo, use_app, Lens, See};
 use crate::calc::table::{Calculator, ChoiceField, FlagField};
 use leptos::prelude::*;
 
@@ -87,7 +87,7 @@ fn item(i: &'static Item) -> AnyView {
 /// it as it was redraws nothing.
 pub fn holds<T: Calculator>(lens: Lens<T>, test: fn(&T) -> bool) -> Memo<bool> {
     let inputs = use_app().slice(lens);
-    Memo::new(move |_| inputs.see(test))
+    memo(move || inputs.see(test))
 }
 
 /// A drop-down for `field`.

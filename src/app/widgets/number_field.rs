@@ -6,7 +6,7 @@
 
 use crate::app::format;
 use crate::app::i18n::{self, Tr};
-use crate::app::state::{use_app, AppState, Lens, See};
+use crate::app::state::{memo, use_app, AppState, Lens, See};
 use crate::calc::field::{NumField, NumSpec, NumberKind};
 use crate::calc::table::{Calculator, Issue};
 use crate::calc::units::Currency;
@@ -41,7 +41,7 @@ impl Binding {
             app,
             key: field.key,
             spec: field.spec(),
-            read: Memo::new(move |_| inputs.see(get)),
+            read: memo(move || inputs.see(get)),
             write: Callback::new(move |v| app.edit(lens, |t| set(t, v)).map_err(Issue::new)),
             raw: RwSignal::new(None),
             error: RwSignal::new(None),
@@ -251,7 +251,7 @@ fn slider_range(b: Binding, (min, max, step): (f64, f64, f64)) -> NodeRef<html::
     let (app, money) = (b.app, b.spec.kind == NumberKind::Money);
     // Only an amount in dollars reads the rate: every other slider follows nothing here, and is
     // not woken by each edit of the scenario.
-    let per_yuan = Memo::new(move |_| match app.currency.get() {
+    let per_yuan = memo(move || match app.currency.get() {
         Currency::Usd if money => app.scenario.see(|s| 1.0 / s.fx),
         _ => 1.0,
     });

@@ -3,7 +3,7 @@
 //! `?preset=` link that apply an example are the shell's (`crate::app::presets`).
 
 use crate::app::format::{money, number, percent};
-use crate::app::state::{use_app, See};
+use crate::app::state::{memo, use_app, See};
 use crate::calc::bill::report as bill_report;
 use crate::calc::presets::{self as core, Example};
 use crate::calc::rent_buy::report as rent_buy_report;
@@ -121,7 +121,7 @@ fn note(e: &Example, t: &'static Texts, s: &Scenario) -> String {
 pub fn PresetNote() -> impl IntoView {
     let app = use_app();
     let presets = use_presets();
-    let shown = Memo::new(move |_| {
+    let shown = memo(move || {
         presets
             .active
             .get()

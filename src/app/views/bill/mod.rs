@@ -16,7 +16,7 @@ use self::lines::line;
 use super::headline::{Answer, Headline, Tone};
 use crate::app::format::{money, number, percent};
 use crate::app::i18n::{option, tr};
-use crate::app::state::{use_app, use_report, Lens, Reported, See};
+use crate::app::state::{memo, use_app, use_report, Lens, Reported, See};
 use crate::app::widgets::{FormulaRow, Formulas, StatRow, Stats};
 use crate::calc::bill::{report, BillInputs, BillLine, BillReport, Group};
 use crate::calc::choice::Choice;
@@ -116,8 +116,8 @@ fn answer(r: &BillReport, t: &'static Texts) -> Answer {
 pub fn BillView() -> impl IntoView {
     let app = use_app();
     let rep: Bill = use_report(LENS, report);
-    let inputs = Memo::new(move |_| rep.see(|r| (*r.inputs).clone()));
-    let report = Memo::new(move |_| rep.see(|r| r.report.clone()));
+    let inputs = memo(move || rep.see(|r| (*r.inputs).clone()));
+    let report = memo(move || rep.see(|r| r.report.clone()));
     let errors = RwSignal::new(BTreeMap::<String, (CellError, String)>::new());
     let edits = BillEdits {
         app,
@@ -125,9 +125,9 @@ pub fn BillView() -> impl IntoView {
         report,
         errors,
     };
-    let lines_len = Memo::new(move |_| inputs.see(|i| i.lines.len()));
-    let levers_len = Memo::new(move |_| inputs.see(|i| i.levers.len()));
-    let said = Memo::new(move |_| report.see(|r| answer(r, app.t())));
+    let lines_len = memo(move || inputs.see(|i| i.lines.len()));
+    let levers_len = memo(move || inputs.see(|i| i.levers.len()));
+    let said = memo(move || report.see(|r| answer(r, app.t())));
 
     view! {
         <section class="view bill" data-testid="view-bill">

@@ -12,7 +12,7 @@ use self::stopped::StoppedNotReleased;
 use super::headline::{Answer, Headline, Tone};
 use crate::app::format::{money, number};
 use crate::app::i18n::option;
-use crate::app::state::{use_app, use_report, Lens, Reported, See};
+use crate::app::state::{memo, use_app, use_report, Lens, Reported, See};
 use crate::calc::billing::{report, BillingInputs, BillingReport};
 use crate::calc::choice::Choice;
 use crate::calc::headline;
@@ -32,10 +32,10 @@ type Rep = Reported<BillingInputs, BillingReport>;
 pub fn BillingView() -> impl IntoView {
     let app = use_app();
     let rep: Billing = use_report(LENS, report);
-    let inputs = Memo::new(move |_| rep.see(|r| (*r.inputs).clone()));
-    let report = Memo::new(move |_| rep.see(|r| r.report.clone()));
+    let inputs = memo(move || rep.see(|r| (*r.inputs).clone()));
+    let report = memo(move || rep.see(|r| r.report.clone()));
     let f = Figures { rep, report };
-    let said = Memo::new(move |_| rep.see(|r| answer(r, app.t())));
+    let said = memo(move || rep.see(|r| answer(r, app.t())));
 
     view! {
         <section class="view billing" data-testid="view-billing">

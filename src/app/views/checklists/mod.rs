@@ -11,7 +11,7 @@ mod routine;
 use self::advisor::{form_label, Advisor};
 use self::routine::{list_text, Routine};
 use super::headline::{Answer, Headline, Tone};
-use crate::app::state::{use_app, See};
+use crate::app::state::{memo, use_app, See};
 use crate::calc::advisor::{advise, AdvisorReport};
 use crate::calc::checklists::LISTS;
 use crate::calc::headline;
@@ -68,7 +68,7 @@ pub fn ChecklistsView() -> impl IntoView {
     // The advisor reads what the other views know (run length, data size, cards), so it follows
     // the whole scenario; its inputs and verdicts are computed together so the hint and the table
     // agree.
-    let advice = Memo::new(move |_| {
+    let advice = memo(move || {
         app.scenario.see(|s| {
             let inputs = s.advisor_inputs();
             let report = advise(&inputs);
@@ -76,7 +76,7 @@ pub fn ChecklistsView() -> impl IntoView {
         })
     });
 
-    let said = Memo::new(move |_| {
+    let said = memo(move || {
         app.progress
             .see(|p| advice.see(|(_, a)| answer(p, a, app.t())))
     });

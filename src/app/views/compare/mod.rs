@@ -10,7 +10,7 @@ use super::headline::{Answer, Headline, Tone};
 use crate::app::format::{gib, money, number, percent};
 use crate::app::i18n::{currency_name, label, option, tr, value, Tr};
 use crate::app::library::use_library;
-use crate::app::state::{use_app, See};
+use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::ChartCanvas;
 use crate::calc::choice::Choice;
 use crate::calc::library::{self, compare, diff, in_one_currency, Kind, Metric, Row, Shown};
@@ -37,7 +37,7 @@ struct Chosen {
 pub fn CompareView() -> impl IntoView {
     let app = use_app();
     let lib = use_library();
-    let chosen = Memo::new(move |_| {
+    let chosen = memo(move || {
         let names: Vec<String> = app
             .compare
             .get()
@@ -61,7 +61,7 @@ pub fn CompareView() -> impl IntoView {
             .filter(|n| lib.find(n).is_none())
             .collect::<Vec<_>>()
     };
-    let said = Memo::new(move |_| {
+    let said = memo(move || {
         let t = &app.t().compare;
         chosen.see(|c| {
             if c.names.len() < 2 {
@@ -222,7 +222,7 @@ fn metric_name(t: &'static Texts, m: Metric) -> &'static str {
 #[component]
 fn Results(chosen: Memo<Chosen>) -> impl IntoView {
     let app = use_app();
-    let rows = Memo::new(move |_| {
+    let rows = memo(move || {
         chosen.see(|c| {
             let refs: Vec<&Scenario> = c.scenarios.iter().collect();
             compare(&refs)
@@ -363,7 +363,7 @@ const HOW_MEMORY: Tr = |t| t.compare_chart.how_memory;
 #[component]
 fn CompareCharts(chosen: Memo<Chosen>) -> impl IntoView {
     let app = use_app();
-    let lines = Memo::new(move |_| {
+    let lines = memo(move || {
         chosen.see(|c| {
             c.scenarios
                 .iter()
@@ -371,7 +371,7 @@ fn CompareCharts(chosen: Memo<Chosen>) -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
-    let memory = Memo::new(move |_| {
+    let memory = memo(move || {
         chosen.see(|c| {
             c.scenarios
                 .iter()

@@ -4,14 +4,14 @@
 
 use super::headline::{Answer, Headline, Tone};
 use crate::app::i18n::tr;
-use crate::app::state::use_app;
+use crate::app::state::{memo, use_app};
 use crate::app::widgets::TERMS;
 use leptos::prelude::*;
 
 #[component]
 pub fn GlossaryView() -> impl IntoView {
     let app = use_app();
-    let said = Memo::new(move |_| {
+    let said = memo(move || {
         let h = &app.t().headline;
         Answer {
             code: "terms",

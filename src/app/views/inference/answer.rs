@@ -6,7 +6,7 @@
 use super::Inference;
 use crate::app::format::{gib, number};
 use crate::app::i18n::option;
-use crate::app::state::{use_app, See};
+use crate::app::state::{memo, use_app, See};
 use crate::app::views::headline::{Answer, Tone, Way};
 use crate::app::views::model::card::{card_capacity as capacity, catalogue_name as name};
 use crate::app::views::model::MEMORY;
@@ -26,7 +26,7 @@ pub struct Told {
 }
 
 pub fn told(rep: Inference) -> Memo<Told> {
-    Memo::new(move |_| {
+    memo(move || {
         rep.see(|p| Told {
             w: inference_ways(&p.inputs, &p.report),
             m: (*p.inputs).clone(),

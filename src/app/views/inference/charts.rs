@@ -6,7 +6,7 @@
 use super::Inference;
 use crate::app::format::{gib, number};
 use crate::app::i18n::Tr;
-use crate::app::state::{use_app, See};
+use crate::app::state::{memo, use_app, See};
 use crate::app::views::memory_stack::{stack_rows, stack_summary};
 use crate::app::widgets::ChartCanvas;
 use crate::calc::memory::catalogue::gpu;
@@ -38,7 +38,7 @@ pub fn InferenceCharts(
     report: Memo<InferenceReport>,
 ) -> impl IntoView {
     let app = use_app();
-    let stack = Memo::new(move |_| {
+    let stack = memo(move || {
         report.see(|r| {
             // What one card holds: its share of the weights, and of the cache as the engine
             // shards it (copied heads and a latent cache are not divided).
@@ -53,7 +53,7 @@ pub fn InferenceCharts(
             )
         })
     });
-    let sweep = Memo::new(move |_| {
+    let sweep = memo(move || {
         rep.see(|r| {
             let ctx = r.inputs.inference.ctx;
             let mut ctxs = vec![ctx / 4, ctx, ctx * 4];

@@ -2,6 +2,7 @@
 //! formula and with the numbers in place.
 
 use crate::app::format::{gb, gib, number};
+use crate::app::state::memo;
 use crate::app::widgets::{FormulaRow, Formulas};
 use crate::calc::memory::arch::AttentionKind;
 use crate::calc::memory::inference::InferenceReport;
@@ -27,7 +28,7 @@ pub fn InferenceFormulas(
     inputs: Memo<MemoryInputs>,
     report: Memo<InferenceReport>,
 ) -> impl IntoView {
-    let pair = Memo::new(move |_| (inputs.get(), report.get()));
+    let pair = memo(move || (inputs.get(), report.get()));
     view! {
         <div class="formulas">
             <Formulas of=pair rows=ROWS />

@@ -15,7 +15,7 @@ use super::headline::{Headline, Ways};
 use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
 use crate::app::i18n::tr;
-use crate::app::state::{use_app, use_report, Reported, See};
+use crate::app::state::{memo, use_app, use_report, Reported, See};
 use crate::app::widgets::Help;
 use crate::app::widgets::{ChoiceInput, NumberField, SliderField};
 use crate::calc::memory::inference::{report, InferenceReport};
@@ -31,11 +31,11 @@ pub type Inference = Memo<Reported<MemoryInputs, InferenceReport>>;
 pub fn InferenceView() -> impl IntoView {
     let app = use_app();
     let rep: Inference = use_report(MEMORY, |m, _| report(m));
-    let inputs = Memo::new(move |_| rep.see(|r| (*r.inputs).clone()));
-    let report = Memo::new(move |_| rep.see(|r| r.report.clone()));
+    let inputs = memo(move || rep.see(|r| (*r.inputs).clone()));
+    let report = memo(move || rep.see(|r| r.report.clone()));
     let told = told(rep);
-    let said = Memo::new(move |_| told.see(|x| answer(x, app.t())));
-    let ways = Memo::new(move |_| told.see(|x| ways_list(x, app.t())));
+    let said = memo(move || told.see(|x| answer(x, app.t())));
+    let ways = memo(move || told.see(|x| ways_list(x, app.t())));
 
     view! {
         <section class="view inference" data-testid="view-inference">

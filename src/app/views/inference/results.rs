@@ -3,7 +3,7 @@
 
 use crate::app::format::{billions, gb, gib, number, percent};
 use crate::app::i18n::tr;
-use crate::app::state::{use_app, See};
+use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::{StatRow, Stats};
 use crate::calc::memory::inference::InferenceReport;
 use crate::calc::memory::vllm::VllmPool;
@@ -67,8 +67,8 @@ const POOL_TILES: &[StatRow<VllmPool>] = &[
 #[component]
 pub fn EngineStats(report: Memo<InferenceReport>) -> impl IntoView {
     let app = use_app();
-    let on = Memo::new(move |_| report.see(|r| r.vllm.is_some()));
-    let of = Memo::new(move |_| report.see(|r| r.vllm.clone().unwrap_or_default()));
+    let on = memo(move || report.see(|r| r.vllm.is_some()));
+    let of = memo(move || report.see(|r| r.vllm.clone().unwrap_or_default()));
     let hint = move || {
         let t = app.t();
         of.see(|v| {

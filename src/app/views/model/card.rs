@@ -3,7 +3,7 @@
 
 use super::MEMORY;
 use crate::app::format::{money, number};
-use crate::app::state::{use_app, See};
+use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::ChoiceField;
 use crate::calc::memory::catalogue::{gpu, Gpu, GPUS};
 use crate::calc::memory::prices::{prices, Quote};
@@ -17,7 +17,7 @@ pub fn CardField(#[prop(optional)] testid: Option<&'static str>) -> impl IntoVie
     let app = use_app();
     // Through the memory inputs' memo, as the model's drop-down: a move elsewhere runs nothing.
     let memory = app.slice(MEMORY);
-    let value = Memo::new(move |_| memory.see(|m| m.gpu.clone()));
+    let value = memo(move || memory.see(|m| m.gpu.clone()));
     let on_change = Callback::new(move |id: String| {
         if gpu(&id).is_some() {
             app.try_edit(MEMORY, |m| m.gpu = id);

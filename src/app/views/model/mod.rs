@@ -10,7 +10,7 @@ use self::arch::Architecture;
 use self::config::ConfigPaste;
 use crate::app::format::{billions, number};
 use crate::app::i18n::{self, tr, Tr};
-use crate::app::state::{use_app, Lens, See};
+use crate::app::state::{memo, use_app, Lens, See};
 use crate::app::widgets::ChoiceField;
 use crate::calc::memory::inputs::{parse_params, MemoryInputs};
 use crate::calc::memory::presets::{preset, PRESETS};
@@ -39,9 +39,9 @@ pub fn ModelSection() -> impl IntoView {
     // Read through the memory inputs' memo, not the scenario: another calculator's slider then
     // runs nothing here (the drop-down has an option per model, each asking if it is chosen).
     let memory = app.slice(MEMORY);
-    let model = Memo::new(move |_| memory.see(|m| m.model.model.clone().unwrap_or_default()));
-    let derived = Memo::new(move |_| memory.see(|m| m.model.arch.params().total()));
-    let typed = Memo::new(move |_| memory.see(|m| m.model.params_b));
+    let model = memo(move || memory.see(|m| m.model.model.clone().unwrap_or_default()));
+    let derived = memo(move || memory.see(|m| m.model.arch.params().total()));
+    let typed = memo(move || memory.see(|m| m.model.params_b));
     // The parameter box's text while typed; cleared when a preset or a config fills the model.
     let params_raw = RwSignal::new(None::<String>);
     // Why the typed text is not in use, worded when shown so a language switch rewords it.

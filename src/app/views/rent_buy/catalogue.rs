@@ -8,7 +8,7 @@ use super::RentBuy;
 use crate::app::format::{money, number, percent};
 use crate::app::i18n::{currency_name, label, tr};
 use crate::app::state::lenses::{MEMORY, RENT_BUY, SERVING};
-use crate::app::state::{use_app, See};
+use crate::app::state::{memo, use_app, See};
 use crate::calc::field::NumberKind;
 use crate::calc::memory::catalogue::gpu;
 use crate::calc::memory::prices::Quote;
@@ -219,7 +219,7 @@ pub fn picker() -> AnyView {
 #[component]
 pub fn ByCard(rep: RentBuy) -> impl IntoView {
     let app = use_app();
-    let side = Memo::new(move |_| rep.see(|r| break_even_by_card(&r.inputs, r.currency)));
+    let side = memo(move || rep.see(|r| break_even_by_card(&r.inputs, r.currency)));
     view! {
         <section class="by-card">
             <h3>{tr(|t| t.catalogue.side_title)}</h3>

@@ -5,7 +5,7 @@
 use super::RentBuy;
 use crate::app::format::{money, number, percent};
 use crate::app::i18n::{currency_name, Tr};
-use crate::app::state::{use_app, See};
+use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::ChartCanvas;
 use crate::calc::sensitivity::{
     break_even_vs_price, cost_vs_util, cumulative, BreakEvenVsPrice, CostVsUtil, Cumulative,
@@ -24,12 +24,12 @@ const HOW_CUM: Tr = |t| t.chart_how.cumulative;
 pub fn RentBuyCharts(rep: RentBuy) -> impl IntoView {
     let app = use_app();
     // Series from the same valid inputs as the figures beside them.
-    let cost = Memo::new(move |_| rep.see(|r| cost_vs_util(&r.inputs)));
-    let be = Memo::new(move |_| rep.see(|r| break_even_vs_price(&r.inputs)));
-    let cum = Memo::new(move |_| rep.see(|r| cumulative(&r.inputs, &r.report)));
+    let cost = memo(move || rep.see(|r| cost_vs_util(&r.inputs)));
+    let be = memo(move || rep.see(|r| break_even_vs_price(&r.inputs)));
+    let cum = memo(move || rep.see(|r| cumulative(&r.inputs, &r.report)));
     // The currency as a unit, in the language shown.
     let cur = move |t: &'static Texts| currency_name(t, rep.see(|r| r.currency));
-    let currency = Memo::new(move |_| rep.see(|r| r.currency));
+    let currency = memo(move || rep.see(|r| r.currency));
     // Summaries follow the memos and the language; the CSV files are made on a click.
     let cost_sum = Signal::derive(move || {
         let t = app.t();

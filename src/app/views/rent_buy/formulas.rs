@@ -2,6 +2,7 @@
 //! inputs' numbers in place.
 
 use crate::app::format::{number, percent};
+use crate::app::state::memo;
 use crate::app::widgets::{FormulaRow, Formulas as Table};
 use crate::calc::rent_buy::{PowerModel, RentBuyInputs, RentBuyReport};
 use crate::text::Texts;
@@ -18,7 +19,7 @@ const ROWS: &[FormulaRow<Pair>] = &[
 
 #[component]
 pub fn Formulas(inputs: Memo<RentBuyInputs>, report: Memo<RentBuyReport>) -> impl IntoView {
-    let pair = Memo::new(move |_| (inputs.get(), report.get()));
+    let pair = memo(move || (inputs.get(), report.get()));
     view! {
         <div class="formulas">
             <Table of=pair rows=ROWS />

@@ -4,7 +4,7 @@
 use super::{typed_text, RentBuy, TypedText};
 use crate::app::format::{money, percent};
 use crate::app::i18n::tr;
-use crate::app::state::{use_app, See};
+use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::{StatRow, Stats};
 use crate::calc::demand::{self, Hybrid3Report, HybridReport};
 use crate::calc::units::Money;
@@ -31,9 +31,9 @@ const TILES3: &[StatRow<Hybrid3Report>] = &[
 #[component]
 pub fn Hybrid(rep: RentBuy) -> impl IntoView {
     let app = use_app();
-    let plan = Memo::new(move |_| rep.see(|r| demand::hybrid(&r.inputs, r.currency)));
-    let reserving = Memo::new(move |_| rep.see(|r| r.inputs.reserve));
-    let plan3 = Memo::new(move |_| rep.see(|r| demand::hybrid3(&r.inputs, r.currency)));
+    let plan = memo(move || rep.see(|r| demand::hybrid(&r.inputs, r.currency)));
+    let reserving = memo(move || rep.see(|r| r.inputs.reserve));
+    let plan3 = memo(move || rep.see(|r| demand::hybrid3(&r.inputs, r.currency)));
     let TypedText {
         raw,
         input,

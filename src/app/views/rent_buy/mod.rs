@@ -19,7 +19,7 @@ use self::three::ThreeWays;
 use super::headline::Headline;
 use crate::app::format::number;
 use crate::app::i18n::tr;
-use crate::app::state::{use_app, use_report, Lens, Reported, See};
+use crate::app::state::{memo, use_app, use_report, Lens, Reported, See};
 use crate::app::widgets::{flag, form, holds, num, radio, slider, Item, NumberField, Section};
 use crate::app::words::rent_buy_error;
 use crate::calc::rent_buy::{
@@ -218,9 +218,9 @@ pub type RentBuy = Memo<Reported<RentBuyInputs, RentBuyReport>>;
 pub fn RentBuyView() -> impl IntoView {
     let app = use_app();
     let rep: RentBuy = use_report(LENS, report);
-    let inputs = Memo::new(move |_| rep.see(|r| (*r.inputs).clone()));
-    let report = Memo::new(move |_| rep.see(|r| r.report.clone()));
-    let said = Memo::new(move |_| rep.see(|r| answer(r, app.t())));
+    let inputs = memo(move || rep.see(|r| (*r.inputs).clone()));
+    let report = memo(move || rep.see(|r| r.report.clone()));
+    let said = memo(move || rep.see(|r| answer(r, app.t())));
 
     view! {
         <section class="view rent-buy" data-testid="view-rent-buy">

@@ -5,7 +5,7 @@
 use super::{RentBuy, LENS};
 use crate::app::format::{money, number, percent};
 use crate::app::i18n::{currency_name, label, tr, Tr};
-use crate::app::state::{use_app, See};
+use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::{num, ChartCanvas};
 use crate::calc::moves::{market_range, tornado, verdict_map, Output, Skip, Tornado, VerdictMap};
 use crate::calc::rent_buy::{Verdict, SWING};
@@ -173,14 +173,13 @@ fn heat_rows(t: &'static Texts, m: &VerdictMap, cur: &str) -> Vec<Vec<String>> {
 #[component]
 pub fn Moves(rep: RentBuy) -> impl IntoView {
     let app = use_app();
-    let by_be = Memo::new(move |_| rep.see(|r| tornado(&r.inputs, r.currency, Output::BreakEven)));
-    let by_diff =
-        Memo::new(move |_| rep.see(|r| tornado(&r.inputs, r.currency, Output::Difference)));
-    let fx = Memo::new(move |_| app.scenario.see(|s| s.fx));
-    let map = Memo::new(move |_| {
+    let by_be = memo(move || rep.see(|r| tornado(&r.inputs, r.currency, Output::BreakEven)));
+    let by_diff = memo(move || rep.see(|r| tornado(&r.inputs, r.currency, Output::Difference)));
+    let fx = memo(move || app.scenario.see(|s| s.fx));
+    let map = memo(move || {
         rep.see(|r| verdict_map(&r.inputs, r.currency, market_range(r.currency, fx.get())))
     });
-    let currency = Memo::new(move |_| rep.see(|r| r.currency));
+    let currency = memo(move || rep.see(|r| r.currency));
     let cur = move |t: &'static Texts| currency_name(t, currency.get());
     let pct = move || rep.see(|r| percent(r.inputs.swing.0, 0));
     let sum = move |d: Memo<Tornado>| {

@@ -6,7 +6,7 @@
 use super::RentBuy;
 use crate::app::format::{money, percent};
 use crate::app::i18n::{currency_name, tr, Tr};
-use crate::app::state::{use_app, See};
+use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::{ChartCanvas, StatRow, Stats};
 use crate::calc::reserve::{three_way, ThreeWayReport, Way};
 use crate::calc::sensitivity::cost_vs_util3;
@@ -63,9 +63,9 @@ fn bands(t: &'static Texts, r: &ThreeWayReport) -> String {
 #[component]
 pub fn ThreeWays(rep: RentBuy) -> impl IntoView {
     let app = use_app();
-    let on = Memo::new(move |_| rep.see(|r| r.inputs.reserve));
-    let three = Memo::new(move |_| rep.see(|r| three_way(&r.inputs, r.currency)));
-    let lines = Memo::new(move |_| rep.see(|r| cost_vs_util3(&r.inputs)));
+    let on = memo(move || rep.see(|r| r.inputs.reserve));
+    let three = memo(move || rep.see(|r| three_way(&r.inputs, r.currency)));
+    let lines = memo(move || rep.see(|r| cost_vs_util3(&r.inputs)));
     let cur = move |t: &'static Texts| currency_name(t, rep.see(|r| r.currency));
     let summary = Signal::derive(move || {
         let t = app.t();

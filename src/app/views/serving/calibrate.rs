@@ -5,7 +5,7 @@
 
 use super::LENS;
 use crate::app::i18n::tr;
-use crate::app::state::{use_app, See};
+use crate::app::state::{memo, use_app, See};
 use crate::app::words::measured_error;
 use crate::calc::serving::measured::{from_link, read, to_link, MeasuredError, Tool};
 use leptos::prelude::*;
@@ -23,7 +23,7 @@ pub fn CalibrateBox() -> impl IntoView {
     let inputs = app.slice(LENS);
     let text = RwSignal::new(String::new());
     let pasted = RwSignal::new(None::<Pasted>);
-    let set = Memo::new(move |_| inputs.see(|i| i.cal.is_some()));
+    let set = memo(move || inputs.see(|i| i.cal.is_some()));
     let apply = move |_| {
         // Kept as its link form reads it back, so the page, its link and storage hold the same.
         let result = read(&text.get_untracked()).and_then(|m| from_link(&to_link(&m)));

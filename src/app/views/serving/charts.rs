@@ -7,7 +7,7 @@
 use super::Serving;
 use crate::app::format::{money, number, percent};
 use crate::app::i18n::{currency_name, Tr};
-use crate::app::state::{use_app, See};
+use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::ChartCanvas;
 use crate::calc::serving::{concurrency_chart, cost_chart, ConcurrencyChart, CostChart};
 use crate::calc::units::{Currency, Money};
@@ -30,14 +30,14 @@ const HOW_COST: Tr = |t| t.chart_how.serving_cost;
 #[component]
 pub fn ServingCharts(rep: Serving) -> impl IntoView {
     let app = use_app();
-    let conc = Memo::new(move |_| {
+    let conc = memo(move || {
         rep.see(|r| {
             app.scenario
                 .see(|s| concurrency_chart(&r.inputs, s, &r.report))
         })
     });
-    let cost = Memo::new(move |_| rep.see(|r| app.scenario.see(|s| cost_chart(s, &r.report))));
-    let currency = Memo::new(move |_| rep.see(|r| r.currency));
+    let cost = memo(move || rep.see(|r| app.scenario.see(|s| cost_chart(s, &r.report))));
+    let currency = memo(move || rep.see(|r| r.currency));
     let tps_sum = Signal::derive(move || {
         let t = app.t();
         conc.see(|c| tps_summary(t, c))

@@ -18,7 +18,7 @@ use super::headline::{Headline, Ways};
 use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
 use crate::app::format::number;
-use crate::app::state::{use_app, use_scenario_report, Lens, Reported, See};
+use crate::app::state::{memo, use_app, use_scenario_report, Lens, Reported, See};
 use crate::app::widgets::{choice, form, holds, num, slider, Item, Section};
 use crate::calc::choice::Choice;
 use crate::calc::memory::inputs::{TP, WEIGHTS};
@@ -114,12 +114,12 @@ pub type Serving = Memo<Reported<ServingInputs, ServingReport>>;
 pub fn ServingView() -> impl IntoView {
     let app = use_app();
     let rep: Serving = use_scenario_report(LENS, report);
-    let report = Memo::new(move |_| rep.see(|r| r.report.clone()));
-    let card = Memo::new(move |_| app.scenario.see(|s| s.memory.gpu.clone()));
-    let said = Memo::new(move |_| rep.see(|r| card.see(|c| answer(r, c, app.t()))));
-    let out = Memo::new(move |_| report.see(|r| ways(r, app.t())));
+    let report = memo(move || rep.see(|r| r.report.clone()));
+    let card = memo(move || app.scenario.see(|s| s.memory.gpu.clone()));
+    let said = memo(move || rep.see(|r| card.see(|c| answer(r, c, app.t()))));
+    let out = memo(move || report.see(|r| ways(r, app.t())));
     // Without room for one request, every figure below would be built on nothing: none is shown.
-    let fits = Memo::new(move |_| report.see(|r| r.fits));
+    let fits = memo(move || report.see(|r| r.fits));
     provide_context(rep);
 
     view! {

@@ -3,7 +3,7 @@
 //! trust them.
 
 use crate::app::format::{money, number, percent};
-use crate::app::state::{use_app, See};
+use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::{StatRow, Stats};
 use crate::calc::rent_buy::Verdict;
 use crate::calc::serving::{Load, PriceSource, Runtime, ServingReport};
@@ -186,7 +186,7 @@ fn notes(r: &ServingReport, t: &'static Texts) -> Vec<String> {
 pub fn ServingNotes(report: Memo<ServingReport>) -> impl IntoView {
     let app = use_app();
     // The sentences as a memo: most moves leave them as they were, and then nothing is rebuilt.
-    let said = Memo::new(move |_| report.see(|r| notes(r, app.t())));
+    let said = memo(move || report.see(|r| notes(r, app.t())));
     view! {
         <div class="notes" data-testid="serving-notes">
             {move || {

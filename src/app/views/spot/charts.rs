@@ -6,7 +6,7 @@
 use super::Spot;
 use crate::app::format::{money, number};
 use crate::app::i18n::{currency_name, Tr};
-use crate::app::state::{use_app, See};
+use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::ChartCanvas;
 use crate::calc::order;
 use crate::calc::spot::{cost_chart, CostChart, SpotReport};
@@ -24,16 +24,16 @@ const HOW: Tr = |t| t.chart_how.spot_cost;
 #[component]
 pub fn SpotChart(rep: Spot) -> impl IntoView {
     let app = use_app();
-    let chart = Memo::new(move |_| rep.see(|r| cost_chart(&r.inputs, &r.report)));
+    let chart = memo(move || rep.see(|r| cost_chart(&r.inputs, &r.report)));
     // Where the mark sits, and whether it is where jobs stop finishing at all (under a fixed stop).
-    let crossing = Memo::new(move |_| {
+    let crossing = memo(move || {
         rep.see(|r| {
             r.report
                 .crossover
                 .map(|c| (c.0, r.report.crossover_is_cut_off()))
         })
     });
-    let currency = Memo::new(move |_| rep.see(|r| r.currency));
+    let currency = memo(move || rep.see(|r| r.currency));
     let summary = Signal::derive(move || {
         let t = app.t();
         rep.see(|r| summary(t, r.inputs.job.0, &r.report, crossing.get()))

@@ -14,7 +14,7 @@ use self::results::{SpotStats, SpotWarning};
 use super::headline::Headline;
 use crate::app::format::number;
 use crate::app::i18n::tr;
-use crate::app::state::{use_app, use_report, Lens, Reported, See};
+use crate::app::state::{memo, use_app, use_report, Lens, Reported, See};
 use crate::app::widgets::Help;
 use crate::app::widgets::{Input, Inputs};
 use crate::calc::spot::{
@@ -67,8 +67,8 @@ pub type Spot = Memo<Reported<SpotInputs, SpotReport>>;
 pub fn SpotView() -> impl IntoView {
     let app = use_app();
     let rep: Spot = use_report(SPOT, report);
-    let report = Memo::new(move |_| rep.see(|r| r.report.clone()));
-    let said = Memo::new(move |_| rep.see(|r| answer(r, app.t())));
+    let report = memo(move || rep.see(|r| r.report.clone()));
+    let said = memo(move || rep.see(|r| answer(r, app.t())));
     // A band the other inputs refuse (a 24-hour stop shorter than a restart and a checkpoint) is
     // shown beside the fixed stop, the input its rule names.
     let set_band = move |raw: String| {

@@ -4,7 +4,7 @@
 
 use super::Training;
 use crate::app::format::gib;
-use crate::app::state::{use_app, See};
+use crate::app::state::{memo, use_app, See};
 use crate::app::views::headline::{Answer, Tone, Way as WayItem};
 use crate::app::views::model::card::{card_capacity as capacity, catalogue_name as name};
 use crate::app::views::model::MEMORY;
@@ -23,7 +23,7 @@ pub struct Told {
 }
 
 pub fn told(rep: Training) -> Memo<Told> {
-    Memo::new(move |_| {
+    memo(move || {
         rep.see(|p| Told {
             w: training_ways(&p.inputs, &p.report),
             r: p.report.clone(),

@@ -5,7 +5,7 @@
 use super::Training;
 use crate::app::format::{gib, number};
 use crate::app::i18n::Tr;
-use crate::app::state::{use_app, See};
+use crate::app::state::{memo, use_app, See};
 use crate::app::views::memory_stack::{stack_rows, stack_summary};
 use crate::app::widgets::ChartCanvas;
 use crate::calc::memory::inputs::MemoryInputs;
@@ -42,7 +42,7 @@ pub fn TrainingCharts(
     report: Memo<TrainingReport>,
 ) -> impl IntoView {
     let app = use_app();
-    let stack = Memo::new(move |_| {
+    let stack = memo(move || {
         report.see(|r| {
             (
                 [
@@ -57,7 +57,7 @@ pub fn TrainingCharts(
             )
         })
     });
-    let sweep = Memo::new(move |_| rep.see(|r| total_vs_seq(&r.inputs)));
+    let sweep = memo(move || rep.see(|r| total_vs_seq(&r.inputs)));
     let stack_sum = Signal::derive(move || {
         let t = app.t();
         stack.see(|(sizes, cap)| stack_summary(t, &part_names(t), sizes, *cap))

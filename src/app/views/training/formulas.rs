@@ -3,6 +3,7 @@
 
 use crate::app::format::{gb, gib, number};
 use crate::app::i18n::tr;
+use crate::app::state::memo;
 use crate::app::widgets::{FormulaRow, Formulas};
 use crate::calc::memory::inputs::MemoryInputs;
 use crate::calc::memory::training::{
@@ -27,7 +28,7 @@ const REST: &[FormulaRow<Pair>] = &[
 
 #[component]
 pub fn TrainingFormulas(inputs: Memo<MemoryInputs>, report: Memo<TrainingReport>) -> impl IntoView {
-    let pair = Memo::new(move |_| (inputs.get(), report.get()));
+    let pair = memo(move || (inputs.get(), report.get()));
     view! {
         <div class="formulas">
             <Formulas of=pair rows=STATES />

@@ -17,7 +17,7 @@ use super::headline::{Headline, Ways};
 use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
 use crate::app::i18n::{tr, Tr};
-use crate::app::state::{use_app, use_report, Reported, See};
+use crate::app::state::{memo, use_app, use_report, Reported, See};
 use crate::app::widgets::Help;
 use crate::app::widgets::{
     locale_option, ChoiceField, ChoiceInput, FlagInput, NumberField, SliderField,
@@ -38,8 +38,8 @@ pub type Training = Memo<Reported<MemoryInputs, TrainingReport>>;
 pub fn TrainingView() -> impl IntoView {
     let app = use_app();
     let rep: Training = use_report(MEMORY, |m, _| report(m));
-    let inputs = Memo::new(move |_| rep.see(|r| (*r.inputs).clone()));
-    let report = Memo::new(move |_| rep.see(|r| r.report.clone()));
+    let inputs = memo(move || rep.see(|r| (*r.inputs).clone()));
+    let report = memo(move || rep.see(|r| r.report.clone()));
     let set_zero = Callback::new(move |id: String| {
         if let Ok(v) = id.parse::<u8>() {
             app.try_edit(MEMORY, |m| m.training.zero = v.min(3))
@@ -48,8 +48,8 @@ pub fn TrainingView() -> impl IntoView {
     let lora = move || inputs.see(|m| m.training.method != Method::Full);
     let zero_value = Signal::derive(move || inputs.see(|m| m.training.zero.to_string()));
     let told = told(rep);
-    let said = Memo::new(move |_| told.see(|x| inputs.see(|m| answer(m, x, app.t()))));
-    let ways = Memo::new(move |_| told.see(|x| ways_list(x, app.t())));
+    let said = memo(move || told.see(|x| inputs.see(|m| answer(m, x, app.t()))));
+    let ways = memo(move || told.see(|x| ways_list(x, app.t())));
 
     view! {
         <section class="view training" data-testid="view-training">
