@@ -289,3 +289,43 @@ fn memos_are_made_through_state_memo() {
         wrong.join("\n")
     );
 }
+
+/// Every slider in the views names a field whose table gives it a range and step: a field
+/// without one would slide over its whole range (a million dollars by one) and say nothing.
+#[test]
+fn sliders_have_ranges() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut all = Vec::new();
+    files(&root, &mut all);
+    let text: Vec<String> = all.iter().map(|f| fs::read_to_string(f).unwrap()).collect();
+    let mut named = Vec::new();
+    for t in &text {
+        for part in t
+            .split("slider(&")
+            .skip(1)
+            .chain(t.split("SliderField field=&").skip(1))
+        {
+            let name: String = part
+                .chars()
+                .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == '_')
+                .collect();
+            named.push(name);
+        }
+    }
+    assert!(
+        named.len() >= 7,
+        "the views' sliders were not found: {named:?}"
+    );
+    for name in named {
+        let decl = format!("const {name}: F = NumField {{");
+        let line = text
+            .iter()
+            .flat_map(|t| t.lines())
+            .find(|l| l.contains(&decl))
+            .unwrap_or_else(|| panic!("no field table entry {name}"));
+        assert!(
+            line.contains("slider: Some(Slider {"),
+            "{name} is a slider in a view but its table gives it no range: {line}"
+        );
+    }
+}

@@ -253,22 +253,22 @@ type F = NumField<BillingInputs>;
 #[rustfmt::skip]
 mod fields {
     use super::*;
-    pub const RUN_PRICE: F = NumField { key: "run_price", kind: NumberKind::Money, min: 0.0, max: 1e6, step: 0.1, whole: false, get: |i| i.price, set: |i, v| i.price = v };
-    pub const DISK_GB: F = NumField { key: "disk_gb", kind: NumberKind::Plain, min: 0.0, max: 1e7, step: 10.0, whole: false, get: |i| i.disk_gb, set: |i, v| i.disk_gb = v };
-    pub const DISK_PRICE: F = NumField { key: "disk_price", kind: NumberKind::Money, min: 0.0, max: 1e4, step: 0.01, whole: false, get: |i| i.disk_price, set: |i, v| i.disk_price = v };
-    pub const ADDRESS_DAY: F = NumField { key: "address_day", kind: NumberKind::Money, min: 0.0, max: 1e4, step: 0.1, whole: false, get: |i| i.address_per_day, set: |i, v| i.address_per_day = v };
-    pub const SNAPSHOT_GB: F = NumField { key: "snapshot_gb", kind: NumberKind::Plain, min: 0.0, max: 1e7, step: 10.0, whole: false, get: |i| i.snapshot_gb, set: |i, v| i.snapshot_gb = v };
-    pub const SNAPSHOT_PRICE: F = NumField { key: "snapshot_price", kind: NumberKind::Money, min: 0.0, max: 1e4, step: 0.01, whole: false, get: |i| i.snapshot_price, set: |i, v| i.snapshot_price = v };
-    pub const FORGOTTEN_HOURS: F = NumField { key: "forgotten_hours", kind: NumberKind::Plain, min: 0.0, max: 1e5, step: 1.0, whole: false, get: |i| i.forgotten_hours, set: |i, v| i.forgotten_hours = v };
-    pub const AUTO_RELEASE_HOURS: F = NumField { key: "auto_release_hours", kind: NumberKind::Plain, min: 0.0, max: 1e5, step: 1.0, whole: false, get: |i| i.auto_release_hours, set: |i, v| i.auto_release_hours = v };
-    pub const DATA_GB: F = NumField { key: "data_gb", kind: NumberKind::Plain, min: 0.0, max: 1e7, step: 1.0, whole: false, get: |i| i.data_gb, set: |i, v| i.data_gb = v };
-    pub const LOADS: F = NumField { key: "loads", kind: NumberKind::Plain, min: 0.0, max: 1e4, step: 1.0, whole: false, get: |i| i.loads, set: |i, v| i.loads = v };
-    pub const PUBLIC_MBPS: F = NumField { key: "public_mbps", kind: NumberKind::Plain, min: 0.1, max: 1e6, step: 10.0, whole: false, get: |i| i.public_mbps, set: |i, v| i.public_mbps = v };
-    pub const INTERNAL_MBPS: F = NumField { key: "internal_mbps", kind: NumberKind::Plain, min: 0.1, max: 1e7, step: 100.0, whole: false, get: |i| i.internal_mbps, set: |i, v| i.internal_mbps = v };
-    pub const DOWNLOAD_GB: F = NumField { key: "download_gb", kind: NumberKind::Plain, min: 0.0, max: 1e7, step: 1.0, whole: false, get: |i| i.download_gb, set: |i, v| i.download_gb = v };
-    pub const EGRESS_PRICE: F = NumField { key: "egress_price", kind: NumberKind::Money, min: 0.0, max: 1e4, step: 0.01, whole: false, get: |i| i.egress_price, set: |i, v| i.egress_price = v };
-    pub const XREGION_PRICE: F = NumField { key: "xregion_price", kind: NumberKind::Money, min: 0.0, max: 1e4, step: 0.01, whole: false, get: |i| i.cross_region_price, set: |i, v| i.cross_region_price = v };
-    pub const OBJECT_PRICE: F = NumField { key: "object_price", kind: NumberKind::Money, min: 0.0, max: 1e4, step: 0.01, whole: false, get: |i| i.object_price, set: |i, v| i.object_price = v };
+    pub const RUN_PRICE: F = NumField { key: "run_price", kind: NumberKind::Money, min: 0.0, max: 1e6, slider: None, whole: false, get: |i| i.price, set: |i, v| i.price = v };
+    pub const DISK_GB: F = NumField { key: "disk_gb", kind: NumberKind::Plain, min: 0.0, max: 1e7, slider: None, whole: false, get: |i| i.disk_gb, set: |i, v| i.disk_gb = v };
+    pub const DISK_PRICE: F = NumField { key: "disk_price", kind: NumberKind::Money, min: 0.0, max: 1e4, slider: None, whole: false, get: |i| i.disk_price, set: |i, v| i.disk_price = v };
+    pub const ADDRESS_DAY: F = NumField { key: "address_day", kind: NumberKind::Money, min: 0.0, max: 1e4, slider: None, whole: false, get: |i| i.address_per_day, set: |i, v| i.address_per_day = v };
+    pub const SNAPSHOT_GB: F = NumField { key: "snapshot_gb", kind: NumberKind::Plain, min: 0.0, max: 1e7, slider: None, whole: false, get: |i| i.snapshot_gb, set: |i, v| i.snapshot_gb = v };
+    pub const SNAPSHOT_PRICE: F = NumField { key: "snapshot_price", kind: NumberKind::Money, min: 0.0, max: 1e4, slider: None, whole: false, get: |i| i.snapshot_price, set: |i, v| i.snapshot_price = v };
+    pub const FORGOTTEN_HOURS: F = NumField { key: "forgotten_hours", kind: NumberKind::Plain, min: 0.0, max: 1e5, slider: None, whole: false, get: |i| i.forgotten_hours, set: |i, v| i.forgotten_hours = v };
+    pub const AUTO_RELEASE_HOURS: F = NumField { key: "auto_release_hours", kind: NumberKind::Plain, min: 0.0, max: 1e5, slider: None, whole: false, get: |i| i.auto_release_hours, set: |i, v| i.auto_release_hours = v };
+    pub const DATA_GB: F = NumField { key: "data_gb", kind: NumberKind::Plain, min: 0.0, max: 1e7, slider: None, whole: false, get: |i| i.data_gb, set: |i, v| i.data_gb = v };
+    pub const LOADS: F = NumField { key: "loads", kind: NumberKind::Plain, min: 0.0, max: 1e4, slider: None, whole: false, get: |i| i.loads, set: |i, v| i.loads = v };
+    pub const PUBLIC_MBPS: F = NumField { key: "public_mbps", kind: NumberKind::Plain, min: 0.1, max: 1e6, slider: None, whole: false, get: |i| i.public_mbps, set: |i, v| i.public_mbps = v };
+    pub const INTERNAL_MBPS: F = NumField { key: "internal_mbps", kind: NumberKind::Plain, min: 0.1, max: 1e7, slider: None, whole: false, get: |i| i.internal_mbps, set: |i, v| i.internal_mbps = v };
+    pub const DOWNLOAD_GB: F = NumField { key: "download_gb", kind: NumberKind::Plain, min: 0.0, max: 1e7, slider: None, whole: false, get: |i| i.download_gb, set: |i, v| i.download_gb = v };
+    pub const EGRESS_PRICE: F = NumField { key: "egress_price", kind: NumberKind::Money, min: 0.0, max: 1e4, slider: None, whole: false, get: |i| i.egress_price, set: |i, v| i.egress_price = v };
+    pub const XREGION_PRICE: F = NumField { key: "xregion_price", kind: NumberKind::Money, min: 0.0, max: 1e4, slider: None, whole: false, get: |i| i.cross_region_price, set: |i, v| i.cross_region_price = v };
+    pub const OBJECT_PRICE: F = NumField { key: "object_price", kind: NumberKind::Money, min: 0.0, max: 1e4, slider: None, whole: false, get: |i| i.object_price, set: |i, v| i.object_price = v };
 }
 pub use fields::*;
 

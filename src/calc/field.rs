@@ -109,14 +109,25 @@ impl NumSpec {
     }
 }
 
+/// A slider's comfortable range and its step, in link units (money in the guide's yuan: the page
+/// converts the range for an amount in dollars). The number box beside it still takes the field's
+/// whole range, and a value outside the slider's widens it on the page.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Slider {
+    pub min: f64,
+    pub max: f64,
+    pub step: f64,
+}
+
 /// Describes one numeric input of a calculator whose inputs are `T`.
 pub struct NumField<T> {
     /// The link key, also the suffix of the field's `data-testid` (`input-<key>`).
     pub key: &'static str,
     pub min: f64,
     pub max: f64,
-    /// The step a slider or spinner moves by; also the grid a whole-number field keeps to.
-    pub step: f64,
+    /// The slider the form draws beside the number box, for the fields that have one (by
+    /// reference: most fields have none, and each table entry stays a word wide for it).
+    pub slider: Option<&'static Slider>,
     /// Whether only whole numbers are allowed.
     pub whole: bool,
     /// How the value is written: money follows the scenario's currency (and converts with it), a
@@ -188,7 +199,7 @@ mod tests {
         key: "x",
         min: 0.0,
         max: 100.0,
-        step: 1.0,
+        slider: None,
         whole: false,
         kind: NumberKind::Plain,
         get: |s| s.x,

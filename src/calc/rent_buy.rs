@@ -38,7 +38,7 @@
 //!   changes nothing in this report.
 
 use super::demand::{format_demand, parse_demand, DemandError};
-use super::field::{FieldError, NumField, NumberKind};
+use super::field::{FieldError, NumField, NumberKind, Slider};
 use super::finance::ResaleCurveError;
 use super::finance::{capital_charge, format_resale_curve, parse_resale_curve, resale_share};
 use super::reserve::{ReservePay, ReserveTerm};
@@ -148,24 +148,24 @@ type F = NumField<RentBuyInputs>;
 #[rustfmt::skip]
 mod fields {
     use super::*;
-    pub const PURCHASE: F = NumField { key: "purchase", kind: NumberKind::Money, min: 0.0, max: 1e10, step: 10_000.0, whole: false, get: |i| i.purchase, set: |i, v| i.purchase = v };
-    pub const MONTHS: F = NumField { key: "months", kind: NumberKind::Plain, min: 1.0, max: 240.0, step: 1.0, whole: true, get: |i| i.months, set: |i, v| i.months = v };
-    pub const RESALE: F = NumField { key: "resale", kind: NumberKind::Money, min: 0.0, max: 1e10, step: 10_000.0, whole: false, get: |i| i.resale, set: |i, v| i.resale = v };
-    pub const POWER_KW: F = NumField { key: "power_kw", kind: NumberKind::Plain, min: 0.0, max: 1000.0, step: 0.1, whole: false, get: |i| i.power_load.0, set: |i, v| i.power_load = Kilowatts(v) };
-    pub const IDLE_KW: F = NumField { key: "idle_kw", kind: NumberKind::Plain, min: 0.0, max: 1000.0, step: 0.1, whole: false, get: |i| i.power_idle.0, set: |i, v| i.power_idle = Kilowatts(v) };
-    pub const HOURS_PER_DAY: F = NumField { key: "hours_per_day", kind: NumberKind::Plain, min: 0.0, max: 24.0, step: 0.5, whole: false, get: |i| i.hours_per_day.0, set: |i, v| i.hours_per_day = Hours(v) };
-    pub const KWH_PRICE: F = NumField { key: "kwh_price", kind: NumberKind::Money, min: 0.0, max: 100.0, step: 0.01, whole: false, get: |i| i.kwh_price, set: |i, v| i.kwh_price = v };
-    pub const PUE: F = NumField { key: "pue", kind: NumberKind::Plain, min: 1.0, max: 3.0, step: 0.05, whole: false, get: |i| i.pue, set: |i, v| i.pue = v };
-    pub const HOSTING: F = NumField { key: "hosting", kind: NumberKind::Money, min: 0.0, max: 1e9, step: 100.0, whole: false, get: |i| i.hosting_per_month, set: |i, v| i.hosting_per_month = v };
-    pub const OPS: F = NumField { key: "ops", kind: NumberKind::Money, min: 0.0, max: 1e9, step: 100.0, whole: false, get: |i| i.ops_per_month, set: |i, v| i.ops_per_month = v };
-    pub const PRICE: F = NumField { key: "price", kind: NumberKind::Money, min: 0.01, max: 1e6, step: 1.0, whole: false, get: |i| i.price_per_hour, set: |i, v| i.price_per_hour = v };
-    pub const UTIL: F = NumField { key: "util", kind: NumberKind::Percent, min: 0.0, max: 100.0, step: 0.1, whole: false, get: |i| i.util.percent(), set: |i, v| i.util = Ratio::from_percent(v) };
-    pub const MONTH_HOURS: F = NumField { key: "month_hours", kind: NumberKind::Plain, min: 24.0, max: 744.0, step: 1.0, whole: false, get: |i| i.month_hours.0, set: |i, v| i.month_hours = Hours(v) };
-    pub const SWING: F = NumField { key: "swing", kind: NumberKind::Percent, min: 1.0, max: 90.0, step: 1.0, whole: false, get: |i| i.swing.percent(), set: |i, v| i.swing = Ratio::from_percent(v) };
-    pub const CAPITAL_RATE: F = NumField { key: "capital_rate", kind: NumberKind::Percent, min: 0.0, max: 100.0, step: 0.1, whole: false, get: |i| i.capital_rate.percent(), set: |i, v| i.capital_rate = Ratio::from_percent(v) };
-    pub const RESERVE_OFF_1M: F = NumField { key: "reserve_off_1m", kind: NumberKind::Percent, min: 0.0, max: 99.0, step: 1.0, whole: false, get: |i| i.reserve_off_month.percent(), set: |i, v| i.reserve_off_month = Ratio::from_percent(v) };
-    pub const RESERVE_OFF_1Y: F = NumField { key: "reserve_off_1y", kind: NumberKind::Percent, min: 0.0, max: 99.0, step: 1.0, whole: false, get: |i| i.reserve_off_year.percent(), set: |i, v| i.reserve_off_year = Ratio::from_percent(v) };
-    pub const RESERVE_OFF_3Y: F = NumField { key: "reserve_off_3y", kind: NumberKind::Percent, min: 0.0, max: 99.0, step: 1.0, whole: false, get: |i| i.reserve_off_three_years.percent(), set: |i, v| i.reserve_off_three_years = Ratio::from_percent(v) };
+    pub const PURCHASE: F = NumField { key: "purchase", kind: NumberKind::Money, min: 0.0, max: 1e10, slider: None, whole: false, get: |i| i.purchase, set: |i, v| i.purchase = v };
+    pub const MONTHS: F = NumField { key: "months", kind: NumberKind::Plain, min: 1.0, max: 240.0, slider: None, whole: true, get: |i| i.months, set: |i, v| i.months = v };
+    pub const RESALE: F = NumField { key: "resale", kind: NumberKind::Money, min: 0.0, max: 1e10, slider: None, whole: false, get: |i| i.resale, set: |i, v| i.resale = v };
+    pub const POWER_KW: F = NumField { key: "power_kw", kind: NumberKind::Plain, min: 0.0, max: 1000.0, slider: None, whole: false, get: |i| i.power_load.0, set: |i, v| i.power_load = Kilowatts(v) };
+    pub const IDLE_KW: F = NumField { key: "idle_kw", kind: NumberKind::Plain, min: 0.0, max: 1000.0, slider: None, whole: false, get: |i| i.power_idle.0, set: |i, v| i.power_idle = Kilowatts(v) };
+    pub const HOURS_PER_DAY: F = NumField { key: "hours_per_day", kind: NumberKind::Plain, min: 0.0, max: 24.0, slider: None, whole: false, get: |i| i.hours_per_day.0, set: |i, v| i.hours_per_day = Hours(v) };
+    pub const KWH_PRICE: F = NumField { key: "kwh_price", kind: NumberKind::Money, min: 0.0, max: 100.0, slider: None, whole: false, get: |i| i.kwh_price, set: |i, v| i.kwh_price = v };
+    pub const PUE: F = NumField { key: "pue", kind: NumberKind::Plain, min: 1.0, max: 3.0, slider: None, whole: false, get: |i| i.pue, set: |i, v| i.pue = v };
+    pub const HOSTING: F = NumField { key: "hosting", kind: NumberKind::Money, min: 0.0, max: 1e9, slider: None, whole: false, get: |i| i.hosting_per_month, set: |i, v| i.hosting_per_month = v };
+    pub const OPS: F = NumField { key: "ops", kind: NumberKind::Money, min: 0.0, max: 1e9, slider: None, whole: false, get: |i| i.ops_per_month, set: |i, v| i.ops_per_month = v };
+    pub const PRICE: F = NumField { key: "price", kind: NumberKind::Money, min: 0.01, max: 1e6, slider: Some(&Slider { min: 40.0, max: 300.0, step: 1.0 }), whole: false, get: |i| i.price_per_hour, set: |i, v| i.price_per_hour = v };
+    pub const UTIL: F = NumField { key: "util", kind: NumberKind::Percent, min: 0.0, max: 100.0, slider: Some(&Slider { min: 0.0, max: 100.0, step: 0.5 }), whole: false, get: |i| i.util.percent(), set: |i, v| i.util = Ratio::from_percent(v) };
+    pub const MONTH_HOURS: F = NumField { key: "month_hours", kind: NumberKind::Plain, min: 24.0, max: 744.0, slider: None, whole: false, get: |i| i.month_hours.0, set: |i, v| i.month_hours = Hours(v) };
+    pub const SWING: F = NumField { key: "swing", kind: NumberKind::Percent, min: 1.0, max: 90.0, slider: None, whole: false, get: |i| i.swing.percent(), set: |i, v| i.swing = Ratio::from_percent(v) };
+    pub const CAPITAL_RATE: F = NumField { key: "capital_rate", kind: NumberKind::Percent, min: 0.0, max: 100.0, slider: None, whole: false, get: |i| i.capital_rate.percent(), set: |i, v| i.capital_rate = Ratio::from_percent(v) };
+    pub const RESERVE_OFF_1M: F = NumField { key: "reserve_off_1m", kind: NumberKind::Percent, min: 0.0, max: 99.0, slider: None, whole: false, get: |i| i.reserve_off_month.percent(), set: |i, v| i.reserve_off_month = Ratio::from_percent(v) };
+    pub const RESERVE_OFF_1Y: F = NumField { key: "reserve_off_1y", kind: NumberKind::Percent, min: 0.0, max: 99.0, slider: None, whole: false, get: |i| i.reserve_off_year.percent(), set: |i, v| i.reserve_off_year = Ratio::from_percent(v) };
+    pub const RESERVE_OFF_3Y: F = NumField { key: "reserve_off_3y", kind: NumberKind::Percent, min: 0.0, max: 99.0, slider: None, whole: false, get: |i| i.reserve_off_three_years.percent(), set: |i, v| i.reserve_off_three_years = Ratio::from_percent(v) };
 }
 pub use fields::*;
 

@@ -93,17 +93,17 @@ type F = NumField<SpotInputs>;
 #[rustfmt::skip]
 mod fields {
     use super::*;
-    pub const JOB_HOURS: F = NumField { key: "job_hours", kind: NumberKind::Plain, min: 0.01, max: 1e6, step: 1.0, whole: false, get: |i| i.job.0, set: |i, v| i.job = Hours(v) };
-    pub const MTBF_HOURS: F = NumField { key: "mtbf_hours", kind: NumberKind::Plain, min: 0.01, max: 1e7, step: 1.0, whole: false, get: |i| i.mtbf.0, set: |i, v| i.mtbf = Hours(v) };
-    pub const CKPT_MINUTES: F = NumField { key: "ckpt_minutes", kind: NumberKind::Plain, min: 0.0, max: 10_000.0, step: 0.5, whole: false, get: |i| i.checkpoint_minutes, set: |i, v| i.checkpoint_minutes = v };
-    pub const RESTART_MINUTES: F = NumField { key: "restart_minutes", kind: NumberKind::Plain, min: 0.0, max: 10_000.0, step: 0.5, whole: false, get: |i| i.restart_minutes, set: |i, v| i.restart_minutes = v };
-    pub const ONDEMAND_PRICE: F = NumField { key: "ondemand_price", kind: NumberKind::Money, min: 0.0, max: 1e6, step: 0.1, whole: false, get: |i| i.ondemand_price, set: |i, v| i.ondemand_price = v };
-    pub const SPOT_PRICE: F = NumField { key: "spot_price", kind: NumberKind::Money, min: 0.0, max: 1e6, step: 0.1, whole: false, get: |i| i.spot_price, set: |i, v| i.spot_price = v };
-    pub const CKPT_GB: F = NumField { key: "ckpt_gb", kind: NumberKind::Plain, min: 0.0, max: 1e7, step: 1.0, whole: false, get: |i| i.checkpoint_gb, set: |i, v| i.checkpoint_gb = v };
-    pub const STORAGE_PRICE: F = NumField { key: "storage_price", kind: NumberKind::Money, min: 0.0, max: 1e4, step: 0.01, whole: false, get: |i| i.storage_price_gb_month, set: |i, v| i.storage_price_gb_month = v };
+    pub const JOB_HOURS: F = NumField { key: "job_hours", kind: NumberKind::Plain, min: 0.01, max: 1e6, slider: None, whole: false, get: |i| i.job.0, set: |i, v| i.job = Hours(v) };
+    pub const MTBF_HOURS: F = NumField { key: "mtbf_hours", kind: NumberKind::Plain, min: 0.01, max: 1e7, slider: None, whole: false, get: |i| i.mtbf.0, set: |i, v| i.mtbf = Hours(v) };
+    pub const CKPT_MINUTES: F = NumField { key: "ckpt_minutes", kind: NumberKind::Plain, min: 0.0, max: 10_000.0, slider: None, whole: false, get: |i| i.checkpoint_minutes, set: |i, v| i.checkpoint_minutes = v };
+    pub const RESTART_MINUTES: F = NumField { key: "restart_minutes", kind: NumberKind::Plain, min: 0.0, max: 10_000.0, slider: None, whole: false, get: |i| i.restart_minutes, set: |i, v| i.restart_minutes = v };
+    pub const ONDEMAND_PRICE: F = NumField { key: "ondemand_price", kind: NumberKind::Money, min: 0.0, max: 1e6, slider: None, whole: false, get: |i| i.ondemand_price, set: |i, v| i.ondemand_price = v };
+    pub const SPOT_PRICE: F = NumField { key: "spot_price", kind: NumberKind::Money, min: 0.0, max: 1e6, slider: None, whole: false, get: |i| i.spot_price, set: |i, v| i.spot_price = v };
+    pub const CKPT_GB: F = NumField { key: "ckpt_gb", kind: NumberKind::Plain, min: 0.0, max: 1e7, slider: None, whole: false, get: |i| i.checkpoint_gb, set: |i, v| i.checkpoint_gb = v };
+    pub const STORAGE_PRICE: F = NumField { key: "storage_price", kind: NumberKind::Money, min: 0.0, max: 1e4, slider: None, whole: false, get: |i| i.storage_price_gb_month, set: |i, v| i.storage_price_gb_month = v };
     // Whole and at most 1000, so the `as u32` in `set` is exact for every value the field accepts.
-    pub const KEPT: F = NumField { key: "kept", kind: NumberKind::Plain, min: 0.0, max: 1000.0, step: 1.0, whole: true, get: |i| i.kept as f64, set: |i, v| i.kept = v as u32 };
-    pub const STOP_HOURS: F = NumField { key: "stop_hours", kind: NumberKind::Plain, min: 0.0, max: 1e5, step: 1.0, whole: false, get: |i| i.stop_hours, set: |i, v| i.stop_hours = v };
+    pub const KEPT: F = NumField { key: "kept", kind: NumberKind::Plain, min: 0.0, max: 1000.0, slider: None, whole: true, get: |i| i.kept as f64, set: |i, v| i.kept = v as u32 };
+    pub const STOP_HOURS: F = NumField { key: "stop_hours", kind: NumberKind::Plain, min: 0.0, max: 1e5, slider: None, whole: false, get: |i| i.stop_hours, set: |i, v| i.stop_hours = v };
 }
 pub use fields::*;
 

@@ -382,10 +382,31 @@ pub enum TableDefect {
     DefaultUnreadable { key: &'static str },
     #[error("{key}: its default reads back changed")]
     DefaultChanged { key: &'static str },
+    #[error("{key}: its slider is empty, steps by nothing or reaches outside the field's range")]
+    SliderOutside { key: &'static str },
+}
+
+/// A slider must be a range with a step inside its field's range: the page's number box takes
+/// the field's whole range, and the slider only a comfortable part of it.
+pub fn slider_defect<T: Calculator>(f: &Field<T>) -> Option<TableDefect> {
+    let Field::Num(NumField {
+        key,
+        min,
+        max,
+        slider: Some(s),
+        ..
+    }) = f
+    else {
+        return None;
+    };
+    let inside = *min <= s.min && s.min < s.max && s.max <= *max;
+    let steps = s.step > 0.0 && s.step <= s.max - s.min;
+    (!inside || !steps).then_some(TableDefect::SliderOutside { key })
 }
 
 /// Checks a table: keys unique, each default valid, each value that its field writes read back
-/// unchanged. Used by the tests of every calculator.
+/// unchanged, each slider a range with a step inside its field's range. Used by the tests of
+/// every calculator.
 pub fn self_check<T: Calculator + fmt::Debug>() -> Result<(), TableDefect> {
     let mut keys: Vec<&'static str> = T::FIELDS.iter().map(Field::key).collect();
     order::sort(&mut keys);
@@ -396,6 +417,9 @@ pub fn self_check<T: Calculator + fmt::Debug>() -> Result<(), TableDefect> {
     let d = T::default();
     for f in T::FIELDS {
         let key = f.key();
+        if let Some(defect) = slider_defect(f) {
+            return Err(defect);
+        }
         let mut t = T::default();
         f.read(&mut t, &f.write(&d))
             .map_err(|_| TableDefect::DefaultUnreadable { key })?;

@@ -7,7 +7,7 @@
 use crate::app::format;
 use crate::app::i18n::{self, Tr};
 use crate::app::state::{memo, use_app, AppState, Lens, See};
-use crate::calc::field::{NumField, NumSpec, NumberKind};
+use crate::calc::field::{NumField, NumSpec, NumberKind, Slider};
 use crate::calc::table::{Calculator, Issue};
 use crate::calc::units::Currency;
 use leptos::html;
@@ -246,7 +246,7 @@ fn shows(value: impl Fn() -> String + 'static) -> NodeRef<html::Input> {
 /// rounded down to a power of ten (one yuan is about 0.14 dollars: 0.1), from a multiple of it.
 /// A value outside the range (typed, linked or picked from the catalogue) widens it, so the
 /// thumb always stands at the figure in force, to within a step.
-fn slider_range(b: Binding, (min, max, step): (f64, f64, f64)) -> NodeRef<html::Input> {
+fn slider_range(b: Binding, Slider { min, max, step }: Slider) -> NodeRef<html::Input> {
     let node = NodeRef::<html::Input>::new();
     let (app, money) = (b.app, b.spec.kind == NumberKind::Money);
     // Only an amount in dollars reads the rate: every other slider follows nothing here, and is
@@ -288,36 +288,38 @@ fn slider_range(b: Binding, (min, max, step): (f64, f64, f64)) -> NodeRef<html::
     node
 }
 
-/// A range slider with its number box. The slider covers `min..=max` of its own (a comfortable
-/// range); the number box accepts the field's whole range.
+/// A range slider with its number box. The slider covers the comfortable range and step the
+/// field's table gives it ([`Slider`]); the number box accepts the field's whole range.
 #[component]
 pub fn SliderField<T: Calculator>(
     field: &'static NumField<T>,
     lens: Lens<T>,
     #[prop(optional)] label: Option<Tr>,
-    min: f64,
-    max: f64,
-    step: f64,
 ) -> impl IntoView {
-    slider_box(Binding::new(field, lens), label, (min, max, step))
+    slider_box(Binding::new(field, lens), label, slide(field))
 }
 
-/// A slider over `min..=max` by `step`, with its number box (which takes the field's whole
-/// range), as a form table builds it.
-pub fn slider<T: Calculator>(
-    field: &'static NumField<T>,
-    lens: Lens<T>,
-    range: (f64, f64, f64),
-) -> AnyView {
-    slider_box(Binding::new(field, lens), None, range)
+/// A slider with its number box, as a form table builds it (see [`SliderField`]).
+pub fn slider<T: Calculator>(field: &'static NumField<T>, lens: Lens<T>) -> AnyView {
+    slider_box(Binding::new(field, lens), None, slide(field))
 }
 
-fn slider_box(b: Binding, label: Option<Tr>, (min, max, step): (f64, f64, f64)) -> AnyView {
+/// The field's slider; a field given none slides over its whole range by whole steps, the
+/// number box's range (every slider in the views has its own: `sliders_have_ranges`).
+fn slide<T>(field: &NumField<T>) -> Slider {
+    field.slider.copied().unwrap_or(Slider {
+        min: field.min,
+        max: field.max,
+        step: 1.0,
+    })
+}
+
+fn slider_box(b: Binding, label: Option<Tr>, range: Slider) -> AnyView {
     let msg = message(b, Signal::derive(|| None));
     let key = b.key;
     let (label, unit) = words(b, label);
     let valuetext = move || format!("{} {}", format::number(b.value(), 6), unit());
-    let node = slider_range(b, (min, max, step));
+    let node = slider_range(b, range);
     view! {
         <div class="field slider-field">
             <label class="field-label" for=format!("slider-{key}")>

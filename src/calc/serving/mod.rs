@@ -84,7 +84,7 @@ pub use queue::{erlang_c, mmc_wait};
 pub use report::{report, serving, ServingReport};
 pub use step::{Point, Step};
 
-use super::field::{FieldError, NumField, NumberKind};
+use super::field::{FieldError, NumField, NumberKind, Slider};
 use super::memory::inference;
 use super::table::{Calculator, ChoiceField, Field, KeyedError, TextField};
 use thiserror::Error;
@@ -170,18 +170,18 @@ type F = NumField<ServingInputs>;
 #[rustfmt::skip]
 mod fields {
     use super::*;
-    pub const IN_TOKENS: F = NumField { key: "in_tokens", kind: NumberKind::Plain, min: 1.0, max: 1_000_000.0, step: 1.0, whole: true, get: |i| i.in_tokens as f64, set: |i, v| i.in_tokens = v as u64 };
-    pub const OUT_TOKENS: F = NumField { key: "out_tokens", kind: NumberKind::Plain, min: 1.0, max: 1_000_000.0, step: 1.0, whole: true, get: |i| i.out_tokens as f64, set: |i, v| i.out_tokens = v as u64 };
-    pub const SERVE_CONC: F = NumField { key: "serve_conc", kind: NumberKind::Plain, min: 1.0, max: 100_000.0, step: 1.0, whole: true, get: |i| i.conc as f64, set: |i, v| i.conc = v as u64 };
-    pub const TARGET_RPS: F = NumField { key: "target_rps", kind: NumberKind::Plain, min: 0.001, max: 1e6, step: 0.1, whole: false, get: |i| i.target_rps, set: |i, v| i.target_rps = v };
-    pub const TPOT_MS: F = NumField { key: "tpot_ms", kind: NumberKind::Plain, min: 0.1, max: 1e5, step: 1.0, whole: false, get: |i| i.tpot_ms, set: |i, v| i.tpot_ms = v };
-    pub const TTFT_MS: F = NumField { key: "ttft_ms", kind: NumberKind::Plain, min: 1.0, max: 1e7, step: 10.0, whole: false, get: |i| i.ttft_ms, set: |i, v| i.ttft_ms = v };
-    pub const CARD_PRICE: F = NumField { key: "card_price", kind: NumberKind::Money, min: 0.0, max: 1e6, step: 0.1, whole: false, get: |i| i.card_price, set: |i, v| i.card_price = v };
-    pub const RENT_HOURS: F = NumField { key: "rent_hours", kind: NumberKind::Plain, min: 1.0, max: 24.0, step: 0.5, whole: false, get: |i| i.rent_hours, set: |i, v| i.rent_hours = v };
-    pub const MEASURED_TPS: F = NumField { key: "measured_tps", kind: NumberKind::Plain, min: 0.0, max: 1e6, step: 1.0, whole: false, get: |i| i.measured_tps, set: |i, v| i.measured_tps = v };
-    pub const USERS: F = NumField { key: "users", kind: NumberKind::Plain, min: 1.0, max: 10_000_000.0, step: 1.0, whole: true, get: |i| i.users as f64, set: |i, v| i.users = v as u64 };
-    pub const THINK_S: F = NumField { key: "think_s", kind: NumberKind::Plain, min: 0.0, max: 86_400.0, step: 1.0, whole: false, get: |i| i.think_s, set: |i, v| i.think_s = v };
-    pub const IN_PRICE_PCT: F = NumField { key: "in_price_pct", kind: NumberKind::Percent, min: 0.0, max: 1000.0, step: 1.0, whole: false, get: |i| i.in_price_pct, set: |i, v| i.in_price_pct = v };
+    pub const IN_TOKENS: F = NumField { key: "in_tokens", kind: NumberKind::Plain, min: 1.0, max: 1_000_000.0, slider: None, whole: true, get: |i| i.in_tokens as f64, set: |i, v| i.in_tokens = v as u64 };
+    pub const OUT_TOKENS: F = NumField { key: "out_tokens", kind: NumberKind::Plain, min: 1.0, max: 1_000_000.0, slider: None, whole: true, get: |i| i.out_tokens as f64, set: |i, v| i.out_tokens = v as u64 };
+    pub const SERVE_CONC: F = NumField { key: "serve_conc", kind: NumberKind::Plain, min: 1.0, max: 100_000.0, slider: Some(&Slider { min: 1.0, max: 256.0, step: 1.0 }), whole: true, get: |i| i.conc as f64, set: |i, v| i.conc = v as u64 };
+    pub const TARGET_RPS: F = NumField { key: "target_rps", kind: NumberKind::Plain, min: 0.001, max: 1e6, slider: None, whole: false, get: |i| i.target_rps, set: |i, v| i.target_rps = v };
+    pub const TPOT_MS: F = NumField { key: "tpot_ms", kind: NumberKind::Plain, min: 0.1, max: 1e5, slider: None, whole: false, get: |i| i.tpot_ms, set: |i, v| i.tpot_ms = v };
+    pub const TTFT_MS: F = NumField { key: "ttft_ms", kind: NumberKind::Plain, min: 1.0, max: 1e7, slider: None, whole: false, get: |i| i.ttft_ms, set: |i, v| i.ttft_ms = v };
+    pub const CARD_PRICE: F = NumField { key: "card_price", kind: NumberKind::Money, min: 0.0, max: 1e6, slider: None, whole: false, get: |i| i.card_price, set: |i, v| i.card_price = v };
+    pub const RENT_HOURS: F = NumField { key: "rent_hours", kind: NumberKind::Plain, min: 1.0, max: 24.0, slider: None, whole: false, get: |i| i.rent_hours, set: |i, v| i.rent_hours = v };
+    pub const MEASURED_TPS: F = NumField { key: "measured_tps", kind: NumberKind::Plain, min: 0.0, max: 1e6, slider: None, whole: false, get: |i| i.measured_tps, set: |i, v| i.measured_tps = v };
+    pub const USERS: F = NumField { key: "users", kind: NumberKind::Plain, min: 1.0, max: 10_000_000.0, slider: None, whole: true, get: |i| i.users as f64, set: |i, v| i.users = v as u64 };
+    pub const THINK_S: F = NumField { key: "think_s", kind: NumberKind::Plain, min: 0.0, max: 86_400.0, slider: None, whole: false, get: |i| i.think_s, set: |i, v| i.think_s = v };
+    pub const IN_PRICE_PCT: F = NumField { key: "in_price_pct", kind: NumberKind::Percent, min: 0.0, max: 1000.0, slider: None, whole: false, get: |i| i.in_price_pct, set: |i, v| i.in_price_pct = v };
 }
 pub use fields::*;
 

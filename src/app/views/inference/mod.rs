@@ -49,8 +49,8 @@ pub fn InferenceView() -> impl IntoView {
                         <ChoiceInput field=&WEIGHTS lens=MEMORY />
                         <ChoiceInput field=&KV lens=MEMORY />
                         <Help term="kv-cache" named=true />
-                        <SliderField field=&CTX lens=MEMORY min=512.0 max=131072.0 step=512.0 />
-                        <SliderField field=&CONC lens=MEMORY min=1.0 max=256.0 step=1.0 />
+                        <SliderField field=&CTX lens=MEMORY />
+                        <SliderField field=&CONC lens=MEMORY />
                         <NumberField field=&OVERHEAD_GIB lens=MEMORY />
                         <NumberField field=&MARGIN lens=MEMORY />
                         <CardField testid="gpu-specs" />

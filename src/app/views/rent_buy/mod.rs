@@ -70,8 +70,8 @@ const FORM: &[Section] = &[
     Section {
         legend: Some(|t| t.rent_buy.legend_rent),
         items: &[
-            Item::Control(|| slider(&PRICE, LENS, (40.0, 300.0, 1.0))),
-            Item::Control(|| slider(&UTIL, LENS, (0.0, 100.0, 0.5))),
+            Item::Control(|| slider(&PRICE, LENS)),
+            Item::Control(|| slider(&UTIL, LENS)),
             Item::Control(month_hours),
         ],
     },

@@ -55,7 +55,7 @@ const FORM: &[Section] = &[
         items: &[
             Item::Control(|| num(&IN_TOKENS, LENS)),
             Item::Control(|| num(&OUT_TOKENS, LENS)),
-            Item::Control(|| slider(&SERVE_CONC, LENS, (1.0, 256.0, 1.0))),
+            Item::Control(|| slider(&SERVE_CONC, LENS)),
         ],
     },
     Section {

@@ -64,8 +64,8 @@ pub fn TrainingView() -> impl IntoView {
                         <Help term="lora" named=true />
                         <ChoiceInput field=&OPTIMIZER lens=MEMORY />
                         <ChoiceInput field=&PRECISION lens=MEMORY />
-                        <SliderField field=&SEQ lens=MEMORY min=128.0 max=32768.0 step=128.0 />
-                        <SliderField field=&BATCH lens=MEMORY min=1.0 max=64.0 step=1.0 />
+                        <SliderField field=&SEQ lens=MEMORY />
+                        <SliderField field=&BATCH lens=MEMORY />
                         <ChoiceInput field=&RECOMPUTE lens=MEMORY />
                         <Help term="recompute" named=true />
                         <FlagInput field=&FLASH lens=MEMORY />
