@@ -290,6 +290,25 @@ fn memos_are_made_through_state_memo() {
     );
 }
 
+/// Parts shown on a condition go through `widgets::When`, compiled once; Leptos's `Show` is
+/// compiled again for each use, its condition's memo and its children's build (docs/performance.md).
+#[test]
+fn conditions_go_through_when() {
+    let wrong = offending_lines(
+        "app",
+        |_| false,
+        |line| {
+            let code = line.split("//").next().unwrap_or_default();
+            code.contains("<Show").then(|| code.trim().to_string())
+        },
+    );
+    assert!(
+        wrong.is_empty(),
+        "show these with widgets::When:\n{}",
+        wrong.join("\n")
+    );
+}
+
 /// Every slider in the views names a field whose table gives it a range and step: a field
 /// without one would slide over its whole range (a million dollars by one) and say nothing.
 #[test]

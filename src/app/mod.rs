@@ -19,6 +19,7 @@ pub mod widgets;
 pub mod words;
 
 use crate::app::state::{memo, See};
+use crate::app::widgets::When;
 use crate::calc::link::Lang;
 use crate::calc::scenario::FX;
 use crate::calc::units::Currency;
@@ -71,16 +72,16 @@ pub fn App() -> impl IntoView {
             <a class="skip" href="#main">
                 {tr(|t| t.app.skip)}
             </a>
-            <Show when=move || !app.embed>
+            <When when=move || !app.embed>
                 <Header />
                 <library::bar::ScenarioBar />
                 <toolbar::Toolbar />
-            </Show>
-            <Show when=move || app.embed>
+            </When>
+            <When when=move || app.embed>
                 <embed::EmbedOpen />
-            </Show>
+            </When>
             <print::PrintStamp />
-            <Show when=move || !app.embed && app.storage_notice.get().is_some()>
+            <When when=move || !app.embed && app.storage_notice.get().is_some()>
                 <p class="notice" role="status" data-testid="storage-notice">
                     {move || {
                         let c = app.currency.get();
@@ -91,8 +92,8 @@ pub fn App() -> impl IntoView {
                         {tr(|t| t.app.dismiss)}
                     </button>
                 </p>
-            </Show>
-            <Show when=move || app.issues.see(|v| v.iter().any(|e| PAGE_KEYS.contains(&e.key())))>
+            </When>
+            <When when=move || app.issues.see(|v| v.iter().any(|e| PAGE_KEYS.contains(&e.key())))>
                 <p class="notice" role="status" data-testid="link-notice">
                     {move || {
                         let (t, c) = (app.t(), app.currency.get());
@@ -106,13 +107,13 @@ pub fn App() -> impl IntoView {
                             })
                     }}
                 </p>
-            </Show>
+            </When>
             <main id="main" tabindex="-1">
                 {move || (app.view.get().render)()}
             </main>
-            <Show when=move || !app.embed>
+            <When when=move || !app.embed>
                 <footer>{tr(|t| t.app.footer)}</footer>
-            </Show>
+            </When>
         </div>
     }
 }

@@ -6,6 +6,7 @@ use super::store::WriteError;
 use super::{use_library, ImportDone, Message};
 use crate::app::i18n::tr;
 use crate::app::state::{memo, use_app, See};
+use crate::app::widgets::When;
 use crate::app::words;
 use crate::calc::library::{Clash, EntryError, FileError, NameError, Refused, NAME_MAX};
 use crate::calc::link::Lang;
@@ -180,7 +181,7 @@ fn List() -> impl IntoView {
     let app = use_app();
     let lib = use_library();
     view! {
-        <Show
+        <When
             when=move || lib.items.see(|v| !v.is_empty())
             fallback=|| view! { <p class="hint">{tr(|t| t.lib.empty)}</p> }
         >
@@ -231,7 +232,7 @@ fn List() -> impl IntoView {
                     }
                 </For>
             </ul>
-        </Show>
+        </When>
     }
 }
 
@@ -241,7 +242,7 @@ fn Clash() -> impl IntoView {
     let app = use_app();
     let lib = use_library();
     view! {
-        <Show when=move || lib.waiting.see(|w| w.is_some())>
+        <When when=move || lib.waiting.see(|w| w.is_some())>
             <div class="import-clash" role="alertdialog" data-testid="import-clash">
                 <p>
                     {move || {
@@ -276,7 +277,7 @@ fn Clash() -> impl IntoView {
                     {tr(|t| t.lib.cancel)}
                 </button>
             </div>
-        </Show>
+        </When>
     }
 }
 

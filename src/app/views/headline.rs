@@ -9,6 +9,7 @@ use crate::app::format::percent;
 use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::Help;
 use crate::app::widgets::PresetNote;
+use crate::app::widgets::When;
 use leptos::prelude::*;
 
 /// A share as a headline writes it: `50%`, `54.2%` (one decimal only where it is not zero).
@@ -109,7 +110,7 @@ pub fn Ways(ways: Memo<Vec<Way>>, on_try: Callback<&'static str>) -> impl IntoVi
     let app = use_app();
     let kinds = memo(move || ways.see(|v| v.iter().map(|w| w.kind).collect::<Vec<_>>()));
     view! {
-        <Show when=move || ways.see(|w| !w.is_empty())>
+        <When when=move || ways.see(|w| !w.is_empty())>
             <div class="ways">
                 <p class="ways-title">{move || app.t().headline.ways_title}</p>
                 <ul data-testid="ways">
@@ -144,6 +145,6 @@ pub fn Ways(ways: Memo<Vec<Way>>, on_try: Callback<&'static str>) -> impl IntoVi
                     </For>
                 </ul>
             </div>
-        </Show>
+        </When>
     }
 }

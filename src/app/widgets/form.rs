@@ -8,6 +8,7 @@
 use super::choice::{ChoiceInput, FlagInput, RadioInput};
 use super::help::Help;
 pub use super::number_field::{num, slider};
+use super::when::When;
 use crate::app::i18n::{tr, Tr};
 use crate::app::state::{memo, use_app, Lens, See};
 use crate::calc::table::{Calculator, ChoiceField, FlagField};
@@ -73,9 +74,9 @@ fn item(i: &'static Item) -> AnyView {
         Item::Either { when, yes, no } => {
             let on = when();
             view! {
-                <Show when=move || on.get() fallback=move || items(no)>
+                <When when=move || on.get() fallback=move || items(no)>
                     {items(yes)}
-                </Show>
+                </When>
             }
             .into_any()
         }

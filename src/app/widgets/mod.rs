@@ -12,6 +12,7 @@ mod preset_note;
 mod sight;
 mod stat;
 mod typed;
+mod when;
 
 pub use chart_canvas::ChartCanvas;
 pub use choice::{
@@ -26,3 +27,4 @@ pub use preset_note::{
 };
 pub use stat::{Formula, FormulaRow, Formulas, Stat, StatRow, Stats};
 pub use typed::typed_input;
+pub use when::When;

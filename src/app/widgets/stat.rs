@@ -1,6 +1,7 @@
 //! A key output with its test hook, a row of them read from a table, and a formula with the
 //! person's numbers substituted.
 
+use super::when::When;
 use crate::app::i18n::Tr;
 use crate::app::state::{use_app, See};
 use crate::text::Texts;
@@ -142,7 +143,7 @@ fn blocks(
                 }
             };
             if conditional {
-                view! { <Show when=move || shown.run(i)>{block()}</Show> }.into_any()
+                view! { <When when=move || shown.run(i)>{block()}</When> }.into_any()
             } else {
                 block().into_any()
             }

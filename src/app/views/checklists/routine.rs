@@ -4,6 +4,7 @@
 
 use crate::app::i18n::tr;
 use crate::app::state::{use_app, See};
+use crate::app::widgets::When;
 use crate::calc::checklists::{LISTS, TROUBLES};
 use crate::calc::link::Lang;
 use crate::text::Texts;
@@ -69,11 +70,11 @@ pub fn Routine() -> impl IntoView {
                 {tr(|t| t.checklists.untick)}
             </button>
         </p>
-        <Show when=move || app.issue("checked").is_some()>
+        <When when=move || app.issue("checked").is_some()>
             <p class="field-msg" role="alert">
                 {move || app.issue("checked")}
             </p>
-        </Show>
+        </When>
         <div class="lists">
             {LISTS
                 .iter()

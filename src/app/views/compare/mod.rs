@@ -12,6 +12,7 @@ use crate::app::i18n::{currency_name, label, option, tr, value, Tr};
 use crate::app::library::use_library;
 use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::ChartCanvas;
+use crate::app::widgets::When;
 use crate::calc::choice::Choice;
 use crate::calc::library::{self, compare, diff, in_one_currency, Kind, Metric, Row, Shown};
 use crate::calc::link::COMPARE_MAX;
@@ -87,14 +88,14 @@ pub fn CompareView() -> impl IntoView {
         <section class="view compare" data-testid="view-compare">
             <Headline answer=said />
             <Picker />
-            <Show when=move || !missing().is_empty()>
+            <When when=move || !missing().is_empty()>
                 <p class="notice" data-testid="compare-missing">
                     {move || app.t().compare.missing(&missing().join(", "))}
                 </p>
-            </Show>
-            <Show when=move || chosen.see(|c| c.names.len() >= 2)>
+            </When>
+            <When when=move || chosen.see(|c| c.names.len() >= 2)>
                 <Results chosen=chosen />
-            </Show>
+            </When>
         </section>
     }
 }
@@ -116,7 +117,7 @@ fn Picker() -> impl IntoView {
     view! {
         <fieldset class="compare-pick">
             <legend>{tr(|t| t.compare.pick)}</legend>
-            <Show
+            <When
                 when=move || lib.items.see(|v| !v.is_empty())
                 fallback=|| view! { <p class="hint">{tr(|t| t.compare.none_saved)}</p> }
             >
@@ -148,7 +149,7 @@ fn Picker() -> impl IntoView {
                         }
                     }
                 </For>
-            </Show>
+            </When>
             <p class="hint">{tr(|t| t.compare.link_note)}</p>
         </fieldset>
     }

@@ -4,6 +4,7 @@
 use crate::app::format::{billions, gb, gib, number, percent};
 use crate::app::i18n::tr;
 use crate::app::state::{memo, use_app, See};
+use crate::app::widgets::When;
 use crate::app::widgets::{StatRow, Stats};
 use crate::calc::memory::inference::InferenceReport;
 use crate::calc::memory::vllm::VllmPool;
@@ -77,7 +78,7 @@ pub fn EngineStats(report: Memo<InferenceReport>) -> impl IntoView {
         })
     };
     view! {
-        <Show when=move || on.get()>
+        <When when=move || on.get()>
             <div class="engine" data-testid="engine-vllm">
                 <Stats of=of rows=POOL_TILES />
                 <p class="hint">{hint}</p>
@@ -88,7 +89,7 @@ pub fn EngineStats(report: Memo<InferenceReport>) -> impl IntoView {
                     </code>
                 </pre>
             </div>
-        </Show>
+        </When>
     }
 }
 

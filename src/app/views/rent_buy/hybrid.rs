@@ -5,6 +5,7 @@ use super::{typed_text, RentBuy, TypedText};
 use crate::app::format::{money, percent};
 use crate::app::i18n::tr;
 use crate::app::state::{memo, use_app, See};
+use crate::app::widgets::When;
 use crate::app::widgets::{StatRow, Stats};
 use crate::calc::demand::{self, Hybrid3Report, HybridReport};
 use crate::calc::units::Money;
@@ -58,10 +59,10 @@ pub fn Hybrid(rep: RentBuy) -> impl IntoView {
                 </span>
             </label>
             <Stats of=plan rows=TILES />
-            <Show when=move || reserving.get()>
+            <When when=move || reserving.get()>
                 <h4>{tr(|t| t.rent_buy.three_title)}</h4>
                 <Stats of=plan3 rows=TILES3 />
-            </Show>
+            </When>
             <table class="plans">
                 <thead>
                     <tr>

@@ -19,6 +19,7 @@ use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
 use crate::app::format::number;
 use crate::app::state::{memo, use_app, use_scenario_report, Lens, Reported, See};
+use crate::app::widgets::When;
 use crate::app::widgets::{choice, form, holds, num, slider, Item, Section};
 use crate::calc::choice::Choice;
 use crate::calc::memory::inputs::{TP, WEIGHTS};
@@ -129,11 +130,11 @@ pub fn ServingView() -> impl IntoView {
             <div class="columns">
                 {form(FORM)} <div class="results">
                     <ServingNotes report=report />
-                    <Show when=move || fits.get()>
+                    <When when=move || fits.get()>
                         <ServingStats report=report />
                         <ServingFormulas rep=rep />
                         <ServingCharts rep=rep />
-                    </Show>
+                    </When>
                 </div>
             </div>
         </section>

@@ -19,6 +19,7 @@ use super::model::{ModelSection, MEMORY};
 use crate::app::i18n::{tr, Tr};
 use crate::app::state::{memo, use_app, use_report, Reported, See};
 use crate::app::widgets::Help;
+use crate::app::widgets::When;
 use crate::app::widgets::{
     locale_option, ChoiceField, ChoiceInput, FlagInput, NumberField, SliderField,
 };
@@ -69,12 +70,12 @@ pub fn TrainingView() -> impl IntoView {
                         <ChoiceInput field=&RECOMPUTE lens=MEMORY />
                         <Help term="recompute" named=true />
                         <FlagInput field=&FLASH lens=MEMORY />
-                        <Show when=move || !lora()>
+                        <When when=move || !lora()>
                             <NumberField field=&FROZEN_LAYERS lens=MEMORY />
-                        </Show>
-                        <Show when=lora>
+                        </When>
+                        <When when=lora>
                             <LoraFields inputs=inputs />
-                        </Show>
+                        </When>
                         <CardField />
                         <NumberField field=&GPUS lens=MEMORY />
                         <ChoiceField
