@@ -343,7 +343,7 @@ fn sliders_have_ranges() {
             .find(|l| l.contains(&decl))
             .unwrap_or_else(|| panic!("no field table entry {name}"));
         assert!(
-            line.contains("slider: Some(Slider {"),
+            line.contains("slider: Some(&Slider {"),
             "{name} is a slider in a view but its table gives it no range: {line}"
         );
     }
