@@ -309,6 +309,27 @@ fn conditions_go_through_when() {
     );
 }
 
+/// A reactive part of a view is written `{live(move || ...)}` (`widgets::live`): a bare
+/// `{move || ...}` is a closure type of its own, and the renderer's build and rebuild of it is
+/// compiled again for it (docs/performance.md).
+#[test]
+fn reactive_parts_go_through_live() {
+    let wrong = offending_lines(
+        "app",
+        |_| false,
+        |line| {
+            let code = line.split("//").next().unwrap_or_default();
+            let bare = code.contains("{move ||") || code.contains("{ move ||");
+            bare.then(|| code.trim().to_string())
+        },
+    );
+    assert!(
+        wrong.is_empty(),
+        "write these as {{live(move || ...)}}:\n{}",
+        wrong.join("\n")
+    );
+}
+
 /// Every slider in the views names a field whose table gives it a range and step: a field
 /// without one would slide over its whole range (a million dollars by one) and say nothing.
 #[test]

@@ -19,6 +19,7 @@ pub mod widgets;
 pub mod words;
 
 use crate::app::state::{memo, See};
+use crate::app::widgets::live;
 use crate::app::widgets::When;
 use crate::calc::link::Lang;
 use crate::calc::scenario::FX;
@@ -83,10 +84,10 @@ pub fn App() -> impl IntoView {
             <print::PrintStamp />
             <When when=move || !app.embed && app.storage_notice.get().is_some()>
                 <p class="notice" role="status" data-testid="storage-notice">
-                    {move || {
+                    {live(move || {
                         let c = app.currency.get();
                         app.storage_notice.get().map(|n| n.text(app.t(), c))
-                    }}
+                    })}
                     " "
                     <button type="button" on:click=move |_| app.storage_notice.set(None)>
                         {tr(|t| t.app.dismiss)}
@@ -95,7 +96,7 @@ pub fn App() -> impl IntoView {
             </When>
             <When when=move || app.issues.see(|v| v.iter().any(|e| PAGE_KEYS.contains(&e.key())))>
                 <p class="notice" role="status" data-testid="link-notice">
-                    {move || {
+                    {live(move || {
                         let (t, c) = (app.t(), app.currency.get());
                         app.issues
                             .see(|v| {
@@ -105,11 +106,11 @@ pub fn App() -> impl IntoView {
                                     .collect::<Vec<_>>()
                                     .join(" ")
                             })
-                    }}
+                    })}
                 </p>
             </When>
             <main id="main" tabindex="-1">
-                {move || (app.view.get().render)()}
+                {live(move || (app.view.get().render)())}
             </main>
             <When when=move || !app.embed>
                 <footer>{tr(|t| t.app.footer)}</footer>
@@ -169,7 +170,7 @@ fn Header() -> impl IntoView {
                                     app.go(v);
                                 }
                             >
-                                {move || v.title(app.t())}
+                                {live(move || v.title(app.t()))}
                             </a>
                         }
                     })
@@ -188,7 +189,7 @@ fn Header() -> impl IntoView {
                                     prop:checked=move || app.currency.get() == c
                                     on:change=move |_| set_currency(c)
                                 />
-                                {move || format!(" {}", i18n::currency_name(app.t(), c))}
+                                {live(move || format!(" {}", i18n::currency_name(app.t(), c)))}
                             </label>
                         }
                     })}
@@ -274,7 +275,7 @@ fn FxBox() -> impl IntoView {
             " "
             <span class="unit">{tr(|t| t.app.fx_unit)}</span>
             <span class="field-msg" role="alert" data-testid="error-fx">
-                {move || {
+                {live(move || {
                     error
                         .get()
                         .map(|e| {
@@ -282,7 +283,7 @@ fn FxBox() -> impl IntoView {
                             let problem = i18n::field_error(t, &e, app.currency.get());
                             t.err.using(&problem, &format::number(fx.get(), 4))
                         })
-                }}
+                })}
             </span>
         </label>
     }

@@ -6,6 +6,7 @@ use super::store::WriteError;
 use super::{use_library, ImportDone, Message};
 use crate::app::i18n::tr;
 use crate::app::state::{memo, use_app, See};
+use crate::app::widgets::live;
 use crate::app::widgets::When;
 use crate::app::words;
 use crate::calc::library::{Clash, EntryError, FileError, NameError, Refused, NAME_MAX};
@@ -153,8 +154,8 @@ pub fn ScenarioBar() -> impl IntoView {
             </details>
             <Clash />
             <p class="scenario-message" role="status" data-testid="scenario-message">
-                {move || lib.message.get().map(|m| words_for(app.t(), &m))}
-                {move || {
+                {live(move || lib.message.get().map(|m| words_for(app.t(), &m)))}
+                {live(move || {
                     lib.undo
                         .see(|d| d.is_some())
                         .then(|| {
@@ -169,7 +170,7 @@ pub fn ScenarioBar() -> impl IntoView {
                                 </button>
                             }
                         })
-                }}
+                })}
             </p>
         </section>
     }
@@ -201,9 +202,9 @@ fn List() -> impl IntoView {
                                 <span class="scenario-item-name">{name.clone()}</span>
                                 " "
                                 <span class="hint">
-                                    {move || {
+                                    {live(move || {
                                         app.t().lib.changed(&when(changed, app.shown.get()))
-                                    }}
+                                    })}
                                 </span>
                                 " "
                                 <button
@@ -245,12 +246,12 @@ fn Clash() -> impl IntoView {
         <When when=move || lib.waiting.see(|w| w.is_some())>
             <div class="import-clash" role="alertdialog" data-testid="import-clash">
                 <p>
-                    {move || {
+                    {live(move || {
                         let names = lib
                             .waiting
                             .see(|w| w.as_ref().map(|w| quoted(&w.clashes)).unwrap_or_default());
                         app.t().lib.clash(&names)
-                    }}
+                    })}
                 </p>
                 <button
                     type="button"

@@ -7,6 +7,7 @@
 
 use crate::app::format::percent;
 use crate::app::state::{memo, use_app, See};
+use crate::app::widgets::live;
 use crate::app::widgets::Help;
 use crate::app::widgets::PresetNote;
 use crate::app::widgets::When;
@@ -84,7 +85,7 @@ pub fn Headline(
                 data-testid=lead_hook
                 data-value=move || lead_hook.map(|_| code())
             >
-                {move || answer.see(|a| a.lead.clone())}
+                {live(move || answer.see(|a| a.lead.clone()))}
             </strong>
             {help.map(|h| view! { <Help term=h /> })}
             <span class="headline-detail">{detail}</span>
@@ -112,7 +113,7 @@ pub fn Ways(ways: Memo<Vec<Way>>, on_try: Callback<&'static str>) -> impl IntoVi
     view! {
         <When when=move || ways.see(|w| !w.is_empty())>
             <div class="ways">
-                <p class="ways-title">{move || app.t().headline.ways_title}</p>
+                <p class="ways-title">{live(move || app.t().headline.ways_title)}</p>
                 <ul data-testid="ways">
                     // Keyed by kind: a slider move changes the ways' figures, not which ways
                     // there are, so each item keeps its element and button and only its text,
@@ -134,10 +135,10 @@ pub fn Ways(ways: Memo<Vec<Way>>, on_try: Callback<&'static str>) -> impl IntoVi
                                     data-testid=format!("way-{kind}")
                                     data-value=move || field(|w| w.value.clone())
                                 >
-                                    {move || field(|w| w.text.clone())}
+                                    {live(move || field(|w| w.text.clone()))}
                                     " "
                                     <button type="button" on:click=move |_| on_try.run(kind)>
-                                        {move || app.t().headline.try_it}
+                                        {live(move || app.t().headline.try_it)}
                                     </button>
                                 </li>
                             }

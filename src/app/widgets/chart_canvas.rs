@@ -18,6 +18,7 @@
 
 use super::canvas_backend::{Kept, MeasuringCanvas};
 use super::sight::{last_entry, Sight};
+use super::when::live;
 use crate::app::download::{download_blob, download_csv};
 use crate::app::i18n::Tr;
 use crate::app::state::{use_app, See};
@@ -200,7 +201,7 @@ fn chart(
                 .map(|h| {
                     view! {
                         <p class="chart-how" data-testid=format!("{testid}-how")>
-                            {move || h.text(app.t())}
+                            {live(move || h.text(app.t()))}
                         </p>
                     }
                 })}
@@ -221,12 +222,12 @@ fn chart(
                             id=summary_id
                             data-testid=format!("{testid}-summary")
                         >
-                            {move || s.get()}
+                            {live(move || s.get())}
                         </p>
                     }
                 })}
             <p class="chart-dl">
-                <span>{move || app.t().chart_dl.lead}</span>
+                <span>{live(move || app.t().chart_dl.lead)}</span>
                 " "
                 <button
                     type="button"
@@ -252,7 +253,7 @@ fn chart(
                     })}
             </p>
             <p class="field-msg" role="alert">
-                {move || {
+                {live(move || {
                     let t = app.t();
                     problem
                         .get()
@@ -260,7 +261,7 @@ fn chart(
                             Problem::NoCanvas => t.chart.no_canvas.to_string(),
                             Problem::Failed(why) => t.chart.failed(&why),
                         })
-                }}
+                })}
             </p>
         </figure>
     }

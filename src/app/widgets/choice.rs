@@ -2,6 +2,7 @@
 //! [`ChoiceInput`] and [`FlagInput`] bind them to a field of a calculator's table. Labels and
 //! option texts come from the locale files by the field's link key (`[field]`, `[opt.<key>]`).
 
+use super::when::live;
 use crate::app::i18n::{self, Tr};
 use crate::app::state::{memo, use_app, Lens, See};
 use crate::calc::table::{Calculator, ChoiceField, FlagField};
@@ -82,14 +83,14 @@ pub fn RadioInput<T: Calculator>(
                         }
                     />
                     " "
-                    {move || i18n::option(app.t(), key, id)}
+                    {live(move || i18n::option(app.t(), key, id))}
                 </label>
             }
         })
         .collect_view();
     view! {
         <div class="field" role="radiogroup" aria-label=move || label_text(label, key)>
-            <span class="field-label">{move || label_text(label, key)}</span>
+            <span class="field-label">{live(move || label_text(label, key))}</span>
             <span class="field-control radios" data-testid=format!("input-{key}")>
                 {radios}
             </span>
@@ -137,7 +138,7 @@ pub fn ChoiceField(
     let app = use_app();
     view! {
         <label class="field">
-            <span class="field-label">{move || label_text(label, key)}</span>
+            <span class="field-label">{live(move || label_text(label, key))}</span>
             <span class="field-control">
                 <select
                     data-testid=format!("input-{key}")
@@ -154,7 +155,7 @@ pub fn ChoiceField(
                             let chosen = value.see_untracked(|v| v == id);
                             view! {
                                 <option value=id selected=chosen>
-                                    {move || text(app.t(), key, id)}
+                                    {live(move || text(app.t(), key, id))}
                                 </option>
                             }
                         })
@@ -183,7 +184,7 @@ pub fn CheckField(
                     on:change=move |ev| on_change.run(event_target_checked(&ev))
                 />
                 " "
-                {move || label_text(label, key)}
+                {live(move || label_text(label, key))}
             </span>
         </label>
     }

@@ -6,6 +6,7 @@
 //! `aria-controls` names it, Escape closes it. Everything it holds is phrasing content, so it
 //! may stand inside a sentence (a headline) as well as beside a field.
 
+use super::when::live;
 use crate::app::i18n::Tr;
 use crate::app::state::use_app;
 use crate::app::state::view_entry;
@@ -108,9 +109,9 @@ pub fn Help(term: &'static str, #[prop(optional)] named: bool) -> impl IntoView 
             <span class="help-panel" id=panel role="note" hidden=move || !open.get()>
                 <strong>{name}</strong>
                 " "
-                <span class="help-text">{move || (entry.text)(app.t())}</span>
+                <span class="help-text">{live(move || (entry.text)(app.t()))}</span>
                 " "
-                <code class="help-formula">{move || (entry.formula)(app.t())}</code>
+                <code class="help-formula">{live(move || (entry.formula)(app.t()))}</code>
                 " "
                 <a
                     href=format!("?view=glossary#term-{term}")
@@ -119,7 +120,7 @@ pub fn Help(term: &'static str, #[prop(optional)] named: bool) -> impl IntoView 
                         open_glossary(term);
                     }
                 >
-                    {move || app.t().help.all}
+                    {live(move || app.t().help.all)}
                 </a>
             </span>
         </span>

@@ -27,4 +27,4 @@ pub use preset_note::{
 };
 pub use stat::{Formula, FormulaRow, Formulas, Stat, StatRow, Stats};
 pub use typed::typed_input;
-pub use when::When;
+pub use when::{live, When};

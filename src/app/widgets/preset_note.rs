@@ -2,6 +2,7 @@
 //! sentence on what it shows, with its figures from the scenario. The examples menu and the
 //! `?preset=` link that apply an example are the shell's (`crate::app::presets`).
 
+use super::when::live;
 use crate::app::format::{money, number, percent};
 use crate::app::state::{memo, use_app, See};
 use crate::calc::bill::report as bill_report;
@@ -136,8 +137,8 @@ pub fn PresetNote() -> impl IntoView {
             };
             view! {
                 <p class="preset-note" data-testid="preset-note" data-value=e.id>
-                    <strong>{move || title(e, app.t())}</strong>
-                    {move || app.t().headline.sep}
+                    <strong>{live(move || title(e, app.t()))}</strong>
+                    {live(move || app.t().headline.sep)}
                     {text}
                 </p>
             }

@@ -1,6 +1,7 @@
 //! A key output with its test hook, a row of them read from a table, and a formula with the
 //! person's numbers substituted.
 
+use super::when::live;
 use super::when::When;
 use crate::app::i18n::Tr;
 use crate::app::state::{use_app, See};
@@ -19,7 +20,7 @@ pub fn Stat(
 ) -> impl IntoView {
     view! {
         <div class="stat">
-            <div class="stat-label">{move || label(use_app().t())}</div>
+            <div class="stat-label">{live(move || label(use_app().t()))}</div>
             <output class="stat-value" data-testid=testid data-value=value>
                 {text}
             </output>
@@ -162,8 +163,8 @@ pub fn Formula(
 ) -> impl IntoView {
     view! {
         <details class="formula" open=open>
-            <summary>{move || title(use_app().t())}</summary>
-            <code class="formula-symbolic">{move || symbolic(use_app().t())}</code>
+            <summary>{live(move || title(use_app().t()))}</summary>
+            <code class="formula-symbolic">{live(move || symbolic(use_app().t()))}</code>
             <code class="formula-numbers">{substituted}</code>
         </details>
     }

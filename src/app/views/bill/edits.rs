@@ -5,6 +5,7 @@ use super::{group_label, LENS};
 use crate::app::format::number;
 use crate::app::i18n::{field_error, value};
 use crate::app::state::{AppState, See};
+use crate::app::widgets::live;
 use crate::app::widgets::typed_input;
 use crate::app::words::bill_error;
 use crate::calc::bill::{BillError, BillInputs, BillLine, BillReport, Group, Lever, MAX_AMOUNT};
@@ -209,7 +210,7 @@ pub fn group_select(
                 .map(|&g| {
                     view! {
                         <option value=g.id() selected=move || value.get() == g>
-                            {move || group_label(app.t(), g)}
+                            {live(move || group_label(app.t(), g))}
                         </option>
                     }
                 })

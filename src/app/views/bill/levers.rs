@@ -8,6 +8,7 @@ use super::edits::{amount, group_select, share, BillEdits, Column, RowNames};
 use super::names::{lever_label, lever_name};
 use crate::app::format::number;
 use crate::app::state::See;
+use crate::app::widgets::live;
 use crate::calc::bill::Lever;
 use leptos::prelude::*;
 
@@ -111,10 +112,10 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
                     on:change=move |ev| set_mode(event_target_value(&ev) == "share")
                 >
                     <option value="amount" selected=move || !is_share()>
-                        {move || app.t().bill.mode_amount}
+                        {live(move || app.t().bill.mode_amount)}
                     </option>
                     <option value="share" selected=is_share>
-                        {move || app.t().bill.mode_share}
+                        {live(move || app.t().bill.mode_share)}
                     </option>
                 </select>
                 {edits
@@ -138,7 +139,7 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
                         },
                     )}
                 <span class="field-msg" role="alert">
-                    {move || edits.error_words(&format!("lever-{n}-value"))}
+                    {live(move || edits.error_words(&format!("lever-{n}-value")))}
                 </span>
             </td>
             <td
@@ -155,9 +156,9 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
                         })
                 }
             >
-                {move || {
+                {live(move || {
                     report.see(|r| r.lever_savings.get(n).map(|v| cash(*v, 0)).unwrap_or_default())
-                }}
+                })}
             </td>
         </tr>
     }

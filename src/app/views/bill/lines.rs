@@ -8,6 +8,7 @@ use super::names::{line_label, line_name};
 use super::LENS;
 use crate::app::format::number;
 use crate::app::state::See;
+use crate::app::widgets::live;
 use crate::calc::bill::BillLine;
 use leptos::prelude::*;
 use std::collections::BTreeMap;
@@ -93,7 +94,7 @@ pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
                     )}
             </td>
             <td class="num" data-label=col(|t| t.table_label.unit_price)>
-                {move || {
+                {live(move || {
                     let t = app.t();
                     report
                         .see(|r| {
@@ -104,7 +105,7 @@ pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
                                 .map(|p| t.bill.per_hour(&number(p.amount + 0.0, 2)))
                                 .unwrap_or_else(|| "–".into())
                         })
-                }}
+                })}
             </td>
             <td>
                 <button
@@ -126,11 +127,11 @@ pub fn line(n: usize, edits: BillEdits) -> impl IntoView {
                     "×"
                 </button>
                 <span class="field-msg" role="alert">
-                    {move || {
+                    {live(move || {
                         edits
                             .error_words(&format!("line-{n}-amount"))
                             .or_else(|| edits.error_words(&format!("line-{n}-hours")))
-                    }}
+                    })}
                 </span>
             </td>
         </tr>

@@ -17,6 +17,7 @@ use super::headline::{Answer, Headline, Tone};
 use crate::app::format::{money, number, percent};
 use crate::app::i18n::{option, tr};
 use crate::app::state::{memo, use_app, use_report, Lens, Reported, See};
+use crate::app::widgets::live;
 use crate::app::widgets::{FormulaRow, Formulas, StatRow, Stats};
 use crate::calc::bill::{report, BillInputs, BillLine, BillReport, Group};
 use crate::calc::choice::Choice;
@@ -133,7 +134,7 @@ pub fn BillView() -> impl IntoView {
         <section class="view bill" data-testid="view-bill">
             <Headline answer=said />
             <p class="field-msg" role="alert" data-testid="error-bill">
-                {move || app.issue("lines").or_else(|| app.issue("levers"))}
+                {live(move || app.issue("lines").or_else(|| app.issue("levers")))}
             </p>
             <Stats of=report rows=TILES />
             <Formulas of=report rows=FORMULAS />

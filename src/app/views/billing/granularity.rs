@@ -5,6 +5,7 @@ use super::{cash, hours, Figures, LENS};
 use crate::app::format::number;
 use crate::app::i18n::{tr, Tr};
 use crate::app::state::{use_app, See};
+use crate::app::widgets::live;
 use crate::app::widgets::{
     ChartCanvas, ChoiceInput, FormulaRow, Formulas, NumberField, StatRow, Stats,
 };
@@ -160,7 +161,7 @@ pub fn MinimumBilling(
                 </label>
                 <ChoiceInput field=&GRANULARITY lens=LENS />
                 <span class="field-msg" role="alert">
-                    {move || app.issue("granularity")}
+                    {live(move || app.issue("granularity"))}
                 </span>
                 <NumberField field=&RUN_PRICE lens=LENS />
             </form>

@@ -13,6 +13,7 @@ use super::headline::{Answer, Headline, Tone};
 use crate::app::format::{money, number};
 use crate::app::i18n::option;
 use crate::app::state::{memo, use_app, use_report, Lens, Reported, See};
+use crate::app::widgets::live;
 use crate::calc::billing::{report, BillingInputs, BillingReport};
 use crate::calc::choice::Choice;
 use crate::calc::headline;
@@ -41,7 +42,7 @@ pub fn BillingView() -> impl IntoView {
         <section class="view billing" data-testid="view-billing">
             <Headline answer=said />
             <p class="field-msg" role="alert" data-testid="error-billing">
-                {move || app.issue("xregion")}
+                {live(move || app.issue("xregion"))}
             </p>
             <MinimumBilling inputs=inputs report=report f=f />
             <StoppedNotReleased f=f />

@@ -6,6 +6,7 @@ use crate::app::format::number;
 use crate::app::i18n::tr;
 use crate::app::state::{use_app, Lens, See};
 use crate::app::views::spot::SPOT;
+use crate::app::widgets::live;
 use crate::app::widgets::{ChoiceInput, FlagInput};
 use crate::calc::advisor::{
     AdvisorChoice, AdvisorInputs, AdvisorReport, Form, Note, Reason, INTERRUPTIBLE, PROFILE,
@@ -77,7 +78,7 @@ pub fn Advisor(advice: Memo<(AdvisorInputs, AdvisorReport)>) -> impl IntoView {
                 <FlagInput field=&INTERRUPTIBLE lens=LENS />
                 <FlagInput field=&CKPT lens=SPOT />
                 <p class="hint">
-                    {move || {
+                    {live(move || {
                         let t = app.t();
                         advice
                             .see(|(a, _)| {
@@ -88,7 +89,7 @@ pub fn Advisor(advice: Memo<(AdvisorInputs, AdvisorReport)>) -> impl IntoView {
                                         &a.cards.to_string(),
                                     )
                             })
-                    }}
+                    })}
                 </p>
             </form>
             <div class="results">
@@ -101,7 +102,7 @@ pub fn Advisor(advice: Memo<(AdvisorInputs, AdvisorReport)>) -> impl IntoView {
                         </tr>
                     </thead>
                     <tbody>
-                        {move || {
+                        {live(move || {
                             let t = app.t();
                             advice
                                 .see(|(_, a)| {
@@ -128,11 +129,11 @@ pub fn Advisor(advice: Memo<(AdvisorInputs, AdvisorReport)>) -> impl IntoView {
                                         })
                                         .collect_view()
                                 })
-                        }}
+                        })}
                     </tbody>
                 </table>
                 <ul class="advisor-notes">
-                    {move || {
+                    {live(move || {
                         let t = app.t();
                         advice
                             .see(|(_, a)| {
@@ -141,7 +142,7 @@ pub fn Advisor(advice: Memo<(AdvisorInputs, AdvisorReport)>) -> impl IntoView {
                                     .map(|n| view! { <li>{note(t, *n)}</li> })
                                     .collect_view()
                             })
-                    }}
+                    })}
                 </ul>
                 <p class="hint">{tr(|t| t.checklists.rule_out_first)}</p>
             </div>

@@ -4,6 +4,7 @@
 
 use crate::app::i18n::tr;
 use crate::app::state::{use_app, See};
+use crate::app::widgets::live;
 use crate::app::widgets::When;
 use crate::calc::checklists::{LISTS, TROUBLES};
 use crate::calc::link::Lang;
@@ -38,7 +39,7 @@ pub fn Routine() -> impl IntoView {
         <h2>{tr(|t| t.checklists.routine_title)}</h2>
         <p class="lang-switch">
             <span data-testid="checklist-progress" data-value=done>
-                {move || app.t().checklists.progress(&done().to_string(), &total.to_string())}
+                {live(move || app.t().checklists.progress(&done().to_string(), &total.to_string()))}
             </span>
             <button
                 type="button"
@@ -72,7 +73,7 @@ pub fn Routine() -> impl IntoView {
         </p>
         <When when=move || app.issue("checked").is_some()>
             <p class="field-msg" role="alert">
-                {move || app.issue("checked")}
+                {live(move || app.issue("checked"))}
             </p>
         </When>
         <div class="lists">
@@ -81,7 +82,7 @@ pub fn Routine() -> impl IntoView {
                 .map(|l| {
                     view! {
                         <fieldset class="checklist" data-testid=format!("checklist-{}", l.id)>
-                            <legend>{move || list_text(app.t(), l.id, "title")}</legend>
+                            <legend>{live(move || list_text(app.t(), l.id, "title"))}</legend>
                             <ul>
                                 {l
                                     .items
@@ -97,7 +98,7 @@ pub fn Routine() -> impl IntoView {
                                                         on:change=move |ev| toggle(i.id, event_target_checked(&ev))
                                                     />
                                                     " "
-                                                    <span>{move || list_text(app.t(), l.id, i.id)}</span>
+                                                    <span>{live(move || list_text(app.t(), l.id, i.id))}</span>
                                                 </label>
                                                 {(!i.cmd.is_empty())
                                                     .then(|| view! { <code class="cmd">{i.cmd}</code> })}

@@ -11,6 +11,7 @@ use crate::app::format::{gib, money, number, percent};
 use crate::app::i18n::{currency_name, label, option, tr, value, Tr};
 use crate::app::library::use_library;
 use crate::app::state::{memo, use_app, See};
+use crate::app::widgets::live;
 use crate::app::widgets::ChartCanvas;
 use crate::app::widgets::When;
 use crate::calc::choice::Choice;
@@ -90,7 +91,7 @@ pub fn CompareView() -> impl IntoView {
             <Picker />
             <When when=move || !missing().is_empty()>
                 <p class="notice" data-testid="compare-missing">
-                    {move || app.t().compare.missing(&missing().join(", "))}
+                    {live(move || app.t().compare.missing(&missing().join(", ")))}
                 </p>
             </When>
             <When when=move || chosen.see(|c| c.names.len() >= 2)>

@@ -5,6 +5,7 @@
 use super::headline::{Answer, Headline, Tone};
 use crate::app::i18n::tr;
 use crate::app::state::{memo, use_app};
+use crate::app::widgets::live;
 use crate::app::widgets::TERMS;
 use leptos::prelude::*;
 
@@ -34,10 +35,10 @@ pub fn GlossaryView() -> impl IntoView {
                                 id=format!("term-{}", term.id)
                                 data-testid=format!("glossary-{}", term.id)
                             >
-                                <dt>{move || (term.name)(app.t())}</dt>
+                                <dt>{live(move || (term.name)(app.t()))}</dt>
                                 <dd>
-                                    <p>{move || (term.text)(app.t())}</p>
-                                    <code>{move || (term.formula)(app.t())}</code>
+                                    <p>{live(move || (term.text)(app.t()))}</p>
+                                    <code>{live(move || (term.formula)(app.t()))}</code>
                                 </dd>
                             </div>
                         }

@@ -16,6 +16,7 @@ use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
 use crate::app::i18n::tr;
 use crate::app::state::{memo, use_app, use_report, Reported, See};
+use crate::app::widgets::live;
 use crate::app::widgets::Help;
 use crate::app::widgets::{ChoiceInput, NumberField, SliderField};
 use crate::calc::memory::inference::{report, InferenceReport};
@@ -57,7 +58,7 @@ pub fn InferenceView() -> impl IntoView {
                         <NumberField field=&TP lens=MEMORY />
                         <Help term="tp" named=true />
                         <p class="field-msg" role="alert" data-testid="error-gpu">
-                            {move || app.issue("gpu")}
+                            {live(move || app.issue("gpu"))}
                         </p>
                         <ChoiceInput field=&ENGINE lens=MEMORY />
                         <NumberField field=&GPU_UTIL lens=MEMORY />

@@ -4,6 +4,7 @@
 use crate::app::format::{billions, gb, gib, number, percent};
 use crate::app::i18n::tr;
 use crate::app::state::{memo, use_app, See};
+use crate::app::widgets::live;
 use crate::app::widgets::When;
 use crate::app::widgets::{StatRow, Stats};
 use crate::calc::memory::inference::InferenceReport;
@@ -85,7 +86,7 @@ pub fn EngineStats(report: Memo<InferenceReport>) -> impl IntoView {
                 <p>{tr(|t| t.inference.flags)}</p>
                 <pre>
                     <code data-testid="vllm-flags" data-value=move || of.see(|v| v.flags.clone())>
-                        {move || of.see(|v| v.flags.clone())}
+                        {live(move || of.see(|v| v.flags.clone()))}
                     </code>
                 </pre>
             </div>
@@ -104,13 +105,13 @@ pub fn PeakNote(report: Memo<InferenceReport>) -> impl IntoView {
     let app = use_app();
     view! {
         <p class="hint">
-            {move || {
+            {live(move || {
                 let t = app.t();
                 report
                     .see(|r| {
                         t.inference.peak(&percent(r.required.0 / r.capacity.0.max(1.0), 0))
                     })
-            }}
+            })}
         </p>
     }
 }

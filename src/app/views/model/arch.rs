@@ -5,6 +5,7 @@
 use super::MEMORY;
 use crate::app::i18n::tr;
 use crate::app::state::use_app;
+use crate::app::widgets::live;
 use crate::app::widgets::FieldInput;
 use crate::calc::memory::inputs::{MemoryInputs, ARCH};
 use crate::calc::order;
@@ -34,7 +35,7 @@ pub fn Architecture() -> impl IntoView {
                 .map(|f| view! { <FieldInput field=f lens=MEMORY /> })
                 .collect_view()}
             <p class="field-msg" role="alert" data-testid="error-arch">
-                {move || app.issue("attention")}
+                {live(move || app.issue("attention"))}
             </p>
         </details>
     }

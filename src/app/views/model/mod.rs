@@ -11,6 +11,7 @@ use self::config::ConfigPaste;
 use crate::app::format::{billions, number};
 use crate::app::i18n::{self, tr, Tr};
 use crate::app::state::{memo, use_app, Lens, See};
+use crate::app::widgets::live;
 use crate::app::widgets::ChoiceField;
 use crate::calc::memory::inputs::{parse_params, MemoryInputs};
 use crate::calc::memory::presets::{preset, PRESETS};
@@ -96,10 +97,10 @@ pub fn ModelSection() -> impl IntoView {
                 on_change=choose
             />
             <p class="field-msg" role="alert" data-testid="error-model">
-                {move || app.issue("model")}
+                {live(move || app.issue("model"))}
             </p>
             <label class="field">
-                <span class="field-label">{move || i18n::label(app.t(), "params")}</span>
+                <span class="field-label">{live(move || i18n::label(app.t(), "params"))}</span>
                 <span class="field-control">
                     <input
                         type="text"
@@ -119,7 +120,7 @@ pub fn ModelSection() -> impl IntoView {
                     <span class="unit">{tr(|t| t.unit.params)}</span>
                 </span>
                 <span class="field-note">
-                    {move || app.t().model.derived(&billions(derived.get()))}
+                    {live(move || app.t().model.derived(&billions(derived.get())))}
                 </span>
                 <span class="field-msg" role="alert" data-testid="error-params">
                     {params_msg}
@@ -128,10 +129,10 @@ pub fn ModelSection() -> impl IntoView {
             <Architecture />
             <ConfigPaste params_raw=params_raw />
             <p class="hint">
-                {move || {
+                {live(move || {
                     let n = memory.see(|m| m.model.params());
                     app.t().model.sizing(&billions(n))
-                }}
+                })}
             </p>
         </fieldset>
     }

@@ -9,6 +9,7 @@ use crate::app::format::{money, number, percent};
 use crate::app::i18n::{currency_name, label, tr};
 use crate::app::state::lenses::{MEMORY, RENT_BUY, SERVING};
 use crate::app::state::{memo, use_app, See};
+use crate::app::widgets::live;
 use crate::calc::field::NumberKind;
 use crate::calc::memory::catalogue::gpu;
 use crate::calc::memory::prices::Quote;
@@ -176,18 +177,18 @@ pub fn picker() -> AnyView {
                         <option value="" selected=true>
                             "—"
                         </option>
-                        {move || {
+                        {live(move || {
                             let t = app.t();
                             all()
                                 .map(|p| {
                                     view! { <option value=p.id()>{name(t, p)}</option> }
                                 })
                                 .collect_view()
-                        }}
+                        })}
                     </select>
                 </span>
             </label>
-            {move || {
+            {live(move || {
                 let t = app.t();
                 done.see(|f| {
                     f.as_ref()
@@ -209,7 +210,7 @@ pub fn picker() -> AnyView {
                             }
                         })
                 })
-            }}
+            })}
         </div>
     }
     .into_any()
@@ -224,10 +225,10 @@ pub fn ByCard(rep: RentBuy) -> impl IntoView {
         <section class="by-card">
             <h3>{tr(|t| t.catalogue.side_title)}</h3>
             <p class="hint">
-                {move || {
+                {live(move || {
                     let t = app.t();
                     t.catalogue.side_note(currency_name(t, rep.see(|r| r.currency)))
-                }}
+                })}
             </p>
             <table class="plans by-card" data-testid="by-card">
                 <thead>
@@ -238,7 +239,7 @@ pub fn ByCard(rep: RentBuy) -> impl IntoView {
                     </tr>
                 </thead>
                 <tbody>
-                    {move || {
+                    {live(move || {
                         let t = app.t();
                         side.see(|rows| {
                             rows.iter()
@@ -267,7 +268,7 @@ pub fn ByCard(rep: RentBuy) -> impl IntoView {
                                 })
                                 .collect_view()
                         })
-                    }}
+                    })}
                 </tbody>
             </table>
         </section>

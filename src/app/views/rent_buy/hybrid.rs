@@ -5,6 +5,7 @@ use super::{typed_text, RentBuy, TypedText};
 use crate::app::format::{money, percent};
 use crate::app::i18n::tr;
 use crate::app::state::{memo, use_app, See};
+use crate::app::widgets::live;
 use crate::app::widgets::When;
 use crate::app::widgets::{StatRow, Stats};
 use crate::calc::demand::{self, Hybrid3Report, HybridReport};
@@ -72,7 +73,7 @@ pub fn Hybrid(rep: RentBuy) -> impl IntoView {
                     </tr>
                 </thead>
                 <tbody>
-                    {move || {
+                    {live(move || {
                         plan.see(|p| {
                             p.plans
                                 .iter()
@@ -95,7 +96,7 @@ pub fn Hybrid(rep: RentBuy) -> impl IntoView {
                                 })
                                 .collect_view()
                         })
-                    }}
+                    })}
                 </tbody>
             </table>
             <p class="hint">{tr(|t| t.rent_buy.hybrid_hint)}</p>

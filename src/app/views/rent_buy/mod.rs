@@ -20,6 +20,7 @@ use super::headline::Headline;
 use crate::app::format::number;
 use crate::app::i18n::tr;
 use crate::app::state::{memo, use_app, use_report, Lens, Reported, See};
+use crate::app::widgets::live;
 use crate::app::widgets::{flag, form, holds, num, radio, slider, Item, NumberField, Section};
 use crate::app::words::rent_buy_error;
 use crate::calc::rent_buy::{
@@ -200,7 +201,7 @@ fn month_hours() -> AnyView {
                                     }
                                 />
                                 " "
-                                {move || app.t().rent_buy.hours_option(&number(h, 0))}
+                                {live(move || app.t().rent_buy.hours_option(&number(h, 0)))}
                             </label>
                         }
                     })}

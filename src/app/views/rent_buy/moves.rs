@@ -6,6 +6,7 @@ use super::{RentBuy, LENS};
 use crate::app::format::{money, number, percent};
 use crate::app::i18n::{currency_name, label, tr, Tr};
 use crate::app::state::{memo, use_app, See};
+use crate::app::widgets::live;
 use crate::app::widgets::{num, ChartCanvas};
 use crate::calc::moves::{market_range, tornado, verdict_map, Output, Skip, Tornado, VerdictMap};
 use crate::calc::rent_buy::{Verdict, SWING};
@@ -255,7 +256,7 @@ pub fn Moves(rep: RentBuy) -> impl IntoView {
             <h3>{tr(|t| t.rent_buy.moves_title)}</h3>
             <p class="hint">{tr(|t| t.rent_buy.moves_intro)}</p>
             {num(&SWING, LENS)}
-            {move || {
+            {live(move || {
                 let t = app.t();
                 view! {
                     <div class="charts">
@@ -273,10 +274,10 @@ pub fn Moves(rep: RentBuy) -> impl IntoView {
                             "chart-tornado-difference",
                             t.rent_buy.chart_tornado_diff,
                         )} <p class="hint" data-testid="moves-skipped">
-                            {move || {
+                            {live(move || {
                                 let off = !rep.see(|r| r.inputs.reserve);
                                 by_diff.see(|d| skipped(t, d, off))
-                            }}
+                            })}
                         </p>
                         <ChartCanvas
                             testid="chart-heatmap"
@@ -327,7 +328,7 @@ pub fn Moves(rep: RentBuy) -> impl IntoView {
                         </p>
                     </div>
                 }
-            }}
+            })}
         </section>
     }
 }

@@ -6,6 +6,7 @@ use super::RentBuy;
 use crate::app::format::{money, percent};
 use crate::app::state::{use_app, Reported, See};
 use crate::app::views::headline::{share, Answer, Tone};
+use crate::app::widgets::live;
 use crate::app::widgets::{StatRow, Stats};
 use crate::calc::headline;
 use crate::calc::rent_buy::{RentBuyInputs, RentBuyReport, Verdict};
@@ -48,7 +49,7 @@ pub fn Results(rep: RentBuy, report: Memo<RentBuyReport>) -> impl IntoView {
     view! {
         <Stats of=rep rows=TILES />
         <p class="sentence" data-testid="sentence">
-            {move || report.see(|r| sentence(app.t(), r))}
+            {live(move || report.see(|r| sentence(app.t(), r)))}
         </p>
     }
 }

@@ -7,6 +7,7 @@ use super::RentBuy;
 use crate::app::format::{money, percent};
 use crate::app::i18n::{currency_name, tr, Tr};
 use crate::app::state::{memo, use_app, See};
+use crate::app::widgets::live;
 use crate::app::widgets::{ChartCanvas, StatRow, Stats};
 use crate::calc::reserve::{three_way, ThreeWayReport, Way};
 use crate::calc::sensitivity::cost_vs_util3;
@@ -86,7 +87,8 @@ pub fn ThreeWays(rep: RentBuy) -> impl IntoView {
                 <h3>{tr(|t| t.rent_buy.three_title)}</h3>
                 <Stats of=three rows=TILES />
                 <p data-testid="three-bands">
-                    {tr(|t| t.rent_buy.bands_lead)} " " {move || three.see(|r| bands(app.t(), r))}
+                    {tr(|t| t.rent_buy.bands_lead)} " "
+                    {live(move || three.see(|r| bands(app.t(), r)))}
                 </p>
                 <div class="charts">
                     <ChartCanvas

@@ -19,6 +19,7 @@ use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
 use crate::app::format::number;
 use crate::app::state::{memo, use_app, use_scenario_report, Lens, Reported, See};
+use crate::app::widgets::live;
 use crate::app::widgets::When;
 use crate::app::widgets::{choice, form, holds, num, slider, Item, Section};
 use crate::calc::choice::Choice;
@@ -94,7 +95,7 @@ fn billed() -> AnyView {
     };
     view! {
         <p class="hint" data-testid="serving-billed">
-            {move || rep.see(|r| billed_note(&r.report, app.t()))}
+            {live(move || rep.see(|r| billed_note(&r.report, app.t())))}
         </p>
     }
     .into_any()

@@ -4,6 +4,7 @@
 
 use crate::app::format::{money, number, percent};
 use crate::app::state::{memo, use_app, See};
+use crate::app::widgets::live;
 use crate::app::widgets::{StatRow, Stats};
 use crate::calc::rent_buy::Verdict;
 use crate::calc::serving::{Load, PriceSource, Runtime, ServingReport};
@@ -189,9 +190,9 @@ pub fn ServingNotes(report: Memo<ServingReport>) -> impl IntoView {
     let said = memo(move || report.see(|r| notes(r, app.t())));
     view! {
         <div class="notes" data-testid="serving-notes">
-            {move || {
+            {live(move || {
                 said.get().into_iter().map(|n| view! { <p class="notice">{n}</p> }).collect_view()
-            }}
+            })}
         </div>
     }
 }

@@ -15,6 +15,7 @@ use super::headline::Headline;
 use crate::app::format::number;
 use crate::app::i18n::tr;
 use crate::app::state::{memo, use_app, use_report, Lens, Reported, See};
+use crate::app::widgets::live;
 use crate::app::widgets::Help;
 use crate::app::widgets::{Input, Inputs};
 use crate::calc::spot::{
@@ -98,7 +99,7 @@ pub fn SpotView() -> impl IntoView {
                         <Help term="young-daly" named=true />
                         <Inputs list=RESTART lens=SPOT />
                         <p class="hint">
-                            {move || {
+                            {live(move || {
                                 app.scenario
                                     .see(|s| s.training_checkpoint())
                                     .map(|b| {
@@ -112,14 +113,14 @@ pub fn SpotView() -> impl IntoView {
                                                     app.try_edit(SPOT, |i| i.checkpoint_gb = gb)
                                                 }
                                             >
-                                                {move || {
+                                                {live(move || {
                                                     app.t().spot.ckpt_from_training(&number(gb, 1))
-                                                }}
+                                                })}
                                             </button>
                                             {tr(|t| t.spot.ckpt_from_training_note)}
                                         }
                                     })
-                            }}
+                            })}
                         </p>
                         <Inputs list=KEEPING lens=SPOT />
                     </fieldset>
@@ -143,7 +144,7 @@ pub fn SpotView() -> impl IntoView {
                                             view! {
                                                 <option value=format!(
                                                     "{l}|24",
-                                                )>{move || app.t().spot.band_24h(l)}</option>
+                                                )>{live(move || app.t().spot.band_24h(l))}</option>
                                             }
                                         })
                                         .collect_view()}
@@ -155,7 +156,7 @@ pub fn SpotView() -> impl IntoView {
                         <Help term="mtbf" named=true />
                         <Inputs list=CAPACITY lens=SPOT />
                         <p class="field-msg" role="alert" data-testid="error-spot">
-                            {move || app.issue("ckpt")}
+                            {live(move || app.issue("ckpt"))}
                         </p>
                     </fieldset>
                 </form>

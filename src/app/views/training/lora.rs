@@ -4,6 +4,7 @@
 use crate::app::i18n;
 use crate::app::state::{use_app, See};
 use crate::app::views::model::MEMORY;
+use crate::app::widgets::live;
 use crate::app::widgets::NumberField;
 use crate::calc::memory::inputs::{MemoryInputs, LORA_RANK};
 use crate::calc::memory::training::LORA_MODULES;
@@ -28,7 +29,7 @@ pub fn LoraFields(inputs: Memo<MemoryInputs>) -> impl IntoView {
     view! {
         <NumberField field=&LORA_RANK lens=MEMORY />
         <div class="field">
-            <span class="field-label">{move || i18n::label(app.t(), "lora_targets")}</span>
+            <span class="field-label">{live(move || i18n::label(app.t(), "lora_targets"))}</span>
             <span class="field-control radios" data-testid="input-lora_targets">
                 {LORA_MODULES
                     .iter()
@@ -44,7 +45,7 @@ pub fn LoraFields(inputs: Memo<MemoryInputs>) -> impl IntoView {
                                     on:change=move |ev| toggle(m, event_target_checked(&ev))
                                 />
                                 " "
-                                {move || app.t().help.module.get(m).unwrap_or(m)}
+                                {live(move || app.t().help.module.get(m).unwrap_or(m))}
                             </label>
                         }
                     })

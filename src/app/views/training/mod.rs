@@ -18,6 +18,7 @@ use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
 use crate::app::i18n::{tr, Tr};
 use crate::app::state::{memo, use_app, use_report, Reported, See};
+use crate::app::widgets::live;
 use crate::app::widgets::Help;
 use crate::app::widgets::When;
 use crate::app::widgets::{
@@ -88,7 +89,7 @@ pub fn TrainingView() -> impl IntoView {
                         />
                         <Help term="zero" named=true />
                         <p class="field-msg" role="alert" data-testid="error-training">
-                            {move || app.issue("lora_targets").or_else(|| app.issue("gpu"))}
+                            {live(move || app.issue("lora_targets").or_else(|| app.issue("gpu")))}
                         </p>
                     </fieldset>
                 </form>
