@@ -189,7 +189,7 @@ pub fn PresetMenu() -> impl IntoView {
                                         {live(move || title(e, app.t()))}
                                     </a>
                                     " "
-                                    <span class="preset-view">{view_title}</span>
+                                    <span class="preset-view">{live(view_title)}</span>
                                 </li>
                             }
                         })

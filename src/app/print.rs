@@ -4,6 +4,7 @@
 
 use super::state::{after_pause, use_app, AppState};
 use crate::app::state::See;
+use crate::app::widgets::live;
 use crate::text::Texts;
 use leptos::prelude::*;
 
@@ -75,7 +76,7 @@ pub fn PrintStamp() -> impl IntoView {
     };
     view! {
         <p class="print-stamp" data-testid="print-stamp">
-            {text}
+            {live(text)}
         </p>
     }
 }

@@ -7,6 +7,7 @@ use super::i18n::tr;
 use super::state::{use_app, AppState};
 use super::views::registry::ViewEntry;
 use crate::app::state::See;
+use crate::app::widgets::live;
 use crate::calc::scenario::{Progress, Scenario};
 use crate::text::Texts;
 use leptos::prelude::*;
@@ -288,7 +289,7 @@ pub fn Toolbar() -> impl IntoView {
                 {tr(|t| t.toolbar.csv)}
             </button>
             <p class="toolbar-status" role="status" data-testid="toolbar-status">
-                {words}
+                {live(words)}
                 " "
                 <button
                     type="button"

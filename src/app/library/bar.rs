@@ -89,13 +89,13 @@ pub fn ScenarioBar() -> impl IntoView {
                 data-testid="scenario-status"
                 data-value=move || if unsaved.get() { "unsaved" } else { "saved" }
             >
-                {status}
+                {live(status)}
             </span>
             <details class="scenario-menu">
                 <summary>
                     {tr(|t| t.lib.list)} " ("
                     <span data-testid="scenario-count" data-value=move || count().to_string()>
-                        {count}
+                        {live(count)}
                     </span> ")"
                 </summary>
                 <List />

@@ -88,7 +88,7 @@ pub fn Headline(
                 {live(move || answer.see(|a| a.lead.clone()))}
             </strong>
             {help.map(|h| view! { <Help term=h /> })}
-            <span class="headline-detail">{detail}</span>
+            <span class="headline-detail">{live(detail)}</span>
             {help_end.map(|h| view! { <Help term=h /> })}
         </p>
         <PresetNote />

@@ -196,7 +196,7 @@ fn chart(
     };
     view! {
         <figure class="chart">
-            <figcaption>{label}</figcaption>
+            <figcaption>{live(label)}</figcaption>
             {how
                 .map(|h| {
                     view! {

@@ -105,9 +105,9 @@ pub fn Help(term: &'static str, #[prop(optional)] named: bool) -> impl IntoView 
             >
                 "?"
             </button>
-            {named.then(|| view! { <span class="help-name">{name}</span> })}
+            {named.then(|| view! { <span class="help-name">{live(name)}</span> })}
             <span class="help-panel" id=panel role="note" hidden=move || !open.get()>
-                <strong>{name}</strong>
+                <strong>{live(name)}</strong>
                 " "
                 <span class="help-text">{live(move || (entry.text)(app.t()))}</span>
                 " "

@@ -4,6 +4,7 @@
 //! the scenario at once; invalid text stays in the box with a message beside it, and the scenario
 //! (and so every result) keeps its last good value.
 
+use super::when::live;
 use crate::app::format;
 use crate::app::i18n::{self, Tr};
 use crate::app::state::{memo, use_app, AppState, Lens, See};
@@ -202,7 +203,7 @@ fn number_box(b: Binding, label: Option<Tr>, problem: Signal<Option<String>>) ->
     let (label, unit) = words(b, label);
     view! {
         <label class="field">
-            <span class="field-label">{label}</span>
+            <span class="field-label">{live(label)}</span>
             <span class="field-control">
                 <input
                     type="text"
@@ -214,7 +215,7 @@ fn number_box(b: Binding, label: Option<Tr>, problem: Signal<Option<String>>) ->
                     on:input=move |ev| b.input(event_target_value(&ev))
                     on:blur=move |_| b.blur()
                 />
-                <span class="unit">{unit}</span>
+                <span class="unit">{live(unit)}</span>
             </span>
             <span class="field-msg" role="alert" data-testid=format!("error-{key}")>
                 {msg}
@@ -323,7 +324,7 @@ fn slider_box(b: Binding, label: Option<Tr>, range: Slider) -> AnyView {
     view! {
         <div class="field slider-field">
             <label class="field-label" for=format!("slider-{key}")>
-                {label}
+                {live(label)}
             </label>
             <span class="field-control">
                 <input
@@ -346,7 +347,7 @@ fn slider_box(b: Binding, label: Option<Tr>, range: Slider) -> AnyView {
                     on:input=move |ev| b.input(event_target_value(&ev))
                     on:blur=move |_| b.blur()
                 />
-                <span class="unit">{unit}</span>
+                <span class="unit">{live(unit)}</span>
             </span>
             <span class="field-msg" role="alert" data-testid=format!("error-{key}")>
                 {msg}

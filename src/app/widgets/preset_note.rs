@@ -129,7 +129,7 @@ pub fn PresetNote() -> impl IntoView {
             .filter(|e| app.view.see(|v| v.id == e.view) && app.scenario.see(|s| core::holds(e, s)))
             .map(|e| e.id)
     });
-    move || {
+    live(move || {
         shown.get().and_then(core::example).map(|e| {
             let text = move || {
                 let t = app.t();
@@ -139,9 +139,9 @@ pub fn PresetNote() -> impl IntoView {
                 <p class="preset-note" data-testid="preset-note" data-value=e.id>
                     <strong>{live(move || title(e, app.t()))}</strong>
                     {live(move || app.t().headline.sep)}
-                    {text}
+                    {live(text)}
                 </p>
             }
         })
-    }
+    })
 }

@@ -4,6 +4,7 @@
 use super::{cash, group_label, Bill};
 use crate::app::i18n::{currency_name, Tr};
 use crate::app::state::{use_app, See};
+use crate::app::widgets::live;
 use crate::app::widgets::ChartCanvas;
 use crate::calc::bill::BillReport;
 use crate::calc::bill::Group;
@@ -62,7 +63,7 @@ pub fn BillChart(rep: Bill) -> impl IntoView {
             />
         }
     };
-    view! { <div class="charts">{chart}</div> }
+    view! { <div class="charts">{live(chart)}</div> }
 }
 
 /// Each group's amount before and after the levers, in the chart's order.

@@ -5,6 +5,7 @@ use super::{cash, hours, Figures, Rep, LENS};
 use crate::app::format::number;
 use crate::app::i18n::{tr, Tr};
 use crate::app::state::{use_app, See};
+use crate::app::widgets::live;
 use crate::app::widgets::{ChartCanvas, FormulaRow, Formulas, Input, Inputs, StatRow, Stats};
 use crate::calc::billing::{
     BillingInputs, BillingReport, DATA_GB, DOWNLOAD_GB, EGRESS_PRICE, INTERNAL_MBPS, LOADS,
@@ -123,7 +124,7 @@ pub fn MovingData(report: Memo<BillingReport>, f: Figures) -> impl IntoView {
             <div class="results">
                 <Stats of=report rows=TILES />
                 <Formulas of=f.rep rows=ROWS />
-                {chart}
+                {live(chart)}
             </div>
         </div>
     }

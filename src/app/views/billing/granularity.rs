@@ -156,7 +156,7 @@ pub fn MinimumBilling(
                         on:blur=move |_| app.typing_done("runs")
                     ></textarea>
                     <span class="field-msg" role="alert" data-testid="error-runs">
-                        {runs_message}
+                        {live(runs_message)}
                     </span>
                 </label>
                 <ChoiceInput field=&GRANULARITY lens=LENS />
@@ -168,7 +168,7 @@ pub fn MinimumBilling(
             <div class="results">
                 <Stats of=f.report rows=TILES />
                 <Formulas of=f.report rows=ROWS />
-                {chart}
+                {live(chart)}
             </div>
         </div>
     }

@@ -337,10 +337,10 @@ fn Results(chosen: Memo<Chosen>) -> impl IntoView {
                 <thead>
                     <tr>
                         <th scope="col">{tr(|t| t.compare.result)}</th>
-                        {head}
+                        {live(head)}
                     </tr>
                 </thead>
-                <tbody>{body}</tbody>
+                <tbody>{live(body)}</tbody>
             </table>
         </div>
         <div class="table-wrap">
@@ -349,10 +349,10 @@ fn Results(chosen: Memo<Chosen>) -> impl IntoView {
                 <thead>
                     <tr>
                         <th scope="col">{tr(|t| t.compare.input)}</th>
-                        {head}
+                        {live(head)}
                     </tr>
                 </thead>
-                <tbody>{differences}</tbody>
+                <tbody>{live(differences)}</tbody>
             </table>
         </div>
         <CompareCharts chosen=chosen />
@@ -431,7 +431,7 @@ fn CompareCharts(chosen: Memo<Chosen>) -> impl IntoView {
                 .join(t.app.sentence_sep)
         })
     });
-    move || {
+    live(move || {
         let t = app.t();
         let cur = first_currency();
         view! {
@@ -491,5 +491,5 @@ fn CompareCharts(chosen: Memo<Chosen>) -> impl IntoView {
                 />
             </div>
         }
-    }
+    })
 }

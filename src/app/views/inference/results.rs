@@ -82,7 +82,7 @@ pub fn EngineStats(report: Memo<InferenceReport>) -> impl IntoView {
         <When when=move || on.get()>
             <div class="engine" data-testid="engine-vllm">
                 <Stats of=of rows=POOL_TILES />
-                <p class="hint">{hint}</p>
+                <p class="hint">{live(hint)}</p>
                 <p>{tr(|t| t.inference.flags)}</p>
                 <pre>
                     <code data-testid="vllm-flags" data-value=move || of.see(|v| v.flags.clone())>

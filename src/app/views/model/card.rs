@@ -4,6 +4,7 @@
 use super::MEMORY;
 use crate::app::format::{money, number};
 use crate::app::state::{memo, use_app, See};
+use crate::app::widgets::live;
 use crate::app::widgets::ChoiceField;
 use crate::calc::memory::catalogue::{gpu, Gpu, GPUS};
 use crate::calc::memory::prices::{prices, Quote};
@@ -31,7 +32,7 @@ pub fn CardField(#[prop(optional)] testid: Option<&'static str>) -> impl IntoVie
     view! {
         <ChoiceField key="gpu" options=options text=card_name value=value on_change=on_change />
         <p class="field-note" data-testid=testid>
-            {line}
+            {live(line)}
         </p>
     }
 }

@@ -5,6 +5,7 @@ use super::MEMORY;
 use crate::app::format::billions;
 use crate::app::i18n::{self, tr};
 use crate::app::state::{use_app, See};
+use crate::app::widgets::live;
 use crate::app::words::config_error;
 use crate::calc::memory::config_json::{self, ConfigError};
 use crate::calc::table::Issue;
@@ -131,7 +132,7 @@ pub fn ConfigPaste(params_raw: RwSignal<Option<String>>) -> impl IntoView {
                         })
                 }
             >
-                {message}
+                {live(message)}
             </p>
         </details>
     }

@@ -123,7 +123,7 @@ pub fn ModelSection() -> impl IntoView {
                     {live(move || app.t().model.derived(&billions(derived.get())))}
                 </span>
                 <span class="field-msg" role="alert" data-testid="error-params">
-                    {params_msg}
+                    {live(params_msg)}
                 </span>
             </label>
             <Architecture />

@@ -6,6 +6,7 @@ use super::RentBuy;
 use crate::app::format::{money, number, percent};
 use crate::app::i18n::{currency_name, Tr};
 use crate::app::state::{memo, use_app, See};
+use crate::app::widgets::live;
 use crate::app::widgets::ChartCanvas;
 use crate::calc::sensitivity::{
     break_even_vs_price, cost_vs_util, cumulative, BreakEvenVsPrice, CostVsUtil, Cumulative,
@@ -56,7 +57,7 @@ pub fn RentBuyCharts(rep: RentBuy) -> impl IntoView {
         cum.see_untracked(|d| cum_rows(t, d, cur(t)))
     };
     // The canvases take their caption as plain text: a language switch draws them anew.
-    move || {
+    live(move || {
         let t = app.t();
         view! {
             <div class="charts">
@@ -133,7 +134,7 @@ pub fn RentBuyCharts(rep: RentBuy) -> impl IntoView {
                 />
             </div>
         }
-    }
+    })
 }
 
 /// The value of a line given by its points at `x`, straight between points (the cost lines are

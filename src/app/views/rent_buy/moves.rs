@@ -324,7 +324,7 @@ pub fn Moves(rep: RentBuy) -> impl IntoView {
                                 })
                             }
                         /> <p class="hint" data-testid="heatmap-point" data-value=verdict_id>
-                            {point}
+                            {live(point)}
                         </p>
                     </div>
                 }

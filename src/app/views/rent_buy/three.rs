@@ -72,7 +72,7 @@ pub fn ThreeWays(rep: RentBuy) -> impl IntoView {
         let t = app.t();
         three.see(|r| [t.rent_buy.bands_lead.to_string(), bands(t, r)].join(" "))
     });
-    move || {
+    live(move || {
         if !on.get() {
             return view! {
                 <p class="hint" data-testid="three-off">
@@ -115,5 +115,5 @@ pub fn ThreeWays(rep: RentBuy) -> impl IntoView {
             </section>
         }
         .into_any()
-    }
+    })
 }

@@ -6,6 +6,7 @@
 use super::LENS;
 use crate::app::i18n::tr;
 use crate::app::state::{memo, use_app, See};
+use crate::app::widgets::live;
 use crate::app::words::measured_error;
 use crate::calc::serving::measured::{from_link, read, to_link, MeasuredError, Tool};
 use leptos::prelude::*;
@@ -85,7 +86,7 @@ pub fn CalibrateBox() -> impl IntoView {
                 role="status"
                 data-testid="cal-result"
             >
-                {message}
+                {live(message)}
             </p>
         </details>
     }

@@ -7,6 +7,7 @@ use super::Spot;
 use crate::app::format::{money, number};
 use crate::app::i18n::{currency_name, Tr};
 use crate::app::state::{memo, use_app, See};
+use crate::app::widgets::live;
 use crate::app::widgets::ChartCanvas;
 use crate::calc::order;
 use crate::calc::spot::{cost_chart, CostChart, SpotReport};
@@ -44,7 +45,7 @@ pub fn SpotChart(rep: Spot) -> impl IntoView {
         chart.see_untracked(|c| rows(t, c, &y))
     };
     // The canvas takes its caption as plain text: a language switch draws it anew.
-    move || {
+    live(move || {
         let t = app.t();
         view! {
             <div class="charts">
@@ -62,7 +63,7 @@ pub fn SpotChart(rep: Spot) -> impl IntoView {
                 />
             </div>
         }
-    }
+    })
 }
 
 /// The mark's words: the crossing's hours, and whether jobs past it never finish.

@@ -4,6 +4,7 @@
 use super::Spot;
 use crate::app::format::{money, number, percent};
 use crate::app::state::{use_app, See};
+use crate::app::widgets::live;
 use crate::app::widgets::When;
 use crate::app::widgets::{StatRow, Stats};
 use crate::calc::spot::SpotReport;
@@ -51,7 +52,7 @@ pub fn SpotWarning(rep: Spot) -> impl IntoView {
     view! {
         <When when=move || warning().is_some()>
             <p class="notice warning" role="alert" data-testid="spot-warning">
-                {warning}
+                {live(warning)}
             </p>
         </When>
     }
