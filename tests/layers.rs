@@ -240,11 +240,24 @@ fn signals_are_read_through_see() {
     assert_eq!(with_receivers("LANG.with(Cell::get)"), vec!["LANG"]);
 }
 
+/// Fails on a line of code under `src/<dir>` (files `skip` passes over aside) holding one of
+/// `patterns`, saying `advice`: the ways of writing that compile a generic copy per call site.
+fn forbid(dir: &str, skip: impl Fn(&Path) -> bool, patterns: &[&str], advice: &str) {
+    let wrong = offending_lines(dir, skip, |line| {
+        let code = line.split("//").next().unwrap_or_default();
+        patterns
+            .iter()
+            .any(|p| code.contains(p))
+            .then(|| code.trim().to_string())
+    });
+    assert!(wrong.is_empty(), "{advice}:\n{}", wrong.join("\n"));
+}
+
 /// Sorting goes through `calc::order`, compiled once (docs/architecture.md): a call of the
 /// standard library's sorts anywhere else in `src/` is one more copy of them in the wasm.
 #[test]
 fn sorting_goes_through_order() {
-    const SORTS: [&str; 6] = [
+    let sorts = [
         ".sort(",
         ".sort_by(",
         ".sort_by_key(",
@@ -252,21 +265,11 @@ fn sorting_goes_through_order() {
         ".sort_unstable_by(",
         ".sort_unstable_by_key(",
     ];
-    let wrong = offending_lines(
+    forbid(
         "",
         |f| f.ends_with("calc/order.rs"),
-        |line| {
-            let code = line.split("//").next().unwrap_or_default();
-            SORTS
-                .iter()
-                .find(|s| code.contains(*s))
-                .map(|s| s.to_string())
-        },
-    );
-    assert!(
-        wrong.is_empty(),
-        "sort with calc::order:\n{}",
-        wrong.join("\n")
+        &sorts,
+        "sort with calc::order",
     );
 }
 
@@ -275,37 +278,19 @@ fn sorting_goes_through_order() {
 /// The state's own memos of a calculator's report, which read their previous value, keep it.
 #[test]
 fn memos_are_made_through_state_memo() {
-    let wrong = offending_lines(
-        "app",
-        |f| f.ends_with("state/memo.rs") || f.ends_with("state/mod.rs"),
-        |line| {
-            let code = line.split("//").next().unwrap_or_default();
-            code.contains("Memo::new(").then(|| code.trim().to_string())
-        },
-    );
-    assert!(
-        wrong.is_empty(),
-        "make memos with state::memo:\n{}",
-        wrong.join("\n")
-    );
+    let state = |f: &Path| f.ends_with("state/memo.rs") || f.ends_with("state/mod.rs");
+    forbid("app", state, &["Memo::new("], "make memos with state::memo");
 }
 
 /// Parts shown on a condition go through `widgets::When`, compiled once; Leptos's `Show` is
 /// compiled again for each use, its condition's memo and its children's build (docs/performance.md).
 #[test]
 fn conditions_go_through_when() {
-    let wrong = offending_lines(
+    forbid(
         "app",
         |_| false,
-        |line| {
-            let code = line.split("//").next().unwrap_or_default();
-            code.contains("<Show").then(|| code.trim().to_string())
-        },
-    );
-    assert!(
-        wrong.is_empty(),
-        "show these with widgets::When:\n{}",
-        wrong.join("\n")
+        &["<Show"],
+        "show these with widgets::When",
     );
 }
 
@@ -314,19 +299,12 @@ fn conditions_go_through_when() {
 /// compiled again for it (docs/performance.md).
 #[test]
 fn reactive_parts_go_through_live() {
-    let wrong = offending_lines(
+    let bare = ["{move ||", "{ move ||"];
+    forbid(
         "app",
         |_| false,
-        |line| {
-            let code = line.split("//").next().unwrap_or_default();
-            let bare = code.contains("{move ||") || code.contains("{ move ||");
-            bare.then(|| code.trim().to_string())
-        },
-    );
-    assert!(
-        wrong.is_empty(),
-        "write these as {{live(move || ...)}}:\n{}",
-        wrong.join("\n")
+        &bare,
+        "write these as {live(move || ...)}",
     );
 }
 
