@@ -19,8 +19,7 @@ pub mod widgets;
 pub mod words;
 
 use crate::app::state::{memo, See};
-use crate::app::widgets::live;
-use crate::app::widgets::When;
+use crate::app::widgets::{live, When};
 use crate::calc::link::Lang;
 use crate::calc::scenario::FX;
 use crate::calc::units::Currency;

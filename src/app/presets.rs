@@ -12,8 +12,7 @@
 use crate::app::i18n::tr;
 use crate::app::state::lenses::{BILL, MEMORY, RENT_BUY, SPOT};
 use crate::app::state::{use_app, view_entry, AppState, See, ViewEntry};
-use crate::app::widgets::live;
-use crate::app::widgets::{preset_title as title, use_presets};
+use crate::app::widgets::{live, preset_title as title, use_presets};
 use crate::calc::bill::BillInputs;
 use crate::calc::field::FieldError;
 use crate::calc::link::{self, LinkState};

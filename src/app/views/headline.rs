@@ -7,10 +7,7 @@
 
 use crate::app::format::percent;
 use crate::app::state::{memo, use_app, See};
-use crate::app::widgets::live;
-use crate::app::widgets::Help;
-use crate::app::widgets::PresetNote;
-use crate::app::widgets::When;
+use crate::app::widgets::{live, Help, PresetNote, When};
 use leptos::prelude::*;
 
 /// A share as a headline writes it: `50%`, `54.2%` (one decimal only where it is not zero).

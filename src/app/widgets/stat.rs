@@ -1,8 +1,7 @@
 //! A key output with its test hook, a row of them read from a table, and a formula with the
 //! person's numbers substituted.
 
-use super::when::live;
-use super::when::When;
+use super::when::{live, When};
 use crate::app::i18n::Tr;
 use crate::app::state::{use_app, See};
 use crate::text::Texts;

@@ -21,25 +21,27 @@ pub fn When(
 }
 
 fn shown(on: Memo<bool>, children: ChildrenFn, fallback: ViewFn) -> AnyView {
-    (move || {
-        if on.get() {
-            children()
-        } else {
-            fallback.run()
-        }
-    })
-    .into_any()
+    boxed(Arc::new(
+        move || {
+            if on.get() {
+                children()
+            } else {
+                fallback.run()
+            }
+        },
+    ))
 }
 
 /// A part of a view drawn again whenever what `f` reads changes. Written `{move || ...}` in a
 /// view, each such part is a reactive view of its own closure type, and the renderer's build and
-/// rebuild of it is compiled once for each (52 of them); through `live` the part is one boxed
+/// rebuild of it is compiled once for each; through `live` the part is one boxed
 /// closure type, so that code is compiled once, and what is left per use is the closure's body
 /// and, for a view type not already boxed elsewhere, the boxing of its result.
 pub fn live<V: IntoView + 'static>(f: impl Fn() -> V + Send + Sync + 'static) -> AnyView {
     boxed(Arc::new(move || f().into_any()))
 }
 
+/// The one reactive part the renderer compiles: `When` and `live` both draw through it.
 fn boxed(f: Arc<dyn Fn() -> AnyView + Send + Sync>) -> AnyView {
     (move || f()).into_any()
 }

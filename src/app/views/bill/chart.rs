@@ -4,8 +4,7 @@
 use super::{cash, group_label, Bill};
 use crate::app::i18n::{currency_name, Tr};
 use crate::app::state::{use_app, See};
-use crate::app::widgets::live;
-use crate::app::widgets::ChartCanvas;
+use crate::app::widgets::{live, ChartCanvas};
 use crate::calc::bill::BillReport;
 use crate::calc::bill::Group;
 use crate::calc::choice::Choice;

@@ -5,8 +5,7 @@ use super::{cash, hours, Figures, Rep, LENS};
 use crate::app::format::number;
 use crate::app::i18n::{tr, Tr};
 use crate::app::state::{use_app, See};
-use crate::app::widgets::live;
-use crate::app::widgets::{ChartCanvas, FormulaRow, Formulas, Input, Inputs, StatRow, Stats};
+use crate::app::widgets::{live, ChartCanvas, FormulaRow, Formulas, Input, Inputs, StatRow, Stats};
 use crate::calc::billing::{
     BillingInputs, BillingReport, DATA_GB, DOWNLOAD_GB, EGRESS_PRICE, INTERNAL_MBPS, LOADS,
     OBJECT_PRICE, PUBLIC_MBPS, XREGION, XREGION_PRICE,

@@ -6,8 +6,7 @@ use crate::app::format::number;
 use crate::app::i18n::tr;
 use crate::app::state::{use_app, Lens, See};
 use crate::app::views::spot::SPOT;
-use crate::app::widgets::live;
-use crate::app::widgets::{ChoiceInput, FlagInput};
+use crate::app::widgets::{live, ChoiceInput, FlagInput};
 use crate::calc::advisor::{
     AdvisorChoice, AdvisorInputs, AdvisorReport, Form, Note, Reason, INTERRUPTIBLE, PROFILE,
 };

@@ -4,8 +4,7 @@
 
 use crate::app::i18n::tr;
 use crate::app::state::{use_app, See};
-use crate::app::widgets::live;
-use crate::app::widgets::When;
+use crate::app::widgets::{live, When};
 use crate::calc::checklists::{LISTS, TROUBLES};
 use crate::calc::link::Lang;
 use crate::text::Texts;

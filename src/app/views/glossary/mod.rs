@@ -5,8 +5,7 @@
 use super::headline::{Answer, Headline, Tone};
 use crate::app::i18n::tr;
 use crate::app::state::{memo, use_app};
-use crate::app::widgets::live;
-use crate::app::widgets::TERMS;
+use crate::app::widgets::{live, TERMS};
 use leptos::prelude::*;
 
 #[component]

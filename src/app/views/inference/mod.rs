@@ -16,9 +16,7 @@ use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
 use crate::app::i18n::tr;
 use crate::app::state::{memo, use_app, use_report, Reported, See};
-use crate::app::widgets::live;
-use crate::app::widgets::Help;
-use crate::app::widgets::{ChoiceInput, NumberField, SliderField};
+use crate::app::widgets::{live, ChoiceInput, Help, NumberField, SliderField};
 use crate::calc::memory::inference::{report, InferenceReport};
 use crate::calc::memory::inputs::{
     MemoryInputs, CONC, CTX, ENGINE, GPU_UTIL, KV, MARGIN, OVERHEAD_GIB, TP, WEIGHTS,

@@ -4,9 +4,7 @@
 use crate::app::format::{billions, gb, gib, number, percent};
 use crate::app::i18n::tr;
 use crate::app::state::{memo, use_app, See};
-use crate::app::widgets::live;
-use crate::app::widgets::When;
-use crate::app::widgets::{StatRow, Stats};
+use crate::app::widgets::{live, StatRow, Stats, When};
 use crate::calc::memory::inference::InferenceReport;
 use crate::calc::memory::vllm::VllmPool;
 use crate::text::Texts;

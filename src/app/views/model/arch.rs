@@ -5,8 +5,7 @@
 use super::MEMORY;
 use crate::app::i18n::tr;
 use crate::app::state::use_app;
-use crate::app::widgets::live;
-use crate::app::widgets::FieldInput;
+use crate::app::widgets::{live, FieldInput};
 use crate::calc::memory::inputs::{MemoryInputs, ARCH};
 use crate::calc::order;
 use crate::calc::table::Field;

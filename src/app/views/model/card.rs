@@ -4,8 +4,7 @@
 use super::MEMORY;
 use crate::app::format::{money, number};
 use crate::app::state::{memo, use_app, See};
-use crate::app::widgets::live;
-use crate::app::widgets::ChoiceField;
+use crate::app::widgets::{live, ChoiceField};
 use crate::calc::memory::catalogue::{gpu, Gpu, GPUS};
 use crate::calc::memory::prices::{prices, Quote};
 use crate::calc::units::{Currency, Money};

@@ -6,8 +6,7 @@ use super::RentBuy;
 use crate::app::format::{money, number, percent};
 use crate::app::i18n::{currency_name, Tr};
 use crate::app::state::{memo, use_app, See};
-use crate::app::widgets::live;
-use crate::app::widgets::ChartCanvas;
+use crate::app::widgets::{live, ChartCanvas};
 use crate::calc::sensitivity::{
     break_even_vs_price, cost_vs_util, cumulative, BreakEvenVsPrice, CostVsUtil, Cumulative,
 };

@@ -20,8 +20,9 @@ use super::headline::Headline;
 use crate::app::format::number;
 use crate::app::i18n::tr;
 use crate::app::state::{memo, use_app, use_report, Lens, Reported, See};
-use crate::app::widgets::live;
-use crate::app::widgets::{flag, form, holds, num, radio, slider, Item, NumberField, Section};
+use crate::app::widgets::{
+    flag, form, holds, live, num, radio, slider, Item, NumberField, Section,
+};
 use crate::app::words::rent_buy_error;
 use crate::calc::rent_buy::{
     report, PowerModel, RentBuyError, RentBuyInputs, RentBuyReport, CAPITAL_RATE, HOSTING,

@@ -19,9 +19,7 @@ use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
 use crate::app::format::number;
 use crate::app::state::{memo, use_app, use_scenario_report, Lens, Reported, See};
-use crate::app::widgets::live;
-use crate::app::widgets::When;
-use crate::app::widgets::{choice, form, holds, num, slider, Item, Section};
+use crate::app::widgets::{choice, form, holds, live, num, slider, Item, Section, When};
 use crate::calc::choice::Choice;
 use crate::calc::memory::inputs::{TP, WEIGHTS};
 use crate::calc::serving::{

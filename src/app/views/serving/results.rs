@@ -4,8 +4,7 @@
 
 use crate::app::format::{money, number, percent};
 use crate::app::state::{memo, use_app, See};
-use crate::app::widgets::live;
-use crate::app::widgets::{StatRow, Stats};
+use crate::app::widgets::{live, StatRow, Stats};
 use crate::calc::rent_buy::Verdict;
 use crate::calc::serving::{Load, PriceSource, Runtime, ServingReport};
 use crate::text::Texts;

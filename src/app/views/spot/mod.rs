@@ -15,9 +15,7 @@ use super::headline::Headline;
 use crate::app::format::number;
 use crate::app::i18n::tr;
 use crate::app::state::{memo, use_app, use_report, Lens, Reported, See};
-use crate::app::widgets::live;
-use crate::app::widgets::Help;
-use crate::app::widgets::{Input, Inputs};
+use crate::app::widgets::{live, Help, Input, Inputs};
 use crate::calc::spot::{
     mtbf_from_monthly_rate, report, SpotInputs, SpotReport, CKPT, CKPT_GB, CKPT_MINUTES, JOB_HOURS,
     KEPT, MTBF_HOURS, ONDEMAND_PRICE, PREEMPTIBLE_STOP, RECLAIM_BANDS, RESTART_MINUTES, SPOT_PRICE,

@@ -4,9 +4,7 @@
 use super::Spot;
 use crate::app::format::{money, number, percent};
 use crate::app::state::{use_app, See};
-use crate::app::widgets::live;
-use crate::app::widgets::When;
-use crate::app::widgets::{StatRow, Stats};
+use crate::app::widgets::{live, StatRow, Stats, When};
 use crate::calc::spot::SpotReport;
 use crate::calc::units::Money;
 use crate::text::Texts;

@@ -4,8 +4,7 @@
 use crate::app::i18n;
 use crate::app::state::{use_app, See};
 use crate::app::views::model::MEMORY;
-use crate::app::widgets::live;
-use crate::app::widgets::NumberField;
+use crate::app::widgets::{live, NumberField};
 use crate::calc::memory::inputs::{MemoryInputs, LORA_RANK};
 use crate::calc::memory::training::LORA_MODULES;
 use crate::calc::order;

@@ -18,9 +18,7 @@ use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
 use crate::app::i18n::{tr, Tr};
 use crate::app::state::{memo, use_app, use_report, Reported, See};
-use crate::app::widgets::live;
-use crate::app::widgets::Help;
-use crate::app::widgets::When;
+use crate::app::widgets::{live, Help, When};
 use crate::app::widgets::{
     locale_option, ChoiceField, ChoiceInput, FlagInput, NumberField, SliderField,
 };
