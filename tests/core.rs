@@ -55,3 +55,5 @@ mod serving_items;
 mod spot;
 #[path = "core/text.rs"]
 mod text;
+#[path = "core/serving_edges.rs"]
+mod serving_edges;

@@ -76,11 +76,12 @@ mod step;
 
 pub use calibration::{
     Band, Bands, Link, Runtime, RuntimeModel, BANDS, FP8_GAIN, KNEE, LLAMACPP_HALF_ACCUMULATE,
-    LLAMACPP_HBM_SHARE, NVLINK, PCIE, REQUEST_S, RUNTIMES, SPREAD, W4_COMPUTE,
+    LLAMACPP_HBM_SHARE, NVLINK, PCIE, RANK_S, REQUEST_S, RUNTIMES, SPREAD, TRTLLM_REQUEST_S,
+    VLLM_REQUEST_S, W4_COMPUTE,
 };
 pub use chart::{concurrency_chart, cost_chart, ConcurrencyChart, CostChart};
 pub use cost::{billed_hours_a_day, PriceSource, CARDS_PER_MACHINE, RENT_BUY_CARD_W};
-pub use queue::{erlang_c, mmc_wait};
+pub use queue::{erlang_c, finite_source, mmc_wait};
 pub use report::{report, serving, ServingReport};
 pub use step::{Point, Step};
 
