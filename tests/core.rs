@@ -49,11 +49,11 @@ mod scenario;
 mod schema1;
 #[path = "core/serving.rs"]
 mod serving;
+#[path = "core/serving_edges.rs"]
+mod serving_edges;
 #[path = "core/serving_items.rs"]
 mod serving_items;
 #[path = "core/spot.rs"]
 mod spot;
 #[path = "core/text.rs"]
 mod text;
-#[path = "core/serving_edges.rs"]
-mod serving_edges;

@@ -68,7 +68,9 @@ fn sixteen_people_on_sixteen_slots_never_queue() {
 /// A typed rate stays random arrivals: its wait is M/M/c's.
 #[test]
 fn a_typed_rate_still_queues_as_random_arrivals() {
-    let r = run("model=llama-3.1-8b&gpu=h100-sxm&weights=bf16&runtime=vllm&target_rps=20&serve_conc=16");
+    let r = run(
+        "model=llama-3.1-8b&gpu=h100-sxm&weights=bf16&runtime=vllm&target_rps=20&serve_conc=16",
+    );
     let lambda = r.load_rps / r.replicas as f64;
     let hold = r.prefill_s + 256.0 * r.tpot_s;
     assert_close(r.wait_s, mmc_wait(r.conc, lambda, hold), 1e-12);
@@ -89,15 +91,21 @@ fn each_runtime_has_its_own_fixed_time_a_request() {
     let h100 = "gpu=h100-sxm&weights=bf16";
     for (q, measured) in [
         (
-            format!("model=llama-3.1-8b&{h100}&runtime=vllm&in_tokens=128&out_tokens=128&serve_conc=1"),
+            format!(
+                "model=llama-3.1-8b&{h100}&runtime=vllm&in_tokens=128&out_tokens=128&serve_conc=1"
+            ),
             13.98,
         ),
         (
-            format!("model=qwen3-8b&{h100}&runtime=sglang&in_tokens=233&out_tokens=221&serve_conc=4"),
+            format!(
+                "model=qwen3-8b&{h100}&runtime=sglang&in_tokens=233&out_tokens=221&serve_conc=4"
+            ),
             27.70,
         ),
         (
-            format!("model=qwen3-8b&{h100}&runtime=trtllm&in_tokens=233&out_tokens=221&serve_conc=4"),
+            format!(
+                "model=qwen3-8b&{h100}&runtime=trtllm&in_tokens=233&out_tokens=221&serve_conc=4"
+            ),
             51.61,
         ),
     ] {

@@ -5,9 +5,7 @@
 use crate::common::assert_close;
 use gpuplan::calc::advisor::{advise, AdvisorInputs, Form, Profile};
 use gpuplan::calc::scenario::{from_pairs, pairs};
-use gpuplan::calc::serving::{
-    report, Band, ServingInputs, ServingReport, BANDS, FP8_GAIN,
-};
+use gpuplan::calc::serving::{report, Band, ServingInputs, ServingReport, BANDS, FP8_GAIN};
 use gpuplan::calc::table::{validate, Valid};
 use proptest::prelude::*;
 

@@ -215,6 +215,26 @@ export class ServingPage extends Page {
   async setRentHours(text) {
     await this.typeKeys('input-rent_hours', text);
   }
+  /** Types the first-token goal (ms), key by key. */
+  async setTtftGoal(text) {
+    await this.typeKeys('input-ttft_ms', text);
+  }
+  /**
+   * The figures shown with a range to trust: for each, its `data-low`, `data-value` and
+   * `data-high` (base units: tokens a second, seconds), as numbers.
+   */
+  async ranges() {
+    const out = {};
+    for (const id of ['decode-tokens-per-second', 'throughput-tokens-per-second', 'max-throughput-tokens-per-second', 'ttft-seconds']) {
+      const el = this.page.locator(`[data-testid="${id}"]`);
+      out[id] = await Promise.all(['data-low', 'data-value', 'data-high'].map(async (a) => Number(await el.getAttribute(a))));
+    }
+    return out;
+  }
+  /** The headline's words. */
+  async headline() {
+    return (await this.page.textContent('[data-testid=headline]')).trim();
+  }
   charts() {
     return ['chart-serving-throughput', 'chart-serving-latency', 'chart-serving-cost'];
   }

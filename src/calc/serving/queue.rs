@@ -79,13 +79,13 @@ pub(super) fn largest_meeting(max: u64, ok: impl Fn(u64) -> bool) -> u64 {
 /// the mode until a term no longer counts: the cost stays small for millions of people.
 pub fn finite_source(n: u64, c: u64, think: f64, hold: f64) -> (f64, f64) {
     let (nf, cf) = (n as f64, c.max(1) as f64);
-    if n == 0 || !(hold > 0.0) {
+    if n == 0 || hold.is_nan() || hold <= 0.0 {
         return (0.0, 0.0);
     }
     if n <= c.max(1) {
         return (nf / (think.max(0.0) + hold), 0.0);
     }
-    if !(think > 0.0) {
+    if think.is_nan() || think <= 0.0 {
         // No time away: every person is always in the system.
         return (cf / hold, hold * (nf / cf - 1.0));
     }
