@@ -230,3 +230,14 @@ fn an_unmeetable_goal_never_grows_the_fleet() {
     assert!(a.ttft_unmeetable && b.ttft_unmeetable);
     assert_eq!(a.cards, b.cards);
 }
+
+/// The browser test's case (tests/e2e/serving_accuracy.test.mjs): a goal just above the floor
+/// is met, and dropping it below the floor takes no more cards.
+#[test]
+fn the_h20_goal_just_above_the_floor_is_met_and_below_it_takes_no_more_cards() {
+    let met = run(&format!("{H20}&ttft_ms=26000"));
+    let below = run(&format!("{H20}&ttft_ms=2000"));
+    assert!(!met.ttft_unmeetable && below.ttft_unmeetable);
+    assert!(below.cards <= met.cards && met.cards <= 16, "{} {}", below.cards, met.cards);
+    println!("met {} cards, below the floor {} cards, floor {:.2} s", met.cards, below.cards, below.ttft_floor_s);
+}
