@@ -238,6 +238,14 @@ fn the_h20_goal_just_above_the_floor_is_met_and_below_it_takes_no_more_cards() {
     let met = run(&format!("{H20}&ttft_ms=26000"));
     let below = run(&format!("{H20}&ttft_ms=2000"));
     assert!(!met.ttft_unmeetable && below.ttft_unmeetable);
-    assert!(below.cards <= met.cards && met.cards <= 16, "{} {}", below.cards, met.cards);
-    println!("met {} cards, below the floor {} cards, floor {:.2} s", met.cards, below.cards, below.ttft_floor_s);
+    assert!(
+        below.cards <= met.cards && met.cards <= 16,
+        "{} {}",
+        below.cards,
+        met.cards
+    );
+    println!(
+        "met {} cards, below the floor {} cards, floor {:.2} s",
+        met.cards, below.cards, below.ttft_floor_s
+    );
 }
