@@ -6,12 +6,12 @@
 //! [`PRICES`] and [`MACHINES`] from it. A row without a source or a date, a range out of order or
 //! a currency other than CNY and USD does not build.
 //!
-//! Every rent figure is per **card-hour, on demand** (not spot, not interruptible, not a reserved
-//! term), for one card of the catalogue's link id ([`crate::calc::memory::catalogue`]). A machine
-//! price is divided by its card count; a monthly machine rent, where nothing else was found, is
-//! divided by its cards and by 730 hours (8760 / 12), and the row says so. Purchase prices are per
-//! card: a vendor's launch price (MSRP), a street estimate, or an 8-card server price divided by
-//! 8, and the row says which.
+//! Every rent figure is per **card-hour** (a card row) or machine-hour (a machine row), for one
+//! card of the catalogue's link id ([`crate::calc::memory::catalogue`]), and names its [`Tier`]:
+//! on demand, community, spot, or monthly (a month's term, 包月, stored over 730 hours but never
+//! an hourly price: [`Tier::is_hourly`]). Purchase prices are per card or per machine: a street
+//! price (a dealer's, a market's, an estimate) or a vendor's launch price (MSRP), and the tier says
+//! which; only street prices fill a purchase.
 //!
 //! Prices stay in the **currency of their source and are never converted**: CNY figures come from
 //! Chinese clouds and rental markets, USD figures from US and international ones. A card with a
