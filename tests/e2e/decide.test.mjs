@@ -196,7 +196,7 @@ for (const lang of ['en', 'zh']) {
       const box = await v.box('purchase');
       assert.equal(box.text, '');
       assert.match(box.message, lang === 'en' ? /no figure for this machine/ : /这台机器没有这一项的数字/);
-      assert.ok(Math.abs(Number(await page.inputValue('[data-testid=input-price]')) - 15.84) < 1e-9);
+      assert.ok(Math.abs(Number(await page.inputValue('[data-testid=input-price-box]')) - 15.84) < 1e-9);
       // The headline asks; no verdict, no tiles that stand on the missing price.
       await v.waitForVerdict('ask');
       assert.match(
