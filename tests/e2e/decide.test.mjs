@@ -214,7 +214,7 @@ for (const lang of ['en', 'zh']) {
       assert.equal((await v.box('purchase')).text, '');
       // The team gives eight cards' price: the question is answered and the verdict is back.
       await page.fill('[data-testid=input-purchase]', '140000');
-      await page.waitForFunction(() => ['rent', 'buy'].includes(document.querySelector('[data-testid=verdict]').dataset.value));
+      await page.waitForFunction(() => ['rent', 'buy'].includes(document.querySelector('[data-testid=verdict]')?.dataset.value));
       await page.waitForSelector('[data-testid=own-monthly]');
       assert.equal((await v.box('purchase')).message, '');
       await v.addressHas(/purchase=140000/);

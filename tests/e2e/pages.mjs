@@ -107,7 +107,7 @@ export class RentBuyPage extends Page {
   }
   async waitForVerdict(verdict) {
     await this.page.waitForFunction(
-      (v) => document.querySelector('[data-testid=verdict]').dataset.value === v,
+      (v) => document.querySelector('[data-testid=verdict]')?.dataset.value === v,
       verdict,
     );
   }
