@@ -127,8 +127,8 @@ const TILES: &[StatRow<ServingReport>] = &[
             let cards = if r.tp == 1 { t.serving.one_card.to_string() } else { t.serving.many_cards(&r.tp.to_string()) };
             t.serving.cards_note(&r.replicas.to_string(), &cards, &percent(r.utilisation, 0))
         }) },
-    StatRow { testid: "cost-per-million-tokens", label: |t| t.serving.rented, value: |r| r.cost_rented.amount.to_string(),
-        text: |r, _| money(r.cost_rented, 2),
+    StatRow { testid: "cost-per-million-tokens", label: |t| t.serving.rented, value: |r| if r.price_source == PriceSource::Missing { String::new() } else { r.cost_rented.amount.to_string() },
+        text: |r, _| if r.price_source == PriceSource::Missing { "—".to_string() } else { money(r.cost_rented, 2) },
         note: Some(|r, t| t.serving.rented_note(&money(r.rent_card_hour, 2), &source(r, r.price_source, t))) },
     StatRow { testid: "cost-per-million-tokens-owned", label: |t| t.serving.owned, value: |r| r.own.as_ref().map(|o| o.cost.amount.to_string()).unwrap_or_default(),
         text: |r, _| r.own.as_ref().map_or("—".to_string(), |o| money(o.cost, 2)),
