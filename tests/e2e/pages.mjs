@@ -107,12 +107,27 @@ export class RentBuyPage extends Page {
   }
   async waitForVerdict(verdict) {
     await this.page.waitForFunction(
-      (v) => document.querySelector('[data-testid=verdict]').dataset.value === v,
+      (v) => document.querySelector('[data-testid=verdict]')?.dataset.value === v,
       verdict,
     );
   }
   rentNote() {
     return this.page.textContent('.stat:has([data-testid=rent-monthly]) .stat-note');
+  }
+  /** Picks a catalogue row (`8x-h100`, `rtx-4090`) as a person chooses it from the list. */
+  async pick(id) {
+    await this.page.selectOption(byTestid('catalogue-pick'), id);
+    await this.page.waitForFunction(
+      (v) => document.querySelector('[data-testid=catalogue-filled]')?.dataset.value === v,
+      id,
+    );
+  }
+  /** A box's text and the message beside it. */
+  async box(key) {
+    return {
+      text: await this.page.inputValue(byTestid(`input-${key}`)),
+      message: (await this.page.textContent(byTestid(`error-${key}`))).trim(),
+    };
   }
   /** Ticks "compare reserving" and picks the term (`1m`, `1y`, `3y`), as a person clicks. */
   async compareReserving(term) {

@@ -100,24 +100,18 @@ pub struct ServingReport {
     pub billed_hours: f64,
     pub rent_card_hour: Money,
     pub price_source: PriceSource,
-    /// Where the owned machine's purchase price came from, the price of one of its cards, and
-    /// its draw at full load.
-    pub own_source: PriceSource,
-    pub own_card_price: Money,
-    pub own_kw: f64,
     /// Yuan per dollar, for words on converted prices.
     pub fx: f64,
-    /// Owning a card for an hour, at the utilisation of the whole day.
-    pub own_card_hour: Money,
-    /// Per million output tokens: the billed card-hours a day, or the owned cards' whole day,
-    /// over the tokens served a day (an input token counted as `in_price_pct` of one).
+    /// Owning the fleet's cards; `None` without a purchase price for the card (none typed, no
+    /// dated street price): then there is no owned cost and no verdict.
+    pub own: Option<Owned>,
+    /// Per million output tokens: the billed card-hours a day over the tokens served a day (an
+    /// input token counted as `in_price_pct` of one); 0 when the rent is missing.
     pub cost_rented: Money,
-    pub cost_owned: Money,
     /// Per million input tokens, at `in_price_pct` of an output token's price (0 when none).
     pub cost_rented_in: Money,
-    pub cost_owned_in: Money,
-    /// Rent-or-buy's verdict for this fleet at its utilisation.
-    pub verdict: Verdict,
+    /// Rent-or-buy's verdict for this fleet at its utilisation; `None` while a price is missing.
+    pub verdict: Option<Verdict>,
     /// Range to trust for the rates, from [`SPREAD`]: (low, high) multipliers.
     pub trust: (f64, f64),
     /// Ranges to trust (low, high multipliers of the rate shown), by regime, from the cases
@@ -217,6 +211,21 @@ fn tp_to_fit(m: &Valid<MemoryInputs>, i: &ServingInputs) -> Option<u64> {
         probe.inference.tp = tp;
         validate(probe).is_ok_and(|v| memory_limit(&v, i) >= 1)
     })
+}
+
+/// Owning the fleet's cards.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Owned {
+    /// Where the purchase price came from, the price of one card, and the machine's draw at load.
+    pub source: PriceSource,
+    pub card_price: Money,
+    pub kw: f64,
+    /// Owning a card for an hour, at the utilisation of the whole day.
+    pub card_hour: Money,
+    /// Per million output tokens: the owned cards' whole day over the tokens served a day.
+    pub cost: Money,
+    /// Per million input tokens, at `in_price_pct` of an output token's price (0 when none).
+    pub cost_in: Money,
 }
 
 /// The serving calculator: its own inputs with the memory views' model and card and the
@@ -334,16 +343,28 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
     let priced_per_hour = rps * (i.out_tokens as f64 + in_share * i.in_tokens as f64) * 3600.0;
     let cur = s.currency;
     let (rent, price_source) = rent_price(i, s, card);
-    let (rb, own_source) = owned_machine(s, card);
     let held = i.rent_hours;
     let granularity = s.billing.granularity;
     let billed_hours = billed_hours_a_day(granularity, held);
-    // Owned cards stand idle outside the held hours: their card-hour at the day's utilisation.
-    let own = owned_card_hour(&rb, utilisation * held / 24.0);
     // Paid card-hours a day over the tokens served a day.
     let per_million =
         |price: f64, hours: f64| price * cards as f64 * hours / (priced_per_hour * held) * 1e6;
-    let verdict = fleet_verdict(rent, billed_hours, own);
+    let own = owned_machine(i, s, card).map(|(rb, source)| {
+        // Owned cards stand idle outside the held hours: their card-hour at the day's use.
+        let hour = owned_card_hour(&rb, utilisation * held / 24.0);
+        Owned {
+            source,
+            card_price: Money::new(rb.purchase / super::CARDS_PER_MACHINE, cur),
+            kw: rb.power_load.0,
+            card_hour: Money::new(hour, cur),
+            cost: Money::new(per_million(hour, 24.0), cur),
+            cost_in: Money::new(in_share * per_million(hour, 24.0), cur),
+        }
+    });
+    let verdict = match (&own, price_source) {
+        (_, PriceSource::Missing) | (None, _) => None,
+        (Some(o), _) => Some(fleet_verdict(rent, billed_hours, o.card_hour.amount)),
+    };
     // The first token's band was measured against its part with no queue: the wait is added
     // after, never multiplied.
     let band_ttft = if busy {
@@ -404,15 +425,10 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
         billed_hours,
         rent_card_hour: Money::new(rent, cur),
         price_source,
-        own_source,
-        own_card_price: Money::new(rb.purchase / super::CARDS_PER_MACHINE, cur),
-        own_kw: rb.power_load.0,
         fx: s.fx,
-        own_card_hour: Money::new(own, cur),
+        own,
         cost_rented: Money::new(per_million(rent, billed_hours), cur),
-        cost_owned: Money::new(per_million(own, 24.0), cur),
         cost_rented_in: Money::new(in_share * per_million(rent, billed_hours), cur),
-        cost_owned_in: Money::new(in_share * per_million(own, 24.0), cur),
         verdict,
         trust: (1.0 / (1.0 + SPREAD.1), 1.0 / (1.0 + SPREAD.0)),
         band_decode: BANDS.decode.multipliers(),

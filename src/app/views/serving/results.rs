@@ -86,23 +86,38 @@ fn source(r: &ServingReport, s: PriceSource, t: &'static Texts) -> String {
     let w = &t.serving;
     match s {
         PriceSource::Typed => w.source_typed.to_string(),
-        PriceSource::Catalogue(q) => w.source_catalogue(q.site(), q.date),
-        PriceSource::Converted(q) => w.source_converted(q.site(), q.date, &number(r.fx, 4)),
+        PriceSource::Catalogue(q) => w.source_catalogue(q.site(), &dated(t, q.date)),
+        PriceSource::Converted(q) => {
+            w.source_converted(q.site(), &dated(t, q.date), &number(r.fx, 4))
+        }
         PriceSource::RentBuy => w.source_rent_buy.to_string(),
+        PriceSource::Missing => w.rent_missing.to_string(),
     }
 }
 
-/// Owning a card-hour, and the machine it comes from.
+/// Owning a card-hour, and the machine it comes from; what to give when there is no price.
 fn owned_note(r: &ServingReport, t: &'static Texts) -> String {
-    let price = money(r.own_card_hour, 2);
-    match r.own_source {
-        PriceSource::RentBuy | PriceSource::Typed => t.serving.owned_note(&price),
+    let Some(o) = &r.own else {
+        return t.serving.owned_missing.to_string();
+    };
+    let price = money(o.card_hour, 2);
+    match o.source {
+        PriceSource::RentBuy => t.serving.owned_note(&price),
         s => t.serving.owned_card_note(
             &price,
-            &money(r.own_card_price, 0),
+            &money(o.card_price, 0),
             &source(r, s, t),
-            &number(r.own_kw, 2),
+            &number(o.kw, 2),
         ),
+    }
+}
+
+/// A quote's month, as "price from <month>" when it is stale.
+fn dated(t: &'static Texts, date: &str) -> String {
+    if crate::calc::pick::is_stale(date, crate::app::format::today()).unwrap_or(false) {
+        t.catalogue.stale(date)
+    } else {
+        date.to_string()
     }
 }
 
@@ -138,17 +153,17 @@ const TILES: &[StatRow<ServingReport>] = &[
             let cards = if r.tp == 1 { t.serving.one_card.to_string() } else { t.serving.many_cards(&r.tp.to_string()) };
             t.serving.cards_note(&r.replicas.to_string(), &cards, &percent(r.utilisation, 0))
         }) },
-    StatRow { testid: "cost-per-million-tokens", label: |t| t.serving.rented, value: |r| r.cost_rented.amount.to_string(),
-        text: |r, _| money(r.cost_rented, 2),
+    StatRow { testid: "cost-per-million-tokens", label: |t| t.serving.rented, value: |r| if r.price_source == PriceSource::Missing { String::new() } else { r.cost_rented.amount.to_string() },
+        text: |r, _| if r.price_source == PriceSource::Missing { "—".to_string() } else { money(r.cost_rented, 2) },
         note: Some(|r, t| t.serving.rented_note(&money(r.rent_card_hour, 2), &source(r, r.price_source, t))) },
-    StatRow { testid: "cost-per-million-tokens-owned", label: |t| t.serving.owned, value: |r| r.cost_owned.amount.to_string(),
-        text: |r, _| money(r.cost_owned, 2),
+    StatRow { testid: "cost-per-million-tokens-owned", label: |t| t.serving.owned, value: |r| r.own.as_ref().map(|o| o.cost.amount.to_string()).unwrap_or_default(),
+        text: |r, _| r.own.as_ref().map_or("—".to_string(), |o| money(o.cost, 2)),
         note: Some(owned_note) },
     StatRow { testid: "cost-per-million-input-tokens", label: |t| t.serving.rented_in, value: |r| r.cost_rented_in.amount.to_string(),
         text: |r, _| money(r.cost_rented_in, 2),
-        note: Some(|r, t| if r.cost_rented_in.amount > 0.0 { t.serving.rented_in_note(&money(r.cost_owned_in, 2)) } else { t.serving.in_unpriced.into() }) },
-    StatRow { testid: "serving-verdict", label: |t| t.serving.verdict, value: |r| match r.verdict { Verdict::Rent => "rent".into(), Verdict::Buy => "buy".into() },
-        text: |r, t| match r.verdict { Verdict::Rent => t.serving.rent.into(), Verdict::Buy => t.serving.buy.into() },
+        note: Some(|r, t| if r.cost_rented_in.amount > 0.0 { t.serving.rented_in_note(&r.own.as_ref().map_or("—".to_string(), |o| money(o.cost_in, 2))) } else { t.serving.in_unpriced.into() }) },
+    StatRow { testid: "serving-verdict", label: |t| t.serving.verdict, value: |r| match r.verdict { Some(Verdict::Rent) => "rent".into(), Some(Verdict::Buy) => "buy".into(), None => String::new() },
+        text: |r, t| match r.verdict { Some(Verdict::Rent) => t.serving.rent.into(), Some(Verdict::Buy) => t.serving.buy.into(), None => t.serving.verdict_missing.into() },
         note: Some(|r, t| t.serving.verdict_note(&percent(r.utilisation, 0), &number(r.billed_hours, 2))) },
 ];
 
