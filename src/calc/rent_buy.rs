@@ -40,7 +40,10 @@
 use super::demand::{format_demand, parse_demand, DemandError};
 use super::field::{FieldError, NumField, NumberKind, Slider};
 use super::finance::ResaleCurveError;
-use super::finance::{capital_charge, format_resale_curve, parse_resale_curve, resale_share};
+use super::finance::{
+    capital_charge, check_typed_resale_curve, format_resale_curve, parse_resale_curve,
+    resale_share, write_typed_resale_curve,
+};
 use super::reserve::{ReservePay, ReserveTerm};
 use super::table::{
     validate, Calculator, ChoiceField, Field, FlagField, KeyedError, TextField, Valid,
@@ -243,6 +246,42 @@ impl Calculator for RentBuyInputs {
         }
         Ok(())
     }
+}
+
+/// Reads text typed into the page's box of text field `key` (the demand profile, the resale
+/// curve). A box follows the rules of every number box (src/calc/number_text.rs), which a link,
+/// written by the page, does not need: a comma between two digits in the resale curve could be a
+/// decimal comma as well as a separator between years, so `1,5` is refused there with a message
+/// rather than read as two years ([`check_typed_resale_curve`]). The link form `78,60,46,35`
+/// stays the link's, and what the box shows is written with a blank after each comma, so it
+/// reads back as typed.
+pub fn read_typed(i: &mut RentBuyInputs, key: &str, raw: &str) -> Result<(), RentBuyError> {
+    if key == "resale_curve" {
+        check_typed_resale_curve(raw)?;
+    }
+    match <RentBuyInputs as Calculator>::FIELDS
+        .iter()
+        .find(|f| f.key() == key)
+    {
+        Some(f) => f.read(i, raw),
+        None => Ok(()),
+    }
+}
+
+/// What the page's box of text field `key` shows: the link form, except the resale curve, whose
+/// years are written with a blank after each comma (`78, 60`) so a two-year curve reads back in
+/// the box ([`read_typed`]).
+pub fn write_typed(i: &RentBuyInputs, key: &str) -> String {
+    if key == "resale_curve" {
+        return write_typed_resale_curve(&i.resale_curve);
+    }
+    <RentBuyInputs as Calculator>::FIELDS
+        .iter()
+        .find_map(|f| match f {
+            Field::Text(t) if t.key == key => Some((t.write)(i)),
+            _ => None,
+        })
+        .unwrap_or_default()
 }
 
 /// Inputs that are each in range but contradict one another, or a value out of range.

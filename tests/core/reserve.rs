@@ -649,3 +649,49 @@ fn readme_links_reserve_three_years_and_charge_capital() {
     assert_eq!(format!("{:.2}", r.own_monthly.amount), "51123.64");
     assert_eq!(format!("{:.3}", r.break_even.unwrap().0), "0.592");
 }
+
+/// The resale curve's box reads numbers as every other box does: `1,5` is refused with a message
+/// naming both readings, not taken as two years (1% and 5%) that move the answer in silence. A
+/// link keeps its own form, and what the box shows reads back.
+#[test]
+fn a_resale_curve_typed_1_comma_5_is_refused_not_read_as_two_years() {
+    use gpuplan::calc::rent_buy::{read_typed, write_typed};
+    let mut i = RentBuyInputs::default();
+    assert_eq!(
+        read_typed(&mut i, "resale_curve", "1,5"),
+        Err(RentBuyError::ResaleCurve(ResaleCurveError::AmbiguousComma {
+            raw: "1,5".into()
+        }))
+    );
+    assert!(i.resale_curve.is_empty(), "the refused text changed nothing");
+    // Full-width commas, as a Chinese input method types them, and a comma mixed with blanks.
+    assert!(read_typed(&mut i, "resale_curve", "１，５").is_err());
+    assert_eq!(
+        read_typed(&mut i, "resale_curve", "78,5, 60"),
+        Err(RentBuyError::ResaleCurve(ResaleCurveError::AmbiguousComma {
+            raw: "78,5".into()
+        }))
+    );
+    // Either reading, written so that it is one.
+    read_typed(&mut i, "resale_curve", "1.5").unwrap();
+    assert_eq!(i.resale_curve, vec![Ratio::from_percent(1.5)]);
+    read_typed(&mut i, "resale_curve", "1, 5").unwrap();
+    assert_eq!(i.resale_curve, vec![Ratio(0.01), Ratio(0.05)]);
+    read_typed(&mut i, "resale_curve", "78；60、46 35％").unwrap();
+    assert_eq!(i.resale_curve.len(), 4);
+    // Several commas and nothing else can only be a list: the link form, typed.
+    read_typed(&mut i, "resale_curve", "78,60,46,35").unwrap();
+    assert_eq!(i.resale_curve, parse_resale_curve("78,60,46,35").unwrap());
+    // The box shows a curve so that it reads back, a two-year one included.
+    i.resale_curve = vec![Ratio(0.78), Ratio(0.6)];
+    let shown = write_typed(&i, "resale_curve");
+    assert_eq!(shown, "78, 60");
+    let mut back = RentBuyInputs::default();
+    read_typed(&mut back, "resale_curve", &shown).unwrap();
+    assert_eq!(back.resale_curve, i.resale_curve);
+    // A link written by the page keeps working: two years in the link form.
+    let mut issues = Vec::new();
+    let (s, _, _) = from_pairs(&pairs("resale_curve=78,60"), &mut issues);
+    assert!(issues.is_empty());
+    assert_eq!(s.rent_buy.resale_curve, vec![Ratio(0.78), Ratio(0.6)]);
+}
