@@ -256,16 +256,20 @@ impl Calculator for RentBuyInputs {
 /// stays the link's, and what the box shows is written with a blank after each comma, so it
 /// reads back as typed.
 pub fn read_typed(i: &mut RentBuyInputs, key: &str, raw: &str) -> Result<(), RentBuyError> {
+    let Some(f) = <RentBuyInputs as Calculator>::FIELDS
+        .iter()
+        .find(|f| f.key() == key)
+    else {
+        return Ok(());
+    };
+    // A year that is not a number is named first; the comma's reading only once each is one.
+    let mut next = i.clone();
+    f.read(&mut next, raw)?;
     if key == "resale_curve" {
         check_typed_resale_curve(raw)?;
     }
-    match <RentBuyInputs as Calculator>::FIELDS
-        .iter()
-        .find(|f| f.key() == key)
-    {
-        Some(f) => f.read(i, raw),
-        None => Ok(()),
-    }
+    *i = next;
+    Ok(())
 }
 
 /// What the page's box of text field `key` shows: the link form, except the resale curve, whose

@@ -20,7 +20,7 @@
 //! renting and reserving. The rent-against-own curve is not drawn then (`border` is empty): the
 //! borders are where the colours change.
 
-use crate::calc::rent_buy::{break_even, own_at, rent_at, report, RentBuyInputs, Verdict};
+use crate::calc::rent_buy::{break_even, report, RentBuyInputs, Verdict};
 pub use crate::calc::sensitivity::market_range;
 use crate::calc::sensitivity::{price_axis, Series};
 use crate::calc::reserve::{cheapest_at, costs_at, Way};
