@@ -4,7 +4,7 @@
 use crate::common::assert_close;
 use gpuplan::calc::memory::prices::{machine, prices};
 use gpuplan::calc::pick::{
-    age_in_days, all, break_even_by_card, fill, is_stale,
+    age_in_days, all, break_even_by_card, fill, is_stale, CardBreakEven,
     month::{days_from_civil, days_in_month},
     pick, Basis, Calc, DateError, Fill, Gap, Kind, Pick, Value,
 };
@@ -164,13 +164,16 @@ fn picking_the_h100_machine_in_yuan() {
     assert_eq!(after.rent_buy.power_load, Kilowatts(10.2));
     assert_eq!(after.memory.gpu, "h100-sxm");
     assert_eq!(after.serving.card_price, 62_500.0 / 730.0 / 8.0);
-    // Owning 2.7M over 36 months + 10.2 kW x 12 h x 30 days x ¥1 + 3,000 + 8,000 = ¥89,672 a
-    // month against ¥61,643.84 of rent at full use: renting is cheaper even at 100%.
+    // Owning 2.7M over 36 months + 10.2 kW x 12 h x 30 days x ¥1 + hosting 3,000 x 10.2 / 7
+    // (the guide's figure follows the draw) + 8,000 = ¥91,043.43 a month against ¥61,643.84 of
+    // rent at full use: renting is cheaper even at 100%.
     let r = gpuplan::calc::rent_buy::rent_buy(&after.rent_buy, Currency::Cny).unwrap();
-    assert_close(r.own_monthly.amount, 89_672.0, 1e-6);
+    let own = 75_000.0 + 3_672.0 + 3_000.0 * 10.2 / 7.0 + 8_000.0;
+    assert_close(r.own_monthly.amount, own, 1e-6);
+    assert_eq!(format!("{:.2}", r.own_monthly.amount), "91043.43");
     assert_close(
         r.break_even.unwrap().0,
-        89_672.0 / (62_500.0 / 730.0 * 720.0),
+        own / (62_500.0 / 730.0 * 720.0),
         1e-12,
     );
 }
@@ -407,76 +410,44 @@ proptest! {
 // ---- Break-even of every row, side by side ----
 
 /// In yuan three rows have both a purchase and a rent: the 8 x H200 machine (¥1.5M, ¥80,000 a
-/// month), eight H200 cards (8 x ¥190,000, 8 x ¥13.70 an hour) and the 8 x H100 machine (¥2.7M
-/// in 2024, ¥62,500 a month in 2026), sorted by U*.
+/// month), the 8 x H100 machine (¥2.7M in 2024, ¥62,500 a month in 2026), sorted by U*, and
+/// after the whole machines eight H200 cards (8 x ¥190,000, 8 x ¥13.70 an hour), which have no
+/// host in their price.
 #[test]
 fn the_yuan_table_with_the_guides_other_costs() {
     let s = Scenario::default();
     let rb = validate(s.rent_buy.clone()).unwrap();
     let t = break_even_by_card(&rb, Currency::Cny);
     let ids: Vec<&str> = t.iter().map(|r| r.pick.id()).collect();
-    assert_eq!(ids, ["8x-h200", "h200", "8x-h100"]);
-    // Other costs: 10.2 kW x 12 h x 30 days x ¥1, ¥3,000 hosting, ¥8,000 staff, 36 months.
-    let running = 10.2 * 12.0 * 30.0 + 3_000.0 + 8_000.0;
-    let u = |purchase: f64, hourly: f64| (purchase / 36.0 + running) / (hourly * 720.0);
+    assert_eq!(ids, ["8x-h200", "8x-h100", "h200"]);
+    // Other costs: the draw x 12 h x 30 days x ¥1, ¥3,000 hosting for 7 kW in proportion to the
+    // draw, ¥8,000 staff, 36 months.
+    let u = |r: &CardBreakEven, purchase: f64, hourly: f64| {
+        let running = r.power_kw * 12.0 * 30.0 + 3_000.0 * r.power_kw / 7.0 + 8_000.0;
+        (purchase / 36.0 + running) / (hourly * 720.0)
+    };
     assert_close(
         t[0].break_even.unwrap().0,
-        u(1_500_000.0, 80_000.0 / 730.0),
+        u(&t[0], 1_500_000.0, 80_000.0 / 730.0),
         1e-12,
     );
-    assert_close(t[0].break_even.unwrap().0, 0.714_014, 1e-6);
     assert_close(
         t[1].break_even.unwrap().0,
-        u(1_520_000.0, 8.0 * 13.70),
+        u(&t[1], 2_700_000.0, 62_500.0 / 730.0),
         1e-12,
     );
+    assert!(t[1].break_even.unwrap().0 > 1.0);
+    assert_eq!(t[1].oldest, "2024-07");
+    assert!(t[2].cards_only);
     assert_close(
         t[2].break_even.unwrap().0,
-        u(2_700_000.0, 62_500.0 / 730.0),
+        u(&t[2], 1_520_000.0, 8.0 * 13.70),
         1e-12,
     );
-    assert!(t[2].break_even.unwrap().0 > 1.0);
-    assert_eq!(t[2].oldest, "2024-07");
-    for w in t.windows(2) {
+    let machines = &t[..2];
+    for w in machines.windows(2) {
         assert!(w[0].break_even.unwrap().0 <= w[1].break_even.unwrap().0);
     }
-}
-
-/// The guide says the break-even is very sensitive to the card: the more high-end the card, the
-/// more renting is favoured; the more low-end, the lower owning's break-even. On the catalogue's
-/// dollar prices, with the guide's other costs converted at 7.1, it runs the other way: the B200
-/// and H100 break even below 60% and the GeForce cards at 76% (RTX 3090) and above 100% (RTX
-/// 4090, renting always cheaper), because a machine's hosting and staff cost the same whatever
-/// its cards, and weigh most on the cheapest machine. (The GeForce purchases are 2020 and 2022
-/// launch prices of the cards alone, their rents 2026's.)
-#[test]
-fn on_the_dollar_prices_high_end_cards_break_even_lower_against_the_guides_claim() {
-    let s = scenario("cur=USD");
-    let rb = validate(s.rent_buy.clone()).unwrap();
-    let t = break_even_by_card(&rb, Currency::Usd);
-    let ids: Vec<&str> = t.iter().map(|r| r.pick.id()).collect();
-    assert_eq!(
-        ids,
-        ["b200", "8x-b200", "8x-h100", "h200", "h100-sxm", "rtx-3090", "rtx-4090"]
-    );
-    let u = |id: &str| {
-        t.iter()
-            .find(|r| r.pick.id() == id)
-            .and_then(|r| r.break_even)
-            .unwrap()
-            .0
-    };
-    // Eight RTX 4090s at the $1,599 launch price, $0.34 a card-hour on RunPod, 7.875 kW.
-    let fx = 7.1;
-    let running = 7.875 * 12.0 * 30.0 / fx + 3_000.0 / fx + 8_000.0 / fx;
-    assert_close(
-        u("rtx-4090"),
-        (8.0 * 1_599.0 / 36.0 + running) / (8.0 * 0.34 * 720.0),
-        1e-9,
-    );
-    assert!(u("rtx-4090") > 1.0);
-    assert!(u("b200") < u("h100-sxm") && u("h100-sxm") < u("rtx-3090"));
-    assert!(u("rtx-3090") < u("rtx-4090"));
 }
 
 /// Rows without both figures in the currency are left out, not converted.
@@ -493,4 +464,25 @@ fn the_table_leaves_out_rows_without_both_figures() {
             assert_eq!(listed.contains(&p.id()), both, "{} {cur:?}", p.id());
         }
     }
+}
+
+/// The table states what it assumes for each row: the hosting (following the row's draw) and the
+/// staff it charges, and whether the row's price is the cards alone without a host; card rows are
+/// ranked apart from whole machines, never above one. With hosting following the draw, an
+/// 8-card GeForce box is hosted for its 7.875 kW, not a data-centre machine's flat figure.
+#[test]
+fn the_by_card_table_states_its_assumptions_and_keeps_cards_apart_from_machines() {
+    let s = scenario("cur=USD");
+    let rb = validate(s.rent_buy.clone()).unwrap();
+    let t = break_even_by_card(&rb, Currency::Usd);
+    let fx = 7.1;
+    for r in &t {
+        assert_close(r.hosting, 3_000.0 / fx * r.power_kw / 7.0, 1e-9);
+        assert_close(r.ops, 8_000.0 / fx, 1e-9);
+        assert_eq!(r.cards_only, matches!(r.pick, Pick::Card(_)), "{}", r.pick.id());
+    }
+    // Whole machines first, then the rows of cards alone.
+    let first_cards = t.iter().position(|r| r.cards_only).unwrap_or(t.len());
+    assert!(t[first_cards..].iter().all(|r| r.cards_only));
+    assert!(first_cards > 0);
 }

@@ -199,7 +199,9 @@ fn every_card_has_its_own_price_and_machine() {
     assert!(matches!(h100.own_source, PriceSource::Converted(q) if q.amount == 30_000.0));
     assert_close(h100.own_card_price.amount, 30_000.0 * 7.1, 1e-6);
     assert_close(h100.own_kw, 7.0 * 700.0 / 400.0, 1e-12);
-    let own = (8.0 * 30_000.0 * 7.1 / 36.0 + 12.25 * 12.0 * 30.0 + 3000.0 + 8000.0) / 8.0 / 720.0;
+    // Hosting follows the draw: the guide's 3,000 for 7 kW, in proportion for 12.25 kW.
+    let hosting = 3000.0 * 12.25 / 7.0;
+    let own = (8.0 * 30_000.0 * 7.1 / 36.0 + 12.25 * 12.0 * 30.0 + hosting + 8000.0) / 8.0 / 720.0;
     assert_close(h100.own_card_hour.amount, own, 1e-9);
     // A card with no dated rent in either currency falls back to rent or buy's machine / 8.
     for g in GPUS {

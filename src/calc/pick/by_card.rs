@@ -15,12 +15,15 @@
 //! A U* above 1 means renting is cheaper even at full use; `None`, that renting is cheaper at any
 //! use (an hour's rent does not cover the electricity of computing it). Rows are sorted by U*,
 //! lowest first (owning pays soonest), those without a break-even last. Rows without both figures
-//! in the currency are left out, never converted. A card row is eight cards without a host, so its
-//! purchase is lower than a whole machine's: read it beside the machine rows of the same card.
+//! in the currency are left out, never converted. A card row is eight cards without a host
+//! (chassis, CPUs, memory, network, NVSwitch), so its purchase is lower than a whole machine's:
+//! card rows are ranked apart, after every whole machine, and never above one. Each row states
+//! what it assumes: the hosting it charges (following the row's draw when the view's hosting
+//! does, `crate::calc::rent_buy::hosting_monthly`) and the staff.
 
 use super::{all, fill::Basis, rent_buy_fill, Pick};
 use crate::calc::order;
-use crate::calc::rent_buy::{break_even, own_at, RentBuyInputs};
+use crate::calc::rent_buy::{break_even, hosting_monthly, ops_monthly, own_at, RentBuyInputs};
 use crate::calc::table::{validate, Valid};
 use crate::calc::units::{Currency, Ratio};
 
@@ -41,6 +44,13 @@ pub struct CardBreakEven {
     pub break_even: Option<Ratio>,
     /// Month of the older of the two prices ("YYYY-MM"), to show how old the comparison is.
     pub oldest: &'static str,
+    /// What the row assumes a month: hosting (following the row's draw when the view's hosting
+    /// does) and staff, in the currency asked for.
+    pub hosting: f64,
+    pub ops: f64,
+    /// The price is of eight cards alone, without the host a whole machine's price holds
+    /// (chassis, CPUs, memory, network, NVSwitch): ranked apart, after the whole machines.
+    pub cards_only: bool,
 }
 
 /// Every row with a purchase and a rent figure in `currency`, sorted by U* (module docs).
@@ -62,13 +72,17 @@ pub fn break_even_by_card(rb: &Valid<RentBuyInputs>, currency: Currency) -> Vec<
                 own_monthly: own_at(&filled, filled.util.0),
                 break_even: break_even(&filled).map(Ratio),
                 oldest: buy.date.min(rent.date),
+                hosting: hosting_monthly(&filled),
+                ops: ops_monthly(&filled),
+                cards_only: matches!(pick, Pick::Card(_)),
             })
         })
         .collect();
     order::sort_by(&mut rows, |a, b| {
         let key = |r: &CardBreakEven| r.break_even.map_or(f64::INFINITY, |u| u.0);
-        key(a)
-            .total_cmp(&key(b))
+        a.cards_only
+            .cmp(&b.cards_only)
+            .then_with(|| key(a).total_cmp(&key(b)))
             .then_with(|| a.pick.id().cmp(b.pick.id()))
     });
     rows

@@ -235,6 +235,7 @@ pub fn ByCard(rep: RentBuy) -> impl IntoView {
                     <tr>
                         <th>{tr(|t| t.catalogue.side_col_row)}</th>
                         <th>{tr(|t| t.catalogue.side_col_u)}</th>
+                        <th>{tr(|t| t.catalogue.side_col_costs)}</th>
                         <th>{tr(|t| t.catalogue.side_col_date)}</th>
                     </tr>
                 </thead>
@@ -250,6 +251,17 @@ pub fn ByCard(rep: RentBuy) -> impl IntoView {
                                         Some(u) if u > 1.0 => t.catalogue.side_above.to_string(),
                                         Some(u) => percent(u, 1),
                                     };
+                                    let row_name = if r.cards_only {
+                                        t.catalogue.side_cards_only(&name(t, r.pick))
+                                    } else {
+                                        name(t, r.pick)
+                                    };
+                                    let cur = rep.see(|x| x.currency);
+                                    let costs = format!(
+                                        "{} + {}",
+                                        money(Money::new(r.hosting, cur), 0),
+                                        money(Money::new(r.ops, cur), 0),
+                                    );
                                     let old = if is_stale(r.oldest, today()).unwrap_or(false) {
                                         t.catalogue.side_oldest(r.oldest)
                                     } else {
@@ -260,8 +272,11 @@ pub fn ByCard(rep: RentBuy) -> impl IntoView {
                                             data-testid=format!("by-card-{}", r.pick.id())
                                             data-value=u.map(|u| u.to_string()).unwrap_or_default()
                                         >
-                                            <td>{name(t, r.pick)}</td>
+                                            <td>{row_name}</td>
                                             <td>{shown}</td>
+                                            <td data-testid=format!("by-card-{}-costs", r.pick.id())>
+                                                {costs}
+                                            </td>
                                             <td>{old}</td>
                                         </tr>
                                     }

@@ -25,7 +25,8 @@ use crate::app::widgets::{
 };
 use crate::app::words::rent_buy_error;
 use crate::calc::rent_buy::{
-    read_typed, report, write_typed, PowerModel, RentBuyError, RentBuyInputs, RentBuyReport, CAPITAL_RATE, HOSTING,
+    read_typed, report, write_typed, HostingScale, OpsScale, PowerModel, FLEET, HOSTING_KW,
+    HOSTING_SCALE, OPS_SCALE, RentBuyError, RentBuyInputs, RentBuyReport, CAPITAL_RATE, HOSTING,
     HOURS_PER_DAY, IDLE_KW, KWH_PRICE, MONTHS, MONTH_HOURS, OPS, POWER_KW, POWER_MODEL, PRICE, PUE,
     PURCHASE, RESALE, RESERVE, RESERVE_OFF_1M, RESERVE_OFF_1Y, RESERVE_OFF_3Y, RESERVE_PAY,
     RESERVE_TERM, UTIL,
@@ -58,7 +59,19 @@ const FORM: &[Section] = &[
             Item::Control(|| num(&PUE, LENS)),
             Item::Help("pue"),
             Item::Control(|| num(&HOSTING, LENS)),
+            Item::Control(|| radio(&HOSTING_SCALE, LENS)),
+            Item::Either {
+                when: || holds(LENS, |i| i.hosting_scale == HostingScale::Kw),
+                yes: &[Item::Control(|| num(&HOSTING_KW, LENS))],
+                no: &[],
+            },
             Item::Control(|| num(&OPS, LENS)),
+            Item::Control(|| radio(&OPS_SCALE, LENS)),
+            Item::Either {
+                when: || holds(LENS, |i| i.ops_scale == OpsScale::Fleet),
+                yes: &[Item::Control(|| num(&FLEET, LENS))],
+                no: &[],
+            },
         ],
     },
     Section {
