@@ -284,7 +284,14 @@ pub fn hybrid3(i: &Valid<RentBuyInputs>, currency: Currency) -> Hybrid3Report {
 /// What month `d` costs with `owned` machines owned and `reserved` reserved for it, filled in the
 /// cheapest order (reserved, then owned when its electricity costs no more than rent, then
 /// rented): the cost and the hours on reserved, owned and rented machines.
-fn month_cost(d: f64, owned: usize, reserved: usize, h: f64, p: f64, abr: (f64, f64, f64)) -> (f64, [f64; 3]) {
+fn month_cost(
+    d: f64,
+    owned: usize,
+    reserved: usize,
+    h: f64,
+    p: f64,
+    abr: (f64, f64, f64),
+) -> (f64, [f64; 3]) {
     let (a, b, r) = abr;
     let on_reserved = d.min(reserved as f64 * h);
     let on_owned = if b / h <= p {

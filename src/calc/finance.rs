@@ -147,7 +147,10 @@ pub fn check_typed_resale_curve(raw: &str) -> Result<(), ResaleCurveError> {
     let folded: Vec<char> = raw.chars().map(super::number_text::fold_width).collect();
     let digit = |k: usize| folded.get(k).is_some_and(|c| c.is_ascii_digit());
     let start = folded.iter().position(|c| !c.is_whitespace()).unwrap_or(0);
-    let end = folded.iter().rposition(|c| !c.is_whitespace()).map_or(0, |e| e + 1);
+    let end = folded
+        .iter()
+        .rposition(|c| !c.is_whitespace())
+        .map_or(0, |e| e + 1);
     let mut tight = Vec::new();
     let mut other = false;
     for (k, &c) in folded.iter().enumerate().take(end).skip(start) {

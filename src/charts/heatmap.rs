@@ -4,7 +4,8 @@
 //! point. The cells and the curve come computed from the core; this only draws them.
 
 use super::{
-    font, legend_band, tick_count, ChartError, Key, Side, GRID, MARGIN, MARK, OWN, RENT, RESERVE, TICK,
+    font, legend_band, tick_count, ChartError, Key, Side, GRID, MARGIN, MARK, OWN, RENT, RESERVE,
+    TICK,
 };
 use plotters::coord::Shift;
 use plotters::prelude::*;

@@ -4,9 +4,9 @@
 use crate::common::assert_close;
 use gpuplan::calc::memory::prices::{machine, prices};
 use gpuplan::calc::pick::{
-    age_in_days, all, break_even_by_card, fill, is_stale, CardBreakEven,
+    age_in_days, all, break_even_by_card, fill, is_stale,
     month::{days_from_civil, days_in_month},
-    pick, Basis, Calc, DateError, Fill, Gap, Kind, Pick, Value,
+    pick, Basis, Calc, CardBreakEven, DateError, Fill, Gap, Kind, Pick, Value,
 };
 use gpuplan::calc::rent_buy::{PowerModel, RentBuyInputs};
 use gpuplan::calc::scenario::{from_pairs, pairs, Scenario};
@@ -479,7 +479,12 @@ fn the_by_card_table_states_its_assumptions_and_keeps_cards_apart_from_machines(
     for r in &t {
         assert_close(r.hosting, 3_000.0 / fx * r.power_kw / 7.0, 1e-9);
         assert_close(r.ops, 8_000.0 / fx, 1e-9);
-        assert_eq!(r.cards_only, matches!(r.pick, Pick::Card(_)), "{}", r.pick.id());
+        assert_eq!(
+            r.cards_only,
+            matches!(r.pick, Pick::Card(_)),
+            "{}",
+            r.pick.id()
+        );
     }
     // Whole machines first, then the rows of cards alone.
     let first_cards = t.iter().position(|r| r.cards_only).unwrap_or(t.len());

@@ -684,18 +684,21 @@ fn a_resale_curve_typed_1_comma_5_is_refused_not_read_as_two_years() {
     let mut i = RentBuyInputs::default();
     assert_eq!(
         read_typed(&mut i, "resale_curve", "1,5"),
-        Err(RentBuyError::ResaleCurve(ResaleCurveError::AmbiguousComma {
-            raw: "1,5".into()
-        }))
+        Err(RentBuyError::ResaleCurve(
+            ResaleCurveError::AmbiguousComma { raw: "1,5".into() }
+        ))
     );
-    assert!(i.resale_curve.is_empty(), "the refused text changed nothing");
+    assert!(
+        i.resale_curve.is_empty(),
+        "the refused text changed nothing"
+    );
     // Full-width commas, as a Chinese input method types them, and a comma mixed with blanks.
     assert!(read_typed(&mut i, "resale_curve", "１，５").is_err());
     assert_eq!(
         read_typed(&mut i, "resale_curve", "78,5, 60"),
-        Err(RentBuyError::ResaleCurve(ResaleCurveError::AmbiguousComma {
-            raw: "78,5".into()
-        }))
+        Err(RentBuyError::ResaleCurve(
+            ResaleCurveError::AmbiguousComma { raw: "78,5".into() }
+        ))
     );
     // Either reading, written so that it is one.
     read_typed(&mut i, "resale_curve", "1.5").unwrap();
@@ -745,7 +748,11 @@ fn with_reserving_on_the_tornado_moves_the_three_way_answer() {
     );
     let bar = t.bars.iter().find(|b| b.key == "reserve_off_3y").unwrap();
     assert_eq!(bar.low.outcome.way, Way::Own);
-    assert_close(bar.low.outcome.difference.amount, 46_853.333_333 - 48_384.0, 1e-5);
+    assert_close(
+        bar.low.outcome.difference.amount,
+        46_853.333_333 - 48_384.0,
+        1e-5,
+    );
     assert_eq!(bar.high.outcome.way, Way::Reserve);
     // Reserving off: the two-way tornado as before.
     let off = tornado(&valid(RentBuyInputs::default()), CNY, Output::Difference);

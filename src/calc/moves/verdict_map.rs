@@ -21,9 +21,9 @@
 //! borders are where the colours change.
 
 use crate::calc::rent_buy::{break_even, report, RentBuyInputs, Verdict};
+use crate::calc::reserve::{cheapest_at, costs_at, Way};
 pub use crate::calc::sensitivity::market_range;
 use crate::calc::sensitivity::{price_axis, Series};
-use crate::calc::reserve::{cheapest_at, costs_at, Way};
 use crate::calc::table::Valid;
 use crate::calc::units::{Currency, Money, Ratio};
 
@@ -111,7 +111,11 @@ pub fn verdict_map_sized(
             let u = centre(&util_edges, r);
             let [rent, reserve, own] = costs_at(&probe, u);
             // Owning against the cheaper of the other ways compared.
-            let other = if probe.reserve { rent.min(reserve) } else { rent };
+            let other = if probe.reserve {
+                rent.min(reserve)
+            } else {
+                rent
+            };
             let difference = own - other;
             largest = largest.max(difference.abs());
             row.push(Cell {

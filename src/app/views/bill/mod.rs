@@ -138,7 +138,8 @@ pub fn BillView() -> impl IntoView {
     let lines_len = memo(move || inputs.see(|i| i.lines.len()));
     let levers_len = memo(move || inputs.see(|i| i.levers.len()));
     let said = memo(move || {
-        let labels: Vec<String> = inputs.see(|i| i.levers.iter().map(|l| l.label.clone()).collect());
+        let labels: Vec<String> =
+            inputs.see(|i| i.levers.iter().map(|l| l.label.clone()).collect());
         report.see(|r| answer(r, &labels, app.t()))
     });
 

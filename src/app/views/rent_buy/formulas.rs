@@ -4,7 +4,9 @@
 use crate::app::format::{number, percent};
 use crate::app::state::memo;
 use crate::app::widgets::{FormulaRow, Formulas as Table};
-use crate::calc::rent_buy::{hosting_monthly, ops_monthly, PowerModel, RentBuyInputs, RentBuyReport};
+use crate::calc::rent_buy::{
+    hosting_monthly, ops_monthly, PowerModel, RentBuyInputs, RentBuyReport,
+};
 use crate::text::Texts;
 use leptos::prelude::*;
 

@@ -25,11 +25,11 @@ use crate::app::widgets::{
 };
 use crate::app::words::rent_buy_error;
 use crate::calc::rent_buy::{
-    read_typed, report, write_typed, HostingScale, OpsScale, PowerModel, FLEET, HOSTING_KW,
-    HOSTING_SCALE, OPS_SCALE, RentBuyError, RentBuyInputs, RentBuyReport, CAPITAL_RATE, HOSTING,
-    HOURS_PER_DAY, IDLE_KW, KWH_PRICE, MONTHS, MONTH_HOURS, OPS, POWER_KW, POWER_MODEL, PRICE, PUE,
-    PURCHASE, RESALE, RESERVE, RESERVE_OFF_1M, RESERVE_OFF_1Y, RESERVE_OFF_3Y, RESERVE_PAY,
-    RESERVE_TERM, UTIL,
+    read_typed, report, write_typed, HostingScale, OpsScale, PowerModel, RentBuyError,
+    RentBuyInputs, RentBuyReport, CAPITAL_RATE, FLEET, HOSTING, HOSTING_KW, HOSTING_SCALE,
+    HOURS_PER_DAY, IDLE_KW, KWH_PRICE, MONTHS, MONTH_HOURS, OPS, OPS_SCALE, POWER_KW, POWER_MODEL,
+    PRICE, PUE, PURCHASE, RESALE, RESERVE, RESERVE_OFF_1M, RESERVE_OFF_1Y, RESERVE_OFF_3Y,
+    RESERVE_PAY, RESERVE_TERM, UTIL,
 };
 use crate::calc::reserve::ReserveTerm;
 use leptos::prelude::*;

@@ -10,10 +10,10 @@ use crate::app::widgets::{live, num, ChartCanvas};
 use crate::calc::moves::{market_range, tornado, verdict_map, Output, Skip, Tornado, VerdictMap};
 use crate::calc::rent_buy::SWING;
 use crate::calc::reserve::Way;
-use crate::charts::Side;
 use crate::calc::units::{Currency, Money};
 use crate::charts::heatmap::{draw_heatmap, HeatmapChart};
 use crate::charts::tornado::{draw_tornado, TornadoBar, TornadoChart};
+use crate::charts::Side;
 use crate::text::Texts;
 use leptos::prelude::*;
 
@@ -119,7 +119,13 @@ fn tornado_rows(t: &'static Texts, d: &Tornado, reserving: bool) -> Vec<Vec<Stri
             cell(&b.high.outcome),
         ];
         if reserving {
-            row.extend([way_words(t, b.low.outcome.way), way_words(t, b.high.outcome.way)].map(str::to_string));
+            row.extend(
+                [
+                    way_words(t, b.low.outcome.way),
+                    way_words(t, b.high.outcome.way),
+                ]
+                .map(str::to_string),
+            );
         }
         row
     }));
@@ -260,9 +266,7 @@ pub fn Moves(rep: RentBuy) -> impl IntoView {
                               caption: &'static str| {
         let x_axis = move |t: &'static Texts| match d.see_untracked(|d| d.by) {
             Output::BreakEven => t.rent_buy.axis_break_even.to_string(),
-            Output::Difference if reserving.get_untracked() => {
-                t.rent_buy.axis_difference3(cur(t))
-            }
+            Output::Difference if reserving.get_untracked() => t.rent_buy.axis_difference3(cur(t)),
             Output::Difference => t.rent_buy.axis_difference(cur(t)),
         };
         view! {
