@@ -347,11 +347,13 @@ fn granularity_and_group_ids_are_kept() {
 #[test]
 fn bill_habits_are_shares_of_the_users_own_groups() {
     use gpuplan::calc::headline;
-    let mut i = BillInputs::default();
-    i.lines = parse_lines(
-        "instances~20000~720~our cards;storage~1100~~disks;traffic~1000~~egress;other~500~~misc",
-    )
-    .unwrap();
+    let mut i = BillInputs {
+        lines: parse_lines(
+            "instances~20000~720~our cards;storage~1100~~disks;traffic~1000~~egress;other~500~~misc",
+        )
+        .unwrap(),
+        ..BillInputs::default()
+    };
     let r = review(&i, Currency::Cny).unwrap();
     assert_eq!(r.total.amount, 22_600.0);
     let saved: Vec<f64> = r.lever_savings.iter().map(|m| m.amount).collect();
