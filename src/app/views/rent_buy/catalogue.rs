@@ -270,11 +270,12 @@ pub fn ByCard(rep: RentBuy) -> impl IntoView {
                                     view! {
                                         <tr
                                             data-testid=format!("by-card-{}", r.pick.id())
+                                            data-cards-only=r.cards_only.to_string()
                                             data-value=u.map(|u| u.to_string()).unwrap_or_default()
                                         >
                                             <td>{row_name}</td>
                                             <td>{shown}</td>
-                                            <td data-testid=format!("by-card-{}-costs", r.pick.id())>
+                                            <td data-testid=format!("card-costs-{}", r.pick.id())>
                                                 {costs}
                                             </td>
                                             <td>{old}</td>
