@@ -275,9 +275,10 @@ pub fn ByCard(rep: RentBuy) -> impl IntoView {
                                         >
                                             <td>{row_name}</td>
                                             <td>{shown}</td>
-                                            <td data-testid=format!("card-costs-{}", r.pick.id())>
-                                                {costs}
-                                            </td>
+                                            <td data-testid=format!(
+                                                "card-costs-{}",
+                                                r.pick.id(),
+                                            )>{costs}</td>
                                             <td>{old}</td>
                                         </tr>
                                     }

@@ -341,7 +341,12 @@ pub fn Moves(rep: RentBuy) -> impl IntoView {
                             summary=heat_sum
                             csv=move || {
                                 let t = app.t_untracked();
-                                map.see_untracked(|m| heat_rows(t, m, cur(t), reserving.get_untracked()))
+                                map.see_untracked(|m| heat_rows(
+                                    t,
+                                    m,
+                                    cur(t),
+                                    reserving.get_untracked(),
+                                ))
                             }
                             draw=move |root| {
                                 let three = reserving.get();
