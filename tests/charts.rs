@@ -597,16 +597,19 @@ fn tornado_names_each_input_with_the_largest_swing_on_top() {
             name: "purchase".into(),
             low: 0.44,
             high: 0.65,
+            ways: None,
         },
         TornadoBar {
             name: "rent per hour".into(),
             low: 0.68,
             high: 0.45,
+            ways: None,
         },
         TornadoBar {
             name: "hosting".into(),
             low: 0.53,
             high: 0.55,
+            ways: None,
         },
     ];
     let out = svg(|root| {
@@ -619,6 +622,7 @@ fn tornado_names_each_input_with_the_largest_swing_on_top() {
                 lowered: "-20%",
                 raised: "+20%",
                 percent: true,
+                ways: None,
             },
         )
         .unwrap()
@@ -666,6 +670,8 @@ fn heatmap_draws_every_cell_on_its_side_and_marks_the_point() {
                 own: "own",
                 rent: "rent",
                 market_name: "market",
+                sides: None,
+                reserve: None,
             },
         )
         .unwrap()

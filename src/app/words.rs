@@ -208,6 +208,10 @@ pub fn rent_buy_error(t: &'static Texts, e: &RentBuyError, c: Currency) -> Strin
                 ResaleCurveError::TooLong { years, max } => {
                     m.resale_curve_too_long(&l, &number(*years as f64, 0), &number(*max as f64, 0))
                 }
+                // Both readings written out: the decimal with a dot, the years with a blank.
+                ResaleCurveError::AmbiguousComma { raw } => {
+                    m.resale_curve_comma(&l, raw, &raw.replace(',', "."), &raw.replace(',', ", "))
+                }
             }
         }
         RentBuyError::Field(f) => field_error(t, f, c),

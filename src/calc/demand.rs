@@ -33,7 +33,7 @@
 //! without it the plan is the two-way one.
 
 use super::rent_buy::{own_at, RentBuyInputs};
-use super::reserve::reserve_monthly;
+use super::reserve::{reserve_monthly, ReserveTerm};
 use super::table::Valid;
 use super::units::{Currency, Hours, Money};
 use crate::calc::order;
@@ -132,7 +132,10 @@ pub struct Fill {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Plan3 {
     pub owned: usize,
+    /// Machines reserved: the most in any month when terms are chosen month by month.
     pub reserved: usize,
+    /// Machines reserved in each month of the profile.
+    pub reserved_by_month: Vec<usize>,
     pub monthly: Money,
     pub fill: Fill,
 }
@@ -221,6 +224,7 @@ pub fn hybrid3(i: &Valid<RentBuyInputs>, currency: Currency) -> Hybrid3Report {
         Plan3 {
             owned,
             reserved,
+            reserved_by_month: vec![reserved; demand.len()],
             monthly: Money::new(
                 owned as f64 * a + reserved as f64 * r + b / h * os + p * ts,
                 currency,
@@ -233,6 +237,9 @@ pub fn hybrid3(i: &Valid<RentBuyInputs>, currency: Currency) -> Hybrid3Report {
         }
     };
     let reserve = i.reserve;
+    if reserve && i.reserve_term == ReserveTerm::Month {
+        return by_month(i, &demand, currency, (a, b, r));
+    }
     // For each machine count T: the best number reserved among 0..=T (ties: more reserved).
     let mut best_m = 0usize;
     let mut best_k = k(0);
@@ -271,6 +278,110 @@ pub fn hybrid3(i: &Valid<RentBuyInputs>, currency: Currency) -> Hybrid3Report {
         own_only,
         reserve_considered: reserve,
         demand,
+    }
+}
+
+/// What month `d` costs with `owned` machines owned and `reserved` reserved for it, filled in the
+/// cheapest order (reserved, then owned when its electricity costs no more than rent, then
+/// rented): the cost and the hours on reserved, owned and rented machines.
+fn month_cost(
+    d: f64,
+    owned: usize,
+    reserved: usize,
+    h: f64,
+    p: f64,
+    abr: (f64, f64, f64),
+) -> (f64, [f64; 3]) {
+    let (a, b, r) = abr;
+    let on_reserved = d.min(reserved as f64 * h);
+    let on_owned = if b / h <= p {
+        (d - on_reserved).min(owned as f64 * h)
+    } else {
+        0.0
+    };
+    let rented = d - on_reserved - on_owned;
+    let cost = owned as f64 * a + reserved as f64 * r + b / h * on_owned + p * rented;
+    (cost, [on_reserved, on_owned, rented])
+}
+
+/// The machines to reserve for month `d` with `owned` owned: the cost is piecewise linear in the
+/// number reserved, with its corners where the reserved machines, or the reserved and owned ones
+/// together, just cover the month, so the best whole number is one next to a corner (or none).
+/// Ties: fewer reserved.
+fn best_reserved(d: f64, owned: usize, h: f64, p: f64, abr: (f64, f64, f64)) -> usize {
+    let full = d / h;
+    let around = |x: f64| {
+        let x = x.max(0.0).min(MAX_MACHINES as f64);
+        [x.floor() as usize, x.ceil() as usize]
+    };
+    let mut best = (month_cost(d, owned, 0, h, p, abr).0, 0usize);
+    for m in around(full - owned as f64).into_iter().chain(around(full)) {
+        let c = month_cost(d, owned, m, h, p, abr).0;
+        if c < best.0 || (c == best.0 && m < best.1) {
+            best = (c, m);
+        }
+    }
+    best.1
+}
+
+/// The three-way plan when a reserved term is one month: the owned machines hold over the whole
+/// profile, the reserved ones are chosen month by month ([`best_reserved`]). For each number
+/// owned (0 up to enough for the peak month) the months are chosen independently, so the search
+/// is linear in the machines times the months. Ties: fewer owned.
+fn by_month(
+    i: &RentBuyInputs,
+    demand: &[Hours],
+    currency: Currency,
+    abr: (f64, f64, f64),
+) -> Hybrid3Report {
+    let h = i.month_hours.0;
+    let p = i.price_per_hour;
+    let n = demand.len().max(1) as f64;
+    let peak = demand.iter().map(|d| d.0).fold(0.0, f64::max);
+    let n_max = ((peak / h).ceil() as usize).min(MAX_MACHINES);
+    let plan = |owned: usize, reserving: bool| -> Plan3 {
+        let mut total = 0.0;
+        let mut hours = [0.0; 3];
+        let mut by_month = Vec::with_capacity(demand.len());
+        for d in demand {
+            let m = if reserving {
+                best_reserved(d.0, owned, h, p, abr)
+            } else {
+                0
+            };
+            let (c, split) = month_cost(d.0, owned, m, h, p, abr);
+            total += c;
+            hours.iter_mut().zip(split).for_each(|(s, x)| *s += x);
+            by_month.push(m);
+        }
+        Plan3 {
+            owned,
+            reserved: by_month.iter().copied().max().unwrap_or(0),
+            reserved_by_month: by_month,
+            monthly: Money::new(total / n, currency),
+            fill: Fill {
+                reserved: Hours(hours[0] / n),
+                owned: Hours(hours[1] / n),
+                rented: Hours(hours[2] / n),
+            },
+        }
+    };
+    let cheapest = |reserving: bool, owned_max: usize| {
+        (0..=owned_max)
+            .map(|k| plan(k, reserving))
+            .fold(None::<Plan3>, |best, q| match best {
+                Some(b) if b.monthly.amount <= q.monthly.amount => Some(b),
+                _ => Some(q),
+            })
+            .unwrap_or_else(|| plan(0, reserving))
+    };
+    Hybrid3Report {
+        best: cheapest(true, n_max),
+        own_only: cheapest(false, n_max),
+        reserve_only: plan(0, true),
+        all_rent: plan(0, false).monthly,
+        reserve_considered: true,
+        demand: demand.to_vec(),
     }
 }
 

@@ -24,6 +24,7 @@
 //! 100% at the day of purchase), and past the last one it stays at the last share: add a `0`
 //! to say a machine is worth nothing after that.
 
+use super::number_text::{read_number, NumberKind};
 use super::units::Ratio;
 use thiserror::Error;
 
@@ -96,19 +97,28 @@ pub enum ResaleCurveError {
     Item { year: usize, raw: String },
     #[error("resale_curve: {years} years given; at most {max} are allowed")]
     TooLong { years: usize, max: usize },
+    /// Typed into the box: a comma with a digit on each side (`1,5`) that could be a decimal
+    /// comma as well as a separator between years. `raw` is the digits around it (full-width
+    /// forms folded: `１，５` is `1,5`).
+    #[error("resale_curve: {raw:?} could be one decimal or two years")]
+    AmbiguousComma { raw: String },
 }
 
-/// Reads a curve typed as percentages, one per year, separated by commas (`78,60,46,35`); a
-/// `%` after a number is allowed and blanks are ignored.
+/// What separates the years of a curve: commas, semicolons, the Chinese enumeration comma and
+/// blanks, in their ASCII and full-width forms.
+fn is_year_separator(c: char) -> bool {
+    matches!(c, ',' | ';' | '\u{3001}' | '\u{FF0C}' | '\u{FF1B}') || c.is_whitespace()
+}
+
+/// Reads a curve in its link form: percentages, one per year, separated by commas (`78,60,46,35`),
+/// semicolons, `、` or blanks; each is read as a percent box reads a number (a `%` after it, full-
+/// width digits). The box adds one rule, [`check_typed_resale_curve`].
 pub fn parse_resale_curve(raw: &str) -> Result<Vec<Ratio>, ResaleCurveError> {
     let mut out = Vec::new();
-    let parts = raw.split([',', ';', ' ', '\n']).map(str::trim);
+    let parts = raw.split(is_year_separator).map(str::trim);
     for (n, part) in parts.filter(|p| !p.is_empty()).enumerate() {
-        let number = part.strip_suffix(['%', '％']).unwrap_or(part);
-        match number.parse::<f64>() {
-            Ok(v) if v.is_finite() && (0.0..=100.0).contains(&v) => {
-                out.push(Ratio::from_percent(v))
-            }
+        match read_number(part, NumberKind::Percent) {
+            Ok(v) if (0.0..=100.0).contains(&v) => out.push(Ratio::from_percent(v)),
             _ => {
                 return Err(ResaleCurveError::Item {
                     year: n + 1,
@@ -124,6 +134,58 @@ pub fn parse_resale_curve(raw: &str) -> Result<Vec<Ratio>, ResaleCurveError> {
         });
     }
     Ok(out)
+}
+
+/// The rule a typed curve adds to the link's: a comma with a digit right before and right after
+/// it is a decimal comma to many readers (`1,5` is one and a half in much of Europe) and a
+/// separator between years in the link form. Every number box refuses `1,5` rather than guess
+/// (src/calc/number_text.rs); this box does the same unless the text can only be a list: two or
+/// more such commas and no other separator (`78,60,46,35`, the form a link is written in). One
+/// such comma alone (`1,5`, `78,60`), or beside other separators (`78,5, 60`), is refused, and
+/// the message shows both readings (`1.5` and `1, 5`).
+pub fn check_typed_resale_curve(raw: &str) -> Result<(), ResaleCurveError> {
+    let folded: Vec<char> = raw.chars().map(super::number_text::fold_width).collect();
+    let digit = |k: usize| folded.get(k).is_some_and(|c| c.is_ascii_digit());
+    let start = folded.iter().position(|c| !c.is_whitespace()).unwrap_or(0);
+    let end = folded
+        .iter()
+        .rposition(|c| !c.is_whitespace())
+        .map_or(0, |e| e + 1);
+    let mut tight = Vec::new();
+    let mut other = false;
+    for (k, &c) in folded.iter().enumerate().take(end).skip(start) {
+        if c == ',' && k > 0 && digit(k - 1) && digit(k + 1) {
+            tight.push(k);
+        } else if is_year_separator(c) {
+            other = true;
+        }
+    }
+    let first = match tight.first() {
+        Some(&k) if tight.len() == 1 || other => k,
+        _ => return Ok(()),
+    };
+    // The digits on either side of the first such comma, as typed.
+    let mut from = first;
+    while from > 0 && digit(from - 1) {
+        from -= 1;
+    }
+    let mut to = first + 1;
+    while digit(to) {
+        to += 1;
+    }
+    Err(ResaleCurveError::AmbiguousComma {
+        raw: folded[from..to].iter().collect(),
+    })
+}
+
+/// The curve as the box shows it: percentages with a comma and a blank between years, which
+/// [`check_typed_resale_curve`] accepts at any length.
+pub fn write_typed_resale_curve(curve: &[Ratio]) -> String {
+    curve
+        .iter()
+        .map(|r| super::field::link_number(r.percent()))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The curve as it is written in a link: percentages, comma-separated.

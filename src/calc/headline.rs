@@ -213,9 +213,12 @@ pub fn billing(r: &BillingReport) -> &'static str {
     }
 }
 
-/// The monthly bill: whether the habits ticked save anything.
+/// The monthly bill: whether a habit ticked lacks its amount, else whether the habits ticked
+/// save anything.
 pub fn bill(r: &BillReport) -> &'static str {
-    if r.savings.amount > 0.0 {
+    if !r.unpriced.is_empty() {
+        "ask"
+    } else if r.savings.amount > 0.0 {
         "saves"
     } else {
         "no-savings"

@@ -192,7 +192,7 @@ pub fn read_number(raw: &str, kind: NumberKind) -> Result<f64, NumberTextError> 
 /// The NFKC folding that matters for numbers: the full-width ASCII block, the ideographic space,
 /// the full-width yen sign. The minus sign U+2212 is folded too (NFKC keeps it): it is what a
 /// number copied from a typeset document carries.
-fn fold_width(c: char) -> char {
+pub(crate) fn fold_width(c: char) -> char {
     match c {
         '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
         '\u{3000}' => ' ',

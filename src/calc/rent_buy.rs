@@ -19,6 +19,11 @@
 //!   120 CNY per machine-hour (the guide's median of an 80-200 market range), 720 h a month.
 //! - U is the share of hours the cards really compute, not the hours the machine is switched on.
 //! - PUE (cooling overhead) defaults to 1, as the guide counts the card draw alone.
+//! - Hosting follows the machine (`hosting_scale=kw`, the default): the guide's 3,000 is for its
+//!   7 kW machine (`hosting_kw`), and a machine drawing `P` kW is hosted for `3,000 x P / 7`, as
+//!   colocation is priced by power; `fixed` charges the figure per machine whatever it draws.
+//!   Staff is per machine (`ops_scale=machine`, the guide's half an engineer) or the team's cost
+//!   over a fleet (`fleet` machines, each carrying `ops / fleet`).
 //! - Idle draw of an 8-card machine (1 kW) is an assumption for the "follows use" model: roughly
 //!   host, fans and eight idle cards at 60-80 W each; change it to your measured figure.
 //! - Resale value is received at the end of the horizon and lowers depreciation; the payback month
@@ -40,7 +45,10 @@
 use super::demand::{format_demand, parse_demand, DemandError};
 use super::field::{FieldError, NumField, NumberKind, Slider};
 use super::finance::ResaleCurveError;
-use super::finance::{capital_charge, format_resale_curve, parse_resale_curve, resale_share};
+use super::finance::{
+    capital_charge, check_typed_resale_curve, format_resale_curve, parse_resale_curve,
+    resale_share, write_typed_resale_curve,
+};
 use super::reserve::{ReservePay, ReserveTerm};
 use super::table::{
     validate, Calculator, ChoiceField, Field, FlagField, KeyedError, TextField, Valid,
@@ -60,6 +68,31 @@ pub enum PowerModel {
 
 crate::choice_ids!(PowerModel { FixedHours => "fixed", FollowsUse => "use" });
 
+/// How the hosting figure follows the machine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum HostingScale {
+    /// In proportion to the machine's load draw: `hosting` is quoted for a machine drawing
+    /// `hosting_kw` (the guide's 3,000 for its 7 kW machine), as colocation is priced by power.
+    #[default]
+    Kw,
+    /// The amount typed, per machine, whatever it draws.
+    Fixed,
+}
+
+crate::choice_ids!(HostingScale { Kw => "kw", Fixed => "fixed" });
+
+/// Whom the staff figure is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum OpsScale {
+    /// Each machine: the guide's half an engineer for its one machine.
+    #[default]
+    Machine,
+    /// The whole fleet of `fleet` machines, each carrying an equal share.
+    Fleet,
+}
+
+crate::choice_ids!(OpsScale { Machine => "machine", Fleet => "fleet" });
+
 /// Everything the rent-or-buy calculator reads. Amounts are in the scenario's currency.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RentBuyInputs {
@@ -78,10 +111,17 @@ pub struct RentBuyInputs {
     pub kwh_price: f64,
     /// Power usage effectiveness: facility draw / IT draw, at least 1.
     pub pue: f64,
-    /// Hosting and bandwidth per month.
+    /// Hosting and bandwidth per month, for a machine drawing `hosting_kw` at load when hosting
+    /// follows the draw ([`HostingScale::Kw`]), else per machine.
     pub hosting_per_month: f64,
-    /// Operations staff share per month.
+    pub hosting_scale: HostingScale,
+    /// The load draw the hosting figure is quoted for, kW.
+    pub hosting_kw: f64,
+    /// Operations staff per month: per machine, or for the whole fleet ([`OpsScale`]).
     pub ops_per_month: f64,
+    pub ops_scale: OpsScale,
+    /// Machines the staff figure is shared over when it is for the fleet.
+    pub fleet: f64,
     /// Resale value at the end of the horizon.
     pub resale: f64,
     /// Rent per machine-hour.
@@ -196,7 +236,11 @@ impl Default for RentBuyInputs {
             kwh_price: 1.0,
             pue: 1.0,
             hosting_per_month: 3_000.0,
+            hosting_scale: HostingScale::Kw,
+            hosting_kw: 7.0,
             ops_per_month: 8_000.0,
+            ops_scale: OpsScale::Machine,
+            fleet: 1.0,
             resale: 0.0,
             price_per_hour: 120.0,
             util: Ratio(0.5),
@@ -232,6 +276,8 @@ mod fields {
     pub const KWH_PRICE: F = NumField { key: "kwh_price", kind: NumberKind::Money, min: 0.0, max: 100.0, slider: None, whole: false, get: |i| i.kwh_price, set: |i, v| i.kwh_price = v };
     pub const PUE: F = NumField { key: "pue", kind: NumberKind::Plain, min: 1.0, max: 3.0, slider: None, whole: false, get: |i| i.pue, set: |i, v| i.pue = v };
     pub const HOSTING: F = NumField { key: "hosting", kind: NumberKind::Money, min: 0.0, max: 1e9, slider: None, whole: false, get: |i| i.hosting_per_month, set: |i, v| i.hosting_per_month = v };
+    pub const HOSTING_KW: F = NumField { key: "hosting_kw", kind: NumberKind::Plain, min: 0.01, max: 1000.0, slider: None, whole: false, get: |i| i.hosting_kw, set: |i, v| i.hosting_kw = v };
+    pub const FLEET: F = NumField { key: "fleet", kind: NumberKind::Plain, min: 1.0, max: 10_000.0, slider: None, whole: true, get: |i| i.fleet, set: |i, v| i.fleet = v };
     pub const OPS: F = NumField { key: "ops", kind: NumberKind::Money, min: 0.0, max: 1e9, slider: None, whole: false, get: |i| i.ops_per_month, set: |i, v| i.ops_per_month = v };
     pub const PRICE: F = NumField { key: "price", kind: NumberKind::Money, min: 0.01, max: 1e6, slider: Some(&Slider { min: 40.0, max: 300.0, step: 1.0 }), whole: false, get: |i| i.price_per_hour, set: |i, v| i.price_per_hour = v };
     pub const UTIL: F = NumField { key: "util", kind: NumberKind::Percent, min: 0.0, max: 100.0, slider: Some(&Slider { min: 0.0, max: 100.0, step: 0.5 }), whole: false, get: |i| i.util.percent(), set: |i, v| i.util = Ratio::from_percent(v) };
@@ -247,6 +293,14 @@ pub use fields::*;
 /// How electricity is counted.
 pub const POWER_MODEL: ChoiceField<RentBuyInputs> =
     crate::choice_field!("power_model", PowerModel, power_model);
+
+/// How hosting follows the machine.
+pub const HOSTING_SCALE: ChoiceField<RentBuyInputs> =
+    crate::choice_field!("hosting_scale", HostingScale, hosting_scale);
+
+/// Whom the staff figure is for.
+pub const OPS_SCALE: ChoiceField<RentBuyInputs> =
+    crate::choice_field!("ops_scale", OpsScale, ops_scale);
 
 /// Whether reserving is compared.
 pub const RESERVE: FlagField<RentBuyInputs> = crate::flag_field!("reserve", reserve);
@@ -282,7 +336,11 @@ impl Calculator for RentBuyInputs {
         Field::Num(KWH_PRICE),
         Field::Num(PUE),
         Field::Num(HOSTING),
+        Field::Choice(HOSTING_SCALE),
+        Field::Num(HOSTING_KW),
         Field::Num(OPS),
+        Field::Choice(OPS_SCALE),
+        Field::Num(FLEET),
         Field::Num(PRICE),
         Field::Num(UTIL),
         Field::Num(MONTH_HOURS),
@@ -357,6 +415,46 @@ impl Calculator for RentBuyInputs {
         }
         Ok(())
     }
+}
+
+/// Reads text typed into the page's box of text field `key` (the demand profile, the resale
+/// curve). A box follows the rules of every number box (src/calc/number_text.rs), which a link,
+/// written by the page, does not need: a comma between two digits in the resale curve could be a
+/// decimal comma as well as a separator between years, so `1,5` is refused there with a message
+/// rather than read as two years ([`check_typed_resale_curve`]). The link form `78,60,46,35`
+/// stays the link's, and what the box shows is written with a blank after each comma, so it
+/// reads back as typed.
+pub fn read_typed(i: &mut RentBuyInputs, key: &str, raw: &str) -> Result<(), RentBuyError> {
+    let Some(f) = <RentBuyInputs as Calculator>::FIELDS
+        .iter()
+        .find(|f| f.key() == key)
+    else {
+        return Ok(());
+    };
+    // A year that is not a number is named first; the comma's reading only once each is one.
+    let mut next = i.clone();
+    f.read(&mut next, raw)?;
+    if key == "resale_curve" {
+        check_typed_resale_curve(raw)?;
+    }
+    *i = next;
+    Ok(())
+}
+
+/// What the page's box of text field `key` shows: the link form, except the resale curve, whose
+/// years are written with a blank after each comma (`78, 60`) so a two-year curve reads back in
+/// the box ([`read_typed`]).
+pub fn write_typed(i: &RentBuyInputs, key: &str) -> String {
+    if key == "resale_curve" {
+        return write_typed_resale_curve(&i.resale_curve);
+    }
+    <RentBuyInputs as Calculator>::FIELDS
+        .iter()
+        .find_map(|f| match f {
+            Field::Text(t) if t.key == key => Some((t.write)(i)),
+            _ => None,
+        })
+        .unwrap_or_default()
 }
 
 /// Inputs that are each in range but contradict one another, or a value out of range.
@@ -478,10 +576,28 @@ pub(crate) fn capital_monthly(i: &RentBuyInputs) -> f64 {
     capital_charge(i.purchase, resale_value(i).0, i.months, i.capital_rate)
 }
 
+/// Hosting a month for this machine: the figure typed, in proportion to the machine's load draw
+/// against the draw it is quoted for when hosting follows the draw (3,000 x 7 / 7 for the
+/// guide's machine, exactly 3,000).
+pub fn hosting_monthly(i: &RentBuyInputs) -> f64 {
+    match i.hosting_scale {
+        HostingScale::Kw => i.hosting_per_month * i.power_load.0 / i.hosting_kw,
+        HostingScale::Fixed => i.hosting_per_month,
+    }
+}
+
+/// Staff a month for this machine: the figure typed, or its share of the fleet's.
+pub fn ops_monthly(i: &RentBuyInputs) -> f64 {
+    match i.ops_scale {
+        OpsScale::Machine => i.ops_per_month,
+        OpsScale::Fleet => i.ops_per_month / i.fleet,
+    }
+}
+
 /// Owning's monthly cost as `a + b U`: the fixed part and the part that scales with utilisation.
 fn own_linear(i: &RentBuyInputs) -> (f64, f64) {
     let h = i.month_hours.0;
-    let base = capital_monthly(i) + i.hosting_per_month + i.ops_per_month;
+    let base = capital_monthly(i) + hosting_monthly(i) + ops_monthly(i);
     match i.power_model {
         PowerModel::FixedHours => {
             let kwh = i.power_load.0 * i.hours_per_day.0 * (h / 24.0) * i.pue;
@@ -534,8 +650,8 @@ pub fn report(i: &Valid<RentBuyInputs>, cur: Currency) -> RentBuyReport {
         depreciation: Money::new(depreciation, cur),
         interest: Money::new(capital_monthly(i) - depreciation, cur),
         electricity: Money::new(energy_kwh * i.kwh_price, cur),
-        hosting: Money::new(i.hosting_per_month, cur),
-        ops: Money::new(i.ops_per_month, cur),
+        hosting: Money::new(hosting_monthly(i), cur),
+        ops: Money::new(ops_monthly(i), cur),
     };
     let own_monthly = own.total();
     let rent_monthly = Money::new(rent_at(i, u), cur);

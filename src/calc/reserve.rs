@@ -32,7 +32,7 @@
 //! package against pay-as-you-go), one year 35% (a year's subscription, or a one-year
 //! commitment), three years 55% (a three-year commitment).
 
-use super::finance::prepaid_monthly;
+use super::finance::{monthly_rate, prepaid_monthly, recovery_factor};
 use super::rent_buy::{break_even, own_at, rent_at, RentBuyInputs};
 use super::table::Valid;
 use super::units::{Currency, Money, Ratio};
@@ -107,6 +107,9 @@ pub struct ReserveParts {
     pub prepaid: Option<Money>,
     /// The cost of having paid early, a month (0 when paid monthly or at a zero rate).
     pub interest: Money,
+    /// What a term longer than the horizon adds a month: the months of the term past the horizon,
+    /// charged within it (0 when the term fits).
+    pub beyond_horizon: Money,
     /// What a reserved month costs in the comparison: billed month plus interest.
     pub monthly: Money,
 }
@@ -121,14 +124,33 @@ pub fn discount(i: &RentBuyInputs) -> Ratio {
 }
 
 /// Reserving's monthly cost in the comparison, at any utilisation.
+///
+/// A term longer than the horizon (`months`, over which owning is compared) is charged whole:
+/// its payments, valued at the start, are spread over the horizon's months as the purchase is,
+/// since a reserved term cannot be ended early. Three years over 12 months at 38,880 a month cost
+/// 36 x 38,880 / 12 = 116,640 a month, not 38,880.
 pub(crate) fn reserve_monthly(i: &RentBuyInputs) -> f64 {
     let billed = (1.0 - discount(i).0) * i.price_per_hour * i.month_hours.0;
+    let n = i.reserve_term.months();
+    let rate = monthly_rate(i.capital_rate);
+    // What the term's payments are worth at its start.
+    let value = match i.reserve_pay {
+        ReservePay::Monthly => billed / recovery_factor(rate, n),
+        ReservePay::Upfront => billed * n,
+    };
+    if n > i.months {
+        value * recovery_factor(rate, i.months)
+    } else {
+        within_term(i, billed)
+    }
+}
+
+/// A reserved month over the term itself: the billed month, with the interest of paying early.
+fn within_term(i: &RentBuyInputs, billed: f64) -> f64 {
+    let n = i.reserve_term.months();
     match i.reserve_pay {
         ReservePay::Monthly => billed,
-        ReservePay::Upfront => {
-            let n = i.reserve_term.months();
-            prepaid_monthly(billed * n, n, i.capital_rate)
-        }
+        ReservePay::Upfront => prepaid_monthly(billed * n, n, i.capital_rate),
     }
 }
 
@@ -146,7 +168,8 @@ pub fn reserve_parts(i: &RentBuyInputs, cur: Currency) -> ReserveParts {
         billed_month: Money::new(billed, cur),
         prepaid: (i.reserve_pay == ReservePay::Upfront)
             .then(|| Money::new(billed * i.reserve_term.months(), cur)),
-        interest: Money::new(monthly - billed, cur),
+        interest: Money::new(within_term(i, billed) - billed, cur),
+        beyond_horizon: Money::new(monthly - within_term(i, billed), cur),
         monthly: Money::new(monthly, cur),
     }
 }

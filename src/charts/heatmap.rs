@@ -3,7 +3,10 @@
 //! curve U*(p) between them, the market's price range marked on the price axis, and the chosen
 //! point. The cells and the curve come computed from the core; this only draws them.
 
-use super::{font, legend_band, tick_count, ChartError, Key, GRID, MARGIN, MARK, OWN, RENT, TICK};
+use super::{
+    font, legend_band, tick_count, ChartError, Key, Side, GRID, MARGIN, MARK, OWN, RENT, RESERVE,
+    TICK,
+};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 
@@ -27,6 +30,10 @@ pub struct HeatmapChart<'a> {
     pub own: &'a str,
     pub rent: &'a str,
     pub market_name: &'a str,
+    /// With reserving compared: the cheapest way of each cell (as `cells`), which colours it,
+    /// and the legend name of reserving. `None`: each cell's side is its sign.
+    pub sides: Option<&'a [Side]>,
+    pub reserve: Option<&'a str>,
 }
 
 /// A colour between white and `c`, at strength `k` in 0..1 (never fully white, so a cell's side
@@ -42,11 +49,12 @@ pub fn draw_heatmap<DB: DrawingBackend>(
     c: &HeatmapChart,
 ) -> Result<(), ChartError> {
     root.fill(&WHITE)?;
-    let body = legend_band(
-        root,
-        &[(c.own, OWN), (c.rent, RENT), (c.market_name, MARK)],
-        Key::Block,
-    )?;
+    let mut keys = vec![(c.own, OWN), (c.rent, RENT)];
+    if let Some(name) = c.reserve {
+        keys.push((name, RESERVE));
+    }
+    keys.push((c.market_name, MARK));
+    let body = legend_band(root, &keys, Key::Block)?;
     let (w, h) = body.dim_in_pixel();
     let (x0, x1) = c.price;
     let (y0, y1) = (c.util.0 * 100.0, c.util.1 * 100.0);
@@ -84,10 +92,10 @@ pub fn draw_heatmap<DB: DrawingBackend>(
             let (i, j) = (k % cols, k / cols);
             let v = if v.is_finite() { *v } else { 0.0 };
             // Ties go to renting, as everywhere on the page.
-            let color = if v < 0.0 {
-                shade(OWN, -v / most)
-            } else {
-                shade(RENT, v / most)
+            let color = match c.sides.and_then(|s| s.get(k)) {
+                Some(side) => shade(side.colour(), v.abs() / most),
+                None if v < 0.0 => shade(OWN, -v / most),
+                None => shade(RENT, v / most),
             };
             let a = (x0 + dx * i as f64, y0 + dy * j as f64);
             Rectangle::new([a, (a.0 + dx, a.1 + dy)], color.filled())

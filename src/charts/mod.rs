@@ -34,6 +34,24 @@ pub const RENT: RGBColor = RGBColor(0xd9, 0x77, 0x06);
 /// A reserved machine: a violet apart from both.
 pub const RESERVE: RGBColor = RGBColor(0x6d, 0x28, 0xd9);
 /// Marks: the chosen value, the crossing.
+/// Which way a cell or a mark stands for, drawn in that way's colour.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Side {
+    Rent,
+    Reserve,
+    Own,
+}
+
+impl Side {
+    pub fn colour(self) -> RGBColor {
+        match self {
+            Side::Rent => RENT,
+            Side::Reserve => RESERVE,
+            Side::Own => OWN,
+        }
+    }
+}
+
 pub const MARK: RGBColor = RGBColor(0x33, 0x41, 0x55);
 pub const GRID: RGBColor = RGBColor(0xe2, 0xe8, 0xf0);
 

@@ -4,7 +4,8 @@
 
 use super::label::{self, line_height};
 use super::{
-    compact, font, legend_band, tick_count, ChartError, Key, GRID, MARGIN, MARK, OWN, RENT, TICK,
+    compact, font, legend_band, tick_count, ChartError, Key, Side, GRID, MARGIN, MARK, OWN, RENT,
+    TICK,
 };
 use plotters::coord::Shift;
 use plotters::prelude::*;
@@ -16,6 +17,9 @@ pub struct TornadoBar {
     pub name: String,
     pub low: f64,
     pub high: f64,
+    /// With reserving compared: the cheapest way at the low and the high end, drawn as a dot of
+    /// its colour at each end.
+    pub ways: Option<(Side, Side)>,
 }
 
 pub struct TornadoChart<'a> {
@@ -29,6 +33,9 @@ pub struct TornadoChart<'a> {
     pub raised: &'a str,
     /// How the axis writes a value (`54%`, `12k`).
     pub percent: bool,
+    /// With reserving compared: the legend names of the dots, the cheapest way being renting,
+    /// reserving, owning.
+    pub ways: Option<[&'a str; 3]>,
 }
 
 pub fn draw_tornado<DB: DrawingBackend>(
@@ -36,7 +43,12 @@ pub fn draw_tornado<DB: DrawingBackend>(
     c: &TornadoChart,
 ) -> Result<(), ChartError> {
     root.fill(&WHITE)?;
-    let body = legend_band(root, &[(c.lowered, OWN), (c.raised, RENT)], Key::Block)?;
+    let mut keys = vec![(c.lowered, OWN), (c.raised, RENT)];
+    if let Some(names) = c.ways {
+        let sides = [Side::Rent, Side::Reserve, Side::Own];
+        keys.extend(names.into_iter().zip(sides).map(|(n, s)| (n, s.colour())));
+    }
+    let body = legend_band(root, &keys, Key::Block)?;
     let (w, h) = body.dim_in_pixel();
     let n = c.bars.len().max(1);
     // Names take up to a third of the width, wrapped to it.
@@ -115,6 +127,14 @@ pub fn draw_tornado<DB: DrawingBackend>(
                 [(a, y + 0.2), (z, y + 0.8)],
                 color.filled(),
             )))?;
+        }
+        if let Some((at_low, at_high)) = b.ways {
+            for (v, side) in [(b.low, at_low), (b.high, at_high)] {
+                let p = (finite(v), y + 0.5);
+                chart.draw_series(std::iter::once(Circle::new(p, 6, MARK.filled())))?;
+                chart.draw_series(std::iter::once(Circle::new(p, 5, WHITE.filled())))?;
+                chart.draw_series(std::iter::once(Circle::new(p, 4, side.colour().filled())))?;
+            }
         }
     }
     chart.draw_series(std::iter::once(PathElement::new(

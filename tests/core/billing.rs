@@ -194,6 +194,7 @@ fn levers_follow_their_group_and_cap_at_it() {
     assert_eq!(r.savings.amount, 1_600.0 + 1_500.0 + 1_500.0);
     assert_eq!(r.lever_savings[2].amount, 1_500.0);
     assert_eq!(r.after_by_group[2].1.amount, 1_500.0);
+    i.levers[0].share = None;
     i.levers[0].amount = 10_000.0;
     let r = review(&i, Currency::Cny).unwrap();
     assert_eq!(r.after_by_group[1].1.amount, 0.0);
@@ -336,4 +337,53 @@ fn granularity_and_group_ids_are_kept() {
         gpuplan::calc::bill::Group::ids(),
         ["instances", "storage", "traffic", "other"]
     );
+}
+
+/// The habits' savings are the user's: once the lines are the user's own, each habit saves its
+/// share of the user's group (old snapshots 1,600 of the guide's 2,200 of storage, forgotten
+/// instances 1,500 of its 2,500 of other), not the guide's fixed 1,600 and 1,500; a habit ticked
+/// without an amount asks for one. The guide's month still saves 4,000, 19.0%, read back from a
+/// link as well.
+#[test]
+fn bill_habits_are_shares_of_the_users_own_groups() {
+    use gpuplan::calc::headline;
+    let mut i = BillInputs {
+        lines: parse_lines(
+            "instances~20000~720~our cards;storage~1100~~disks;traffic~1000~~egress;other~500~~misc",
+        )
+        .unwrap(),
+        ..BillInputs::default()
+    };
+    let r = review(&i, Currency::Cny).unwrap();
+    assert_eq!(r.total.amount, 22_600.0);
+    let saved: Vec<f64> = r.lever_savings.iter().map(|m| m.amount).collect();
+    assert_eq!(saved[..3], [800.0, 300.0, 500.0]);
+    assert_eq!(r.savings.amount, 1_600.0);
+    assert!(r.unpriced.is_empty());
+    // The guide's month, from the defaults and from the link the page writes.
+    let guide = BillInputs::default();
+    for levers in [
+        guide.levers.clone(),
+        parse_levers(&format_levers(&guide.levers)).unwrap(),
+    ] {
+        let r = review(
+            &BillInputs {
+                levers,
+                ..guide.clone()
+            },
+            Currency::Cny,
+        )
+        .unwrap();
+        assert_eq!(r.savings.amount, 4_000.0);
+        assert_eq!(format!("{:.1}", r.share * 100.0), "19.0");
+    }
+    // Ticking a habit that has neither an amount nor a share: the page asks for the amount.
+    i.levers[3].on = true;
+    let r = review(&i, Currency::Cny).unwrap();
+    assert_eq!(r.unpriced, vec![3]);
+    assert_eq!(headline::bill(&r), "ask");
+    i.levers[3].amount = 2_000.0;
+    let r = review(&i, Currency::Cny).unwrap();
+    assert!(r.unpriced.is_empty());
+    assert_eq!(r.savings.amount, 3_600.0);
 }

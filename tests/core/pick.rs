@@ -188,6 +188,13 @@ fn picking_the_h100_machine_in_yuan() {
     assert_eq!(after.memory.gpu, "h100-sxm");
     assert!(after.rent_buy.ask.price && !after.rent_buy.ask.purchase);
     assert_eq!(after.serving.card_price, 0.0);
+    // Owning 2.7M over 36 months + 10.2 kW x 12 h x 30 days x ¥1 + hosting 3,000 x 10.2 / 7
+    // (the guide's figure follows the draw) + 8,000 = ¥91,043.43 a month; the hourly rent is
+    // asked for (the ¥62,500 quote is a month reserved).
+    let r = gpuplan::calc::rent_buy::rent_buy(&after.rent_buy, Currency::Cny).unwrap();
+    let own = 75_000.0 + 3_672.0 + 3_000.0 * 10.2 / 7.0 + 8_000.0;
+    assert_close(r.own_monthly.amount, own, 1e-6);
+    assert_eq!(format!("{:.2}", r.own_monthly.amount), "91043.43");
 }
 
 /// In dollars the same machine fills Thinkmate's $317,000 and Lambda's $31.92 a machine-hour
@@ -480,7 +487,8 @@ fn the_dollar_table_compares_like_tiers_and_street_prices() {
             .0
     };
     let fx = 7.1;
-    let running = 7.875 * 12.0 * 30.0 / fx + 3_000.0 / fx + 8_000.0 / fx;
+    // Hosting follows the draw: the guide's ¥3,000 for 7 kW, in proportion for 7.875 kW.
+    let running = 7.875 * 12.0 * 30.0 / fx + 3_000.0 / fx * 7.875 / 7.0 + 8_000.0 / fx;
     assert_close(
         u("rtx-4090"),
         (8.0 * 1_650.0 / 36.0 + running) / (8.0 * 0.34 * 720.0),
@@ -562,4 +570,33 @@ fn an_asked_price_survives_the_link_and_storage() {
     assert_eq!(old.rent_buy.machine_card, "a100-80gb");
     let both = scenario("ask=price,purchase");
     assert!(both.rent_buy.ask.purchase && both.rent_buy.ask.price);
+}
+
+/// The table states what it assumes for each row: the hosting (following the row's draw) and the
+/// staff it charges, and whether the row's price is the cards alone without a host; card rows are
+/// ranked apart from whole machines, never above one. With hosting following the draw, an
+/// 8-card GeForce box is hosted for its 7.875 kW, not a data-centre machine's flat figure.
+#[test]
+fn the_by_card_table_states_its_assumptions_and_keeps_cards_apart_from_machines() {
+    let s = scenario("cur=USD");
+    let rb = validate(s.rent_buy.clone()).unwrap();
+    let t = break_even_by_card(&rb, Currency::Usd);
+    let fx = 7.1;
+    for r in &t {
+        assert_close(r.hosting, 3_000.0 / fx * r.power_kw / 7.0, 1e-9);
+        assert_close(r.ops, 8_000.0 / fx, 1e-9);
+        assert_eq!(
+            r.cards_only,
+            matches!(r.pick, Pick::Card(_)),
+            "{}",
+            r.pick.id()
+        );
+    }
+    // Within a tier, whole machines first, then the rows of cards alone.
+    for w in t.windows(2) {
+        if w[0].tier == w[1].tier {
+            assert!(w[0].cards_only <= w[1].cards_only, "{:?}", w[1].pick.id());
+        }
+    }
+    assert!(t.iter().any(|r| !r.cards_only));
 }

@@ -310,3 +310,37 @@ fn every_field_default_is_in_range() {
     assert!(validate(d).is_ok());
     self_check::<RentBuyInputs>().unwrap();
 }
+
+/// Hosting follows the machine: the guide's 3,000 a month is for its 7 kW machine, so a box that
+/// draws 3.5 kW is hosted for 1,500 (`hosting_scale=kw`, the default) unless the reader says the
+/// figure is per machine whatever it draws (`fixed`). Staff is per machine (the guide's half an
+/// engineer for one machine) or the team's cost shared over a fleet (`ops_scale=fleet`). The
+/// guide's machine, from the defaults or an old link, is unchanged: owning 46,853.33, U* 54.2%.
+#[test]
+fn hosting_follows_the_machine_and_staff_is_per_machine_or_per_fleet() {
+    use gpuplan::calc::scenario::{from_pairs, pairs};
+    let read = |q: &str| {
+        let mut issues = Vec::new();
+        let (s, _, _) = from_pairs(&pairs(q), &mut issues);
+        assert!(issues.is_empty(), "{q}: {issues:?}");
+        rent_buy(&s.rent_buy, Currency::Cny).unwrap()
+    };
+    for q in ["", "hosting=3000&ops=8000&power_kw=7"] {
+        let r = read(q);
+        assert_eq!(r.own.hosting.amount, 3_000.0);
+        assert_eq!(r.own.ops.amount, 8_000.0);
+        assert_eq!(format!("{:.2}", r.own_monthly.amount), "46853.33");
+        assert_eq!(format!("{:.1}", r.break_even.unwrap().0 * 100.0), "54.2");
+    }
+    let half = read("power_kw=3.5");
+    assert_eq!(half.own.hosting.amount, 1_500.0);
+    let fixed = read("power_kw=3.5&hosting_scale=fixed");
+    assert_eq!(fixed.own.hosting.amount, 3_000.0);
+    // Hosting quoted for another draw: 4,000 for a 10 kW machine, on a 5 kW one.
+    let quoted = read("power_kw=5&hosting=4000&hosting_kw=10");
+    assert_eq!(quoted.own.hosting.amount, 2_000.0);
+    let fleet = read("ops_scale=fleet&fleet=4");
+    assert_eq!(fleet.own.ops.amount, 2_000.0);
+    // The fleet's size means nothing while staff is per machine.
+    assert_eq!(read("fleet=4").own.ops.amount, 8_000.0);
+}

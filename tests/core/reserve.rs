@@ -491,6 +491,12 @@ fn direct(i: &RentBuyInputs, u: f64) -> ([f64; 3], Way) {
 /// Every plan of `owned` and `reserved` machines filled month by month in every order, the
 /// cheapest order taken each month.
 fn brute_cost(i: &RentBuyInputs, owned: usize, reserved: usize) -> f64 {
+    let months = i.demand.len().max(1);
+    brute_cost_by_month(i, owned, &vec![reserved; months])
+}
+
+/// As [`brute_cost`], with `reserved[m]` machines reserved in month `m` (one-month terms).
+fn brute_cost_by_month(i: &RentBuyInputs, owned: usize, reserved_by_month: &[usize]) -> f64 {
     let h = i.month_hours.0;
     let a = costs_at(i, 0.0)[2];
     let b = costs_at(i, 1.0)[2] - a;
@@ -500,8 +506,6 @@ fn brute_cost(i: &RentBuyInputs, owned: usize, reserved: usize) -> f64 {
     } else {
         i.demand.iter().map(|d| d.0).collect()
     };
-    // 0 reserved (no cost an hour), 1 owned (its electricity), 2 rented (the rent).
-    let caps = [reserved as f64 * h, owned as f64 * h, f64::INFINITY];
     let per_hour = [0.0, b / h, i.price_per_hour];
     let orders = [
         [0, 1, 2],
@@ -512,7 +516,9 @@ fn brute_cost(i: &RentBuyInputs, owned: usize, reserved: usize) -> f64 {
         [2, 1, 0],
     ];
     let mut total = 0.0;
-    for d in &demand {
+    for (d, &reserved) in demand.iter().zip(reserved_by_month) {
+        // 0 reserved (no cost an hour), 1 owned (its electricity), 2 rented (the rent).
+        let caps = [reserved as f64 * h, owned as f64 * h, f64::INFINITY];
         let month = orders
             .iter()
             .map(|order| {
@@ -526,9 +532,9 @@ fn brute_cost(i: &RentBuyInputs, owned: usize, reserved: usize) -> f64 {
                 cost
             })
             .fold(f64::INFINITY, f64::min);
-        total += month;
+        total += month + reserved as f64 * r;
     }
-    owned as f64 * a + reserved as f64 * r + total / demand.len() as f64
+    owned as f64 * a + total / demand.len() as f64
 }
 
 proptest! {
@@ -575,7 +581,26 @@ proptest! {
         let n = (h.demand.iter().map(|d| d.0).fold(0.0, f64::max) / i.month_hours.0).ceil() as usize;
         let mut best = f64::INFINITY;
         let reserved_max = if i.reserve { n + 1 } else { 0 };
+        let monthly_terms = i.reserve && i.reserve_term == ReserveTerm::Month;
         for owned in 0..=n + 1 {
+            if monthly_terms {
+                // Each month its own number reserved: the months are independent given `owned`.
+                let months = h.demand.len();
+                let mut choice = vec![0; months];
+                for m in 0..months {
+                    let mut month_best = (f64::INFINITY, 0);
+                    for reserved in 0..=reserved_max {
+                        choice[m] = reserved;
+                        let c = brute_cost_by_month(&i, owned, &choice);
+                        if c < month_best.0 {
+                            month_best = (c, reserved);
+                        }
+                    }
+                    choice[m] = month_best.1;
+                }
+                best = best.min(brute_cost_by_month(&i, owned, &choice));
+                continue;
+            }
             for reserved in 0..=reserved_max {
                 best = best.min(brute_cost(&i, owned, reserved));
             }
@@ -584,7 +609,7 @@ proptest! {
         prop_assert!((h.best.monthly.amount - best).abs() <= 1e-9 * scale,
             "plan {:?} vs brute force {best}", h.best);
         // The plan's figures are its own, by the brute force's fill.
-        let own = brute_cost(&i, h.best.owned, h.best.reserved);
+        let own = brute_cost_by_month(&i, h.best.owned, &h.best.reserved_by_month);
         prop_assert!((h.best.monthly.amount - own).abs() <= 1e-9 * scale);
         let f = h.best.fill;
         let mean: f64 = h.demand.iter().map(|d| d.0).sum::<f64>() / h.demand.len() as f64;
@@ -648,4 +673,167 @@ fn readme_links_reserve_three_years_and_charge_capital() {
     let r = rent_buy(&s.rent_buy, CNY).unwrap();
     assert_eq!(format!("{:.2}", r.own_monthly.amount), "51123.64");
     assert_eq!(format!("{:.3}", r.break_even.unwrap().0), "0.592");
+}
+
+/// The resale curve's box reads numbers as every other box does: `1,5` is refused with a message
+/// naming both readings, not taken as two years (1% and 5%) that move the answer in silence. A
+/// link keeps its own form, and what the box shows reads back.
+#[test]
+fn a_resale_curve_typed_1_comma_5_is_refused_not_read_as_two_years() {
+    use gpuplan::calc::rent_buy::{read_typed, write_typed};
+    let mut i = RentBuyInputs::default();
+    assert_eq!(
+        read_typed(&mut i, "resale_curve", "1,5"),
+        Err(RentBuyError::ResaleCurve(
+            ResaleCurveError::AmbiguousComma { raw: "1,5".into() }
+        ))
+    );
+    assert!(
+        i.resale_curve.is_empty(),
+        "the refused text changed nothing"
+    );
+    // Full-width commas, as a Chinese input method types them, and a comma mixed with blanks.
+    assert!(read_typed(&mut i, "resale_curve", "１，５").is_err());
+    assert_eq!(
+        read_typed(&mut i, "resale_curve", "78,5, 60"),
+        Err(RentBuyError::ResaleCurve(
+            ResaleCurveError::AmbiguousComma { raw: "78,5".into() }
+        ))
+    );
+    // Either reading, written so that it is one.
+    read_typed(&mut i, "resale_curve", "1.5").unwrap();
+    assert_eq!(i.resale_curve, vec![Ratio::from_percent(1.5)]);
+    read_typed(&mut i, "resale_curve", "1, 5").unwrap();
+    assert_eq!(i.resale_curve, vec![Ratio(0.01), Ratio(0.05)]);
+    read_typed(&mut i, "resale_curve", "78；60、46 35％").unwrap();
+    assert_eq!(i.resale_curve.len(), 4);
+    // Several commas and nothing else can only be a list: the link form, typed.
+    read_typed(&mut i, "resale_curve", "78,60,46,35").unwrap();
+    assert_eq!(i.resale_curve, parse_resale_curve("78,60,46,35").unwrap());
+    // The box shows a curve so that it reads back, a two-year one included.
+    i.resale_curve = vec![Ratio(0.78), Ratio(0.6)];
+    let shown = write_typed(&i, "resale_curve");
+    assert_eq!(shown, "78, 60");
+    let mut back = RentBuyInputs::default();
+    read_typed(&mut back, "resale_curve", &shown).unwrap();
+    assert_eq!(back.resale_curve, i.resale_curve);
+    // A link written by the page keeps working: two years in the link form.
+    let mut issues = Vec::new();
+    let (s, _, _) = from_pairs(&pairs("resale_curve=78,60"), &mut issues);
+    assert!(issues.is_empty());
+    assert_eq!(s.rent_buy.resale_curve, vec![Ratio(0.78), Ratio(0.6)]);
+}
+
+/// The guide's machine with three years reserved at 60% utilisation: reserving (38,880) beats
+/// owning (46,853.33) and renting (51,840). With reserving on, the tornado moves the three-way
+/// answer: the three-year discount is a bar, not "no effect", and 20% less of it (44%: 48,384 a
+/// month) turns the answer to owning. The monthly difference is owning less the cheaper of the
+/// other two ways.
+#[test]
+fn with_reserving_on_the_tornado_moves_the_three_way_answer() {
+    use gpuplan::calc::moves::{tornado, Output};
+    let i = RentBuyInputs {
+        reserve: true,
+        reserve_term: ReserveTerm::ThreeYears,
+        util: Ratio(0.6),
+        ..RentBuyInputs::default()
+    };
+    let t = tornado(&valid(i), CNY, Output::Difference);
+    assert_eq!(t.base.way, Way::Reserve);
+    assert_close(t.base.difference.amount, 46_853.333_333 - 38_880.0, 1e-5);
+    assert!(
+        !t.skipped.iter().any(|(k, _)| *k == "reserve_off_3y"),
+        "{:?}",
+        t.skipped
+    );
+    let bar = t.bars.iter().find(|b| b.key == "reserve_off_3y").unwrap();
+    assert_eq!(bar.low.outcome.way, Way::Own);
+    assert_close(
+        bar.low.outcome.difference.amount,
+        46_853.333_333 - 48_384.0,
+        1e-5,
+    );
+    assert_eq!(bar.high.outcome.way, Way::Reserve);
+    // Reserving off: the two-way tornado as before.
+    let off = tornado(&valid(RentBuyInputs::default()), CNY, Output::Difference);
+    assert_eq!(off.base.way, Way::Rent);
+    assert_close(off.base.difference.amount, 3_653.333_333, 1e-5);
+}
+
+/// With reserving on, the map colours each cell by the cheapest of the three ways, and the
+/// chosen point says reserve where reserving wins.
+#[test]
+fn with_reserving_on_the_heatmap_colours_three_ways() {
+    use gpuplan::calc::moves::{market_range, verdict_map};
+    let i = RentBuyInputs {
+        reserve: true,
+        reserve_term: ReserveTerm::ThreeYears,
+        util: Ratio(0.6),
+        ..RentBuyInputs::default()
+    };
+    let m = verdict_map(&valid(i.clone()), CNY, market_range(CNY, 7.1));
+    assert_eq!(m.current.way, Way::Reserve);
+    let mut seen = [false; 3];
+    let mut probe = i.clone();
+    let centre = |e: &[f64], k: usize| 0.5 * (e[k] + e[k + 1]);
+    for (r, row) in m.cells.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            probe.price_per_hour = centre(&m.price_edges, c);
+            let u = centre(&m.util_edges, r);
+            assert_eq!(cell.way, cheapest_at(&probe, u), "cell {r},{c}");
+            seen[cell.way as usize] = true;
+        }
+    }
+    assert_eq!(seen, [true, true, true], "each way wins somewhere");
+}
+
+/// One busy month of twelve (1,440 machine-hours, two machines' worth) with one-month terms
+/// (20% off, 69,120 a machine-month): reserving two machines that month only costs 2 x 69,120 /
+/// 12 = 11,520 a month, less than renting it all (14,400). The plan chooses the machines reserved
+/// month by month when the term is a month.
+#[test]
+fn monthly_terms_are_reserved_month_by_month() {
+    let mut demand = vec![Hours(0.0); 12];
+    demand[0] = Hours(1_440.0);
+    let i = RentBuyInputs {
+        reserve: true,
+        reserve_term: ReserveTerm::Month,
+        reserve_pay: ReservePay::Monthly,
+        demand,
+        ..RentBuyInputs::default()
+    };
+    let h = hybrid3(&valid(i), CNY);
+    assert_close(h.all_rent.amount, 14_400.0, 1e-9);
+    assert_eq!(h.best.owned, 0);
+    assert_eq!(h.best.reserved, 2);
+    let mut by_month = vec![0; 12];
+    by_month[0] = 2;
+    assert_eq!(h.best.reserved_by_month, by_month);
+    assert_close(h.best.monthly.amount, 11_520.0, 1e-9);
+}
+
+/// Three years reserved over a 12-month horizon: the whole term is paid (36 x 38,880 =
+/// 1,399,680), 116,640 a month over the horizon, not 38,880; renting wins at 50%.
+#[test]
+fn a_term_longer_than_the_horizon_is_charged_whole() {
+    for pay in [ReservePay::Monthly, ReservePay::Upfront] {
+        let i = RentBuyInputs {
+            reserve: true,
+            reserve_term: ReserveTerm::ThreeYears,
+            reserve_pay: pay,
+            months: 12.0,
+            ..RentBuyInputs::default()
+        };
+        let t = three_way(&valid(i), CNY);
+        assert_close(t.reserve.amount, 116_640.0, 1e-6);
+        assert_close(t.reserve_parts.monthly.amount, 116_640.0, 1e-6);
+        assert_eq!(t.best, Way::Rent);
+    }
+    // A term within the horizon is as before.
+    let i = RentBuyInputs {
+        reserve: true,
+        reserve_term: ReserveTerm::ThreeYears,
+        ..RentBuyInputs::default()
+    };
+    assert_close(three_way(&valid(i), CNY).reserve.amount, 38_880.0, 1e-9);
 }

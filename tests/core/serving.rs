@@ -204,7 +204,9 @@ fn every_card_has_its_own_price_and_machine() {
     assert!(matches!(o.source, PriceSource::Converted(q) if q.amount == 30_000.0));
     assert_close(o.card_price.amount, 30_000.0 * 7.1, 1e-6);
     assert_close(o.kw, 10.2, 1e-12);
-    let own = (8.0 * 30_000.0 * 7.1 / 36.0 + 10.2 * 12.0 * 30.0 + 3000.0 + 8000.0) / 8.0 / 720.0;
+    // Hosting follows the draw: the guide's 3,000 for 7 kW, in proportion for 10.2 kW.
+    let hosting = 3000.0 * 10.2 / 7.0;
+    let own = (8.0 * 30_000.0 * 7.1 / 36.0 + 10.2 * 12.0 * 30.0 + hosting + 8000.0) / 8.0 / 720.0;
     assert_close(o.card_hour.amount, own, 1e-9);
     // A card with no dated hourly rent in either currency falls back to rent or buy's machine / 8.
     for g in GPUS {

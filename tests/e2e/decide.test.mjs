@@ -165,15 +165,22 @@ for (const [lang, cur] of [['en', 'usd'], ['zh', 'cny']]) {
   });
 }
 
-test('the break-even by card lists only rows priced in the currency, lowest first', async () => {
+test('the break-even by card lists only rows priced in the currency, whole machines first, each lowest first', async () => {
   const { context, page, errors } = await s.fresh('?cur=usd');
   try {
     const rows = await page.$$eval('[data-testid^=by-card-]', (els) =>
-      els.map((e) => ({ id: e.dataset.testid.slice(8), u: e.dataset.value })));
+      els.map((e) => ({ id: e.dataset.testid.slice(8), u: e.dataset.value, cards: e.dataset.cardsOnly === 'true' })));
     assert.ok(rows.length >= 3, JSON.stringify(rows));
-    const finite = rows.filter((r) => r.u !== '').map((r) => Number(r.u));
-    assert.deepEqual(finite, [...finite].sort((a, b) => a - b));
+    // Card rows (eight cards without a host) come after every whole machine.
+    const first = rows.findIndex((r) => r.cards);
+    assert.ok(first > 0 && rows.slice(first).every((r) => r.cards), JSON.stringify(rows));
+    for (const part of [rows.slice(0, first), rows.slice(first)]) {
+      const finite = part.filter((r) => r.u !== '').map((r) => Number(r.u));
+      assert.deepEqual(finite, [...finite].sort((a, b) => a - b));
+    }
     assert.ok(rows.some((r) => r.id === '8x-h100'));
+    // Each row states the hosting and staff it assumes: the guide's, hosting at the row's draw.
+    assert.match(await page.textContent('[data-testid=card-costs-8x-h100]'), /616 \+ .*1,127/);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
@@ -219,6 +226,48 @@ for (const lang of ['en', 'zh']) {
       assert.equal((await v.box('purchase')).message, '');
       await v.addressHas(/purchase=140000/);
       assert.doesNotMatch(page.url(), /ask=/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+for (const lang of ['en', 'zh']) {
+  test(`[${lang}] with reserving on, the tornado and the map answer three ways, in three colours`, async () => {
+    // Three years reserved at 60%: reserving 38,880, owning 46,853.33, renting 51,840.
+    const { context, page, errors } = await s.fresh(`?lang=${lang}&reserve=1&reserve_term=3y&util=60`);
+    try {
+      const v = new RentBuyPage(page);
+      await page.waitForFunction(() => document.querySelector('[data-testid=heatmap-point]')?.dataset.value === 'reserve');
+      assert.equal(await v.heatmapPoint(), 'reserve');
+      // The map colours reserving's region, and the tornado marks the ends' answers in it.
+      assert.ok((await v.reservePixels('chart-heatmap')) > 500);
+      assert.ok((await v.reservePixels('chart-tornado-difference')) > 0);
+      // The three-year discount moves the answer: it has a bar, not "no effect".
+      const skipped = await page.textContent('[data-testid=moves-skipped]');
+      assert.doesNotMatch(skipped, lang === 'en' ? /3 years|three years/i : /三年/);
+      // Reserving off: the two-way map has no violet.
+      await page.uncheck('[data-testid=input-reserve]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=heatmap-point]')?.dataset.value === 'buy');
+      assert.equal(await v.reservePixels('chart-heatmap'), 0);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test(`[${lang}] the resale curve box refuses "1,5" with both readings and keeps the answer`, async () => {
+    const { context, page, errors } = await s.fresh(`?lang=${lang}`);
+    try {
+      const v = new RentBuyPage(page);
+      await v.typeKeys('input-resale_curve', '1,5');
+      await page.waitForFunction(() => document.querySelector('[data-testid=error-resale_curve]').textContent.includes('1.5'));
+      const said = await page.textContent('[data-testid=error-resale_curve]');
+      assert.match(said, /1, 5/);
+      // The headline's figures stay the guide's: nothing was read as two years.
+      assert.ok(Math.abs((await value(page, 'own-monthly')) - 46853.333333) < 0.01);
+      assert.doesNotMatch(page.url(), /resale_curve=/);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();

@@ -145,9 +145,28 @@ export class RentBuyPage extends Page {
       bands: await this.page.textContent(byTestid('three-bands')),
     };
   }
-  /** The verdict at the point the heatmap marks (`rent` or `buy`). */
+  /** The verdict at the point the heatmap marks (`rent`, `buy`, or `reserve` with reserving on). */
   heatmapPoint() {
     return text(this.page, 'heatmap-point');
+  }
+  /**
+   * How many pixels of chart `testid` are drawn in reserving's violet (any shade of it towards
+   * white), once the chart is in view and drawn: 0 where reserving colours nothing.
+   */
+  async reservePixels(testid) {
+    const chart = `[data-testid="${testid}"]`;
+    await this.page.$eval(chart, (c) => c.scrollIntoView());
+    await this.page.waitForSelector(`${chart}:not([data-stale])`, { state: 'attached' });
+    return this.page.$eval(chart, (c) => {
+      const { data } = c.getContext('2d').getImageData(0, 0, c.width, c.height);
+      let n = 0;
+      for (let k = 0; k < data.length; k += 4) {
+        const [r, g, b] = [data[k], data[k + 1], data[k + 2]];
+        // Violet: blue well above green, red above green; teal, amber and slate are not.
+        if (b - g > 50 && r - g > 20) n += 1;
+      }
+      return n;
+    });
   }
 }
 

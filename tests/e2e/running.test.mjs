@@ -58,7 +58,8 @@ test('bill: the guide’s month, 21,000 with 4,000 saved; editing a line moves t
       decodeURIComponent(location.search.replace(/\+/g, ' ')).includes('other~200~~new line'));
     const reopened = await open(context, s.url, new URL(page.url()).search);
     assert.equal(await value(reopened.page, 'bill-total'), 23000);
-    assert.equal(await value(reopened.page, 'bill-savings'), 3300);
+    // The new line is in "other": forgotten instances are 60% of it, 1,500 + 120.
+    assert.equal(await value(reopened.page, 'bill-savings'), 3420);
     assert.deepEqual(errors, []);
     assert.deepEqual(reopened.errors, []);
   } finally {
@@ -119,3 +120,33 @@ test('checklists: a ticked item is still ticked after a reload; the advisor foll
     await context.close();
   }
 });
+
+for (const lang of ['en', 'zh']) {
+  test(`[${lang}] bill: after the user's own lines the habits save from the user's groups, and a habit without an amount is asked for`, async () => {
+    const context = await s.browser.newContext();
+    try {
+      const { page, errors } = await open(context, s.url, `?view=bill&lang=${lang}`);
+      assert.equal(await value(page, 'bill-savings'), 4000);
+      // Storage 1,100 and other 500 of the user's own: old snapshots 72.7% of storage (800),
+      // forgotten instances 60% of other (300), half the traffic (900); not the guide's 1,600
+      // and 1,500.
+      await page.fill('[data-testid=bill-line-3-amount]', '1100');
+      await page.fill('[data-testid=bill-line-5-amount]', '500');
+      await page.waitForFunction(() => Number(document.querySelector('[data-testid=bill-total]').dataset.value) === 17900);
+      await page.waitForFunction(() => Number(document.querySelector('[data-testid=bill-savings]').dataset.value) === 2000);
+      assert.equal(await value(page, 'bill-lever-0-saves'), 800);
+      assert.equal(await value(page, 'bill-lever-1-saves'), 300);
+      // Ticking a habit that has no amount: the headline and the row ask for it.
+      await page.check('[data-testid=bill-lever-3-on]');
+      await page.waitForFunction(() => document.querySelector('[data-testid=headline]').dataset.value === 'ask');
+      assert.notEqual((await page.textContent('[data-testid=bill-lever-3-msg]')).trim(), '');
+      await page.fill('[data-testid=bill-lever-3-value]', '700');
+      await page.locator('[data-testid=bill-lever-3-value]').blur();
+      await page.waitForFunction(() => document.querySelector('[data-testid=headline]').dataset.value === 'saves');
+      assert.equal(await value(page, 'bill-savings'), 2700);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}

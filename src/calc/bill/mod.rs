@@ -3,8 +3,11 @@
 //!
 //! Defaults are the guide's month for a team of four (21,000 CNY) and its three levers: most of
 //! the 2,200 of disks and snapshots were three-month-old snapshots (1,600), the forgotten
-//! instances (1,500), and half the public traffic moved to the internal network (900): 4,000 saved,
-//! 19.0% of the bill.
+//! instances (1,500 of the 2,500 of other costs), and half the public traffic moved to the
+//! internal network (900): 4,000 saved, 19.0% of the bill. Each default lever is a share of its
+//! group (1,600 / 2,200, 60%, 50%), so on a bill of the reader's own it saves from the reader's
+//! groups; a lever ticked with neither an amount nor a share is listed as unpriced and the page
+//! asks for its amount.
 
 mod link;
 
@@ -72,17 +75,26 @@ pub struct Lever {
 impl Lever {
     /// What the lever saves on a bill whose group totals are `by_group` (amounts in the bill's
     /// currency, like the lines).
+    ///
+    /// A share saves whole hundredths of the currency, as a bill is written: the share a link
+    /// carries (ten decimals of a percent) then saves exactly what the share held in full does.
     pub fn saves(&self, by_group: &[(Group, f64); GROUPS]) -> f64 {
         match self.share {
             Some(f) => {
-                f * by_group
+                let of = by_group
                     .iter()
                     .find(|g| g.0 == self.group)
                     .map(|g| g.1)
-                    .unwrap_or(0.0)
+                    .unwrap_or(0.0);
+                (f * of * 100.0).round() / 100.0
             }
             None => self.amount,
         }
+    }
+
+    /// Ticked, but holding neither an amount nor a share: what it saves is not known.
+    pub fn unpriced(&self) -> bool {
+        self.on && self.share.is_none() && self.amount == 0.0
     }
 }
 
@@ -144,18 +156,22 @@ impl Default for BillInputs {
             ],
             // The hidden-cost table's six habits; the guide's month applies the first three.
             levers: vec![
+                // The guide's 1,600 and 1,500 as shares of the groups they came from, so that a
+                // bill of the reader's own saves from its own groups, not the guide's amounts.
+                // 1,600 / 2,200 is written to the ten decimals of a percent a link carries, so the
+                // default reads back from its link unchanged; it saves 1,600.00 to the cent.
                 lever(
                     "delete snapshots older than a month",
                     Group::Storage,
-                    1_600.0,
-                    None,
+                    0.0,
+                    Some(72.727_272_727_3 / 100.0),
                     true,
                 ),
                 lever(
                     "release the forgotten instances",
                     Group::Other,
-                    1_500.0,
-                    None,
+                    0.0,
+                    Some(1_500.0 / 2_500.0),
                     true,
                 ),
                 lever(
@@ -271,6 +287,9 @@ pub struct BillReport {
     pub after_by_group: [(Group, Money); GROUPS],
     /// Price per hour of each line that has hours.
     pub unit_prices: Vec<Option<Money>>,
+    /// The levers ticked that save nothing because they hold neither an amount nor a share:
+    /// the page asks for their amount (indices into the levers).
+    pub unpriced: Vec<usize>,
 }
 
 /// Checks the inputs and reviews the bill: for callers that hold unchecked inputs.
@@ -318,6 +337,10 @@ pub fn report(i: &Valid<BillInputs>, currency: Currency) -> BillReport {
             .lines
             .iter()
             .map(|l| l.hours.filter(|h| *h > 0.0).map(|h| money(l.amount / h)))
+            .collect(),
+        unpriced: (i.levers.iter().enumerate())
+            .filter(|(_, l)| l.unpriced())
+            .map(|(n, _)| n)
             .collect(),
     }
 }

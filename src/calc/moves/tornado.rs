@@ -19,6 +19,9 @@
 //!   convention of the calendar, not an estimate that could be off), an input at zero (a relative
 //!   move leaves it there) and an input whose move changes neither output as the other inputs
 //!   stand (the idle draw while electricity is counted for fixed hours).
+//! - With reserving compared (`reserve=1`) each end also carries the cheapest of the three ways,
+//!   and the monthly difference is owning less the cheaper of renting and reserving, so a
+//!   reserved term's discount moves the answer like any other input.
 //! - `U*` does not exist when renting is cheaper at every utilisation; it is `None` at that end,
 //!   never an infinite or undefined number. A bar whose `U*` exists at one end and not at another
 //!   ranks above every bar with a finite span when bars are ranked by `U*` ([`Swing::Appears`]).
@@ -26,6 +29,7 @@
 use crate::calc::field::{NumField, NumberKind};
 use crate::calc::order;
 use crate::calc::rent_buy::{report, RentBuyInputs, Verdict};
+use crate::calc::reserve::{cheapest_at, costs_at, Way};
 use crate::calc::table::{validate, Calculator, Field, Issue, Valid};
 use crate::calc::units::{Currency, Money, Ratio};
 use std::cmp::Ordering;
@@ -71,20 +75,33 @@ crate::choice_ids!(Output { BreakEven => "break-even", Difference => "difference
 pub struct Outcome {
     /// `None` when renting is cheaper at every utilisation.
     pub break_even: Option<Ratio>,
-    /// `own - rent` a month at the chosen utilisation: positive when renting saves.
+    /// `own - rent` a month at the chosen utilisation: positive when renting saves. With
+    /// `reserve=1`, owning less the cheaper of renting and reserving: positive when not owning
+    /// saves.
     pub difference: Money,
     /// At the chosen utilisation (ties: rent), as the headline says it.
     pub verdict: Verdict,
+    /// The cheapest of the ways compared at the chosen utilisation: owning, renting and, with
+    /// `reserve=1`, reserving (ties as in [`crate::calc::reserve`]).
+    pub way: Way,
 }
 
 impl Outcome {
     /// The outputs of the rent-or-buy report at `i`.
     pub fn of(i: &Valid<RentBuyInputs>, cur: Currency) -> Outcome {
         let r = report(i, cur);
+        let u = i.util.0;
+        let difference = if i.reserve {
+            let [rent, reserve, own] = costs_at(i, u);
+            Money::new(own - rent.min(reserve), cur)
+        } else {
+            r.monthly_difference
+        };
         Outcome {
             break_even: r.break_even,
-            difference: r.monthly_difference,
+            difference,
             verdict: r.verdict,
+            way: cheapest_at(i, u),
         }
     }
 }

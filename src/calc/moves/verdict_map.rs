@@ -14,8 +14,14 @@
 //! the scenario's rate, [`market_range`]), widened as the break-even chart widens it
 //! ([`price_axis`]) to keep the chosen price well inside. Utilisation runs from 0 to 100%. Only the rent and the
 //! utilisation move; the demand profile plays no part (each cell is one machine at a flat `u`).
+//!
+//! With reserving compared (`reserve=1`) each cell also names the cheapest of the three ways
+//! ([`crate::calc::reserve::cheapest_at`]) and its difference is owning less the cheaper of
+//! renting and reserving. The rent-against-own curve is not drawn then (`border` is empty): the
+//! borders are where the colours change.
 
-use crate::calc::rent_buy::{break_even, own_at, rent_at, report, RentBuyInputs, Verdict};
+use crate::calc::rent_buy::{break_even, report, RentBuyInputs, Verdict};
+use crate::calc::reserve::{cheapest_at, costs_at, Way};
 pub use crate::calc::sensitivity::market_range;
 use crate::calc::sensitivity::{price_axis, Series};
 use crate::calc::table::Valid;
@@ -31,6 +37,8 @@ pub const MAX_BANDS: usize = 400;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Cell {
     pub verdict: Verdict,
+    /// The cheapest of the ways compared (with `reserve=1`, reserving too).
+    pub way: Way,
     /// `own - rent` a month: positive where renting saves (the shading's size and side).
     pub difference: Money,
 }
@@ -43,6 +51,8 @@ pub struct Current {
     pub util: Ratio,
     /// As the report says it (the headline's verdict).
     pub verdict: Verdict,
+    /// The cheapest of the ways compared, as the three-way report says it.
+    pub way: Way,
     pub difference: Money,
     /// `U*` at the chosen rent; `None` when renting always wins.
     pub break_even: Option<Ratio>,
@@ -99,7 +109,14 @@ pub fn verdict_map_sized(
         probe.price_per_hour = centre(&price_edges, c);
         for (r, row) in cells.iter_mut().enumerate() {
             let u = centre(&util_edges, r);
-            let difference = own_at(&probe, u) - rent_at(&probe, u);
+            let [rent, reserve, own] = costs_at(&probe, u);
+            // Owning against the cheaper of the other ways compared.
+            let other = if probe.reserve {
+                rent.min(reserve)
+            } else {
+                rent
+            };
+            let difference = own - other;
             largest = largest.max(difference.abs());
             row.push(Cell {
                 verdict: if difference >= 0.0 {
@@ -108,16 +125,21 @@ pub fn verdict_map_sized(
                     Verdict::Buy
                 },
                 difference: Money::new(difference, cur),
+                way: cheapest_at(&probe, u),
             });
         }
     }
-    let border = edges(cols * 4, lo, hi)
-        .into_iter()
-        .filter_map(|p| {
-            probe.price_per_hour = p;
-            break_even(&probe).map(|u| (p, u))
-        })
-        .collect();
+    let border = if i.reserve {
+        Series::new()
+    } else {
+        edges(cols * 4, lo, hi)
+            .into_iter()
+            .filter_map(|p| {
+                probe.price_per_hour = p;
+                break_even(&probe).map(|u| (p, u))
+            })
+            .collect()
+    };
     let r = report(i, cur);
     VerdictMap {
         currency: cur,
@@ -129,6 +151,7 @@ pub fn verdict_map_sized(
             price: Money::new(i.price_per_hour, cur),
             util: i.util,
             verdict: r.verdict,
+            way: cheapest_at(i, i.util.0),
             difference: r.monthly_difference,
             break_even: r.break_even,
         },

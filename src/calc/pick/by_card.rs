@@ -18,13 +18,16 @@
 //! demand or community; a monthly term is a reservation and spot can be taken back). Rows are
 //! grouped by the rent's tier (on demand, then community) and sorted by U* within it, lowest first
 //! (owning pays soonest), those without a break-even last. Rows without both figures in the
-//! currency are left out, never converted. A card row is eight cards without a host, so its
-//! purchase is lower than a whole machine's: read it beside the machine rows of the same card.
+//! currency are left out, never converted. A card row is eight cards without a host (chassis,
+//! CPUs, memory, network, NVSwitch), so its purchase is lower than a whole machine's: within a
+//! tier, card rows are ranked apart, after every whole machine, and never above one. Each row
+//! states what it assumes: the hosting it charges (following the row's draw when the view's
+//! hosting does, `crate::calc::rent_buy::hosting_monthly`) and the staff.
 
 use super::{all, fill::Basis, rent_buy_fill, Pick};
 use crate::calc::memory::prices::Tier;
 use crate::calc::order;
-use crate::calc::rent_buy::{break_even, own_at, RentBuyInputs};
+use crate::calc::rent_buy::{break_even, hosting_monthly, ops_monthly, own_at, RentBuyInputs};
 use crate::calc::table::{validate, Valid};
 use crate::calc::units::{Currency, Ratio};
 
@@ -47,6 +50,13 @@ pub struct CardBreakEven {
     pub oldest: &'static str,
     /// The rent's tier (on demand or community): rows are compared within a tier.
     pub tier: Tier,
+    /// What the row assumes a month: hosting (following the row's draw when the view's hosting
+    /// does) and staff, in the currency asked for.
+    pub hosting: f64,
+    pub ops: f64,
+    /// The price is of eight cards alone, without the host a whole machine's price holds
+    /// (chassis, CPUs, memory, network, NVSwitch): ranked apart, after the whole machines.
+    pub cards_only: bool,
 }
 
 /// Every row with a purchase and a rent figure in `currency`, sorted by U* (module docs).
@@ -69,6 +79,9 @@ pub fn break_even_by_card(rb: &Valid<RentBuyInputs>, currency: Currency) -> Vec<
                 break_even: break_even(&filled).map(Ratio),
                 oldest: buy.date.min(rent.date),
                 tier: rent.tier,
+                hosting: hosting_monthly(&filled),
+                ops: ops_monthly(&filled),
+                cards_only: matches!(pick, Pick::Card(_)),
             })
         })
         .collect();
@@ -76,6 +89,7 @@ pub fn break_even_by_card(rb: &Valid<RentBuyInputs>, currency: Currency) -> Vec<
         let key = |r: &CardBreakEven| r.break_even.map_or(f64::INFINITY, |u| u.0);
         tier_rank(a.tier)
             .cmp(&tier_rank(b.tier))
+            .then_with(|| a.cards_only.cmp(&b.cards_only))
             .then_with(|| key(a).total_cmp(&key(b)))
             .then_with(|| a.pick.id().cmp(b.pick.id()))
     });

@@ -138,8 +138,12 @@ pub fn lever(n: usize, edits: BillEdits) -> impl IntoView {
                             }
                         },
                     )}
-                <span class="field-msg" role="alert">
-                    {live(move || edits.error_words(&format!("lever-{n}-value")))}
+                <span class="field-msg" role="alert" data-testid=format!("bill-lever-{n}-msg")>
+                    {live(move || {
+                        let typed = edits.error_words(&format!("lever-{n}-value"));
+                        let asks = report.see(|r| r.unpriced.contains(&n));
+                        typed.or_else(|| asks.then(|| app.t().bill.lever_ask.to_string()))
+                    })}
                 </span>
             </td>
             <td

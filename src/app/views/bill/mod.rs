@@ -13,6 +13,7 @@ use self::chart::BillChart;
 use self::edits::{BillEdits, CellError};
 use self::levers::lever;
 use self::lines::line;
+use self::names::lever_name;
 use super::headline::{Answer, Headline, Tone};
 use crate::app::format::{money, number, percent};
 use crate::app::i18n::{option, tr};
@@ -87,11 +88,20 @@ fn savings(r: &BillReport) -> String {
     )
 }
 
-/// The headline: the month's total, and what the habits ticked save of it.
-fn answer(r: &BillReport, t: &'static Texts) -> Answer {
+/// The headline: the month's total, and what the habits ticked save of it; or, while a habit is
+/// ticked without an amount, that amount asked for. `labels` are the levers' labels.
+fn answer(r: &BillReport, labels: &[String], t: &'static Texts) -> Answer {
     let h = &t.headline;
     let code = headline::bill(r);
-    let detail = if code == "saves" {
+    let detail = if code == "ask" {
+        let habit = r
+            .unpriced
+            .first()
+            .and_then(|&n| labels.get(n))
+            .map(|l| lever_name(t, l))
+            .unwrap_or_default();
+        h.bill_ask(&habit)
+    } else if code == "saves" {
         h.bill_saves(
             &cash(r.savings, 0),
             &percent(r.share + 0.0, 1),
@@ -127,7 +137,11 @@ pub fn BillView() -> impl IntoView {
     };
     let lines_len = memo(move || inputs.see(|i| i.lines.len()));
     let levers_len = memo(move || inputs.see(|i| i.levers.len()));
-    let said = memo(move || report.see(|r| answer(r, app.t())));
+    let said = memo(move || {
+        let labels: Vec<String> =
+            inputs.see(|i| i.levers.iter().map(|l| l.label.clone()).collect());
+        report.see(|r| answer(r, &labels, app.t()))
+    });
 
     view! {
         <section class="view bill" data-testid="view-bill">

@@ -257,6 +257,7 @@ pub fn ByCard(rep: RentBuy) -> impl IntoView {
                         <th>{tr(|t| t.catalogue.side_col_row)}</th>
                         <th>{tr(|t| t.catalogue.side_col_tier)}</th>
                         <th>{tr(|t| t.catalogue.side_col_u)}</th>
+                        <th>{tr(|t| t.catalogue.side_col_costs)}</th>
                         <th>{tr(|t| t.catalogue.side_col_date)}</th>
                     </tr>
                 </thead>
@@ -272,6 +273,17 @@ pub fn ByCard(rep: RentBuy) -> impl IntoView {
                                         Some(u) if u > 1.0 => t.catalogue.side_above.to_string(),
                                         Some(u) => percent(u, 1),
                                     };
+                                    let row_name = if r.cards_only {
+                                        t.catalogue.side_cards_only(&name(t, r.pick))
+                                    } else {
+                                        name(t, r.pick)
+                                    };
+                                    let cur = rep.see(|x| x.currency);
+                                    let costs = format!(
+                                        "{} + {}",
+                                        money(Money::new(r.hosting, cur), 0),
+                                        money(Money::new(r.ops, cur), 0),
+                                    );
                                     let old = if is_stale(r.oldest, today()).unwrap_or(false) {
                                         t.catalogue.side_oldest(r.oldest)
                                     } else {
@@ -280,13 +292,18 @@ pub fn ByCard(rep: RentBuy) -> impl IntoView {
                                     view! {
                                         <tr
                                             data-testid=format!("by-card-{}", r.pick.id())
+                                            data-cards-only=r.cards_only.to_string()
                                             data-value=u.map(|u| u.to_string()).unwrap_or_default()
                                         >
-                                            <td>{name(t, r.pick)}</td>
+                                            <td>{row_name}</td>
                                             <td data-testid="by-card-tier" data-value=r.tier.id()>
                                                 {tier(t, r.tier)}
                                             </td>
                                             <td>{shown}</td>
+                                            <td data-testid=format!(
+                                                "card-costs-{}",
+                                                r.pick.id(),
+                                            )>{costs}</td>
                                             <td>{old}</td>
                                         </tr>
                                     }

@@ -4,7 +4,9 @@
 use crate::app::format::{number, percent};
 use crate::app::state::memo;
 use crate::app::widgets::{FormulaRow, Formulas as Table};
-use crate::calc::rent_buy::{PowerModel, RentBuyInputs, RentBuyReport};
+use crate::calc::rent_buy::{
+    hosting_monthly, ops_monthly, PowerModel, RentBuyInputs, RentBuyReport,
+};
 use crate::text::Texts;
 use leptos::prelude::*;
 
@@ -51,8 +53,8 @@ fn own((i, r): &Pair, t: &'static Texts) -> String {
         number(i.resale, 2),
         number(i.months, 0),
         elec,
-        number(i.hosting_per_month, 2),
-        number(i.ops_per_month, 2),
+        number(hosting_monthly(i), 2),
+        number(ops_monthly(i), 2),
         number(r.own_monthly.amount, 2)
     )
 }

@@ -22,10 +22,21 @@ const TILES: &[StatRow<HybridReport>] = &[
 #[rustfmt::skip]
 const TILES3: &[StatRow<Hybrid3Report>] = &[
     StatRow { testid: "hybrid3-owned", label: |t| t.rent_buy.tile_owned, value: |p| p.best.owned.to_string(), text: |p, _| p.best.owned.to_string(), note: None },
-    StatRow { testid: "hybrid3-reserved", label: |t| t.rent_buy.tile_reserved, value: |p| p.best.reserved.to_string(), text: |p, _| p.best.reserved.to_string(), note: None },
+    StatRow { testid: "hybrid3-reserved", label: |t| t.rent_buy.tile_reserved, value: |p| p.best.reserved.to_string(), text: |p, _| p.best.reserved.to_string(),
+        note: Some(reserved_note) },
     StatRow { testid: "hybrid3-monthly", label: |t| t.rent_buy.tile_plan_monthly, value: |p| p.best.monthly.amount.to_string(),
         text: |p, _| money(p.best.monthly, 0), note: Some(|p, t| t.rent_buy.plan_note(&money(p.all_rent, 0))) },
 ];
+
+/// Where one-month terms are chosen month by month and the number changes, the months' numbers.
+fn reserved_note(p: &Hybrid3Report, t: &'static crate::text::Texts) -> String {
+    let by = &p.best.reserved_by_month;
+    if by.windows(2).all(|w| w[0] == w[1]) {
+        return String::new();
+    }
+    let list: Vec<String> = by.iter().map(|m| m.to_string()).collect();
+    t.rent_buy.reserved_by_month(&list.join(", "))
+}
 
 /// The demand profile and the best mix of owned and rented machines.
 #[component]

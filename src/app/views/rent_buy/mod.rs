@@ -25,13 +25,13 @@ use crate::app::widgets::{
 };
 use crate::app::words::rent_buy_error;
 use crate::calc::rent_buy::{
-    report, PowerModel, RentBuyError, RentBuyInputs, RentBuyReport, CAPITAL_RATE, HOSTING,
-    HOURS_PER_DAY, IDLE_KW, KWH_PRICE, MONTHS, MONTH_HOURS, OPS, POWER_KW, POWER_MODEL, PRICE, PUE,
-    PURCHASE, RESALE, RESERVE, RESERVE_OFF_1M, RESERVE_OFF_1Y, RESERVE_OFF_3Y, RESERVE_PAY,
-    RESERVE_TERM, UTIL,
+    read_typed, report, write_typed, HostingScale, OpsScale, PowerModel, RentBuyError,
+    RentBuyInputs, RentBuyReport, CAPITAL_RATE, FLEET, HOSTING, HOSTING_KW, HOSTING_SCALE,
+    HOURS_PER_DAY, IDLE_KW, KWH_PRICE, MONTHS, MONTH_HOURS, OPS, OPS_SCALE, POWER_KW, POWER_MODEL,
+    PRICE, PUE, PURCHASE, RESALE, RESERVE, RESERVE_OFF_1M, RESERVE_OFF_1Y, RESERVE_OFF_3Y,
+    RESERVE_PAY, RESERVE_TERM, UTIL,
 };
 use crate::calc::reserve::ReserveTerm;
-use crate::calc::table::{Calculator, Field};
 use leptos::prelude::*;
 
 pub const LENS: Lens<RentBuyInputs> = crate::app::state::lenses::RENT_BUY;
@@ -59,7 +59,19 @@ const FORM: &[Section] = &[
             Item::Control(|| num(&PUE, LENS)),
             Item::Help("pue"),
             Item::Control(|| num(&HOSTING, LENS)),
+            Item::Control(|| radio(&HOSTING_SCALE, LENS)),
+            Item::Either {
+                when: || holds(LENS, |i| i.hosting_scale == HostingScale::Kw),
+                yes: &[Item::Control(|| num(&HOSTING_KW, LENS))],
+                no: &[],
+            },
             Item::Control(|| num(&OPS, LENS)),
+            Item::Control(|| radio(&OPS_SCALE, LENS)),
+            Item::Either {
+                when: || holds(LENS, |i| i.ops_scale == OpsScale::Fleet),
+                yes: &[Item::Control(|| num(&FLEET, LENS))],
+                no: &[],
+            },
         ],
     },
     Section {
@@ -114,21 +126,13 @@ pub struct TypedText {
 
 pub fn typed_text(key: &'static str) -> TypedText {
     let app = use_app();
-    let field = RentBuyInputs::FIELDS.iter().find_map(|f| match f {
-        Field::Text(t) if t.key == key => Some((t.read, t.write)),
-        _ => None,
-    });
-    // Every caller names a text field of the table; a key that is not one gets a box that
-    // changes nothing, rather than a panic that would stop the page.
-    debug_assert!(field.is_some(), "rent or buy has no text field {key}");
-    let (read, write) = field.unwrap_or((|_, _| Ok(()), |_| String::new()));
-    let raw = RwSignal::new(app.slice(LENS).see_untracked(write));
+    let raw = RwSignal::new(app.slice(LENS).see_untracked(|i| write_typed(i, key)));
     let error = RwSignal::new(None::<RentBuyError>);
     let input = Callback::new(move |text: String| {
         app.clear_issue(key);
         app.typing(key);
         let mut next = app.slice(LENS).get_untracked();
-        let result = read(&mut next, &text).and_then(|()| app.edit(LENS, |i| *i = next));
+        let result = read_typed(&mut next, key, &text).and_then(|()| app.edit(LENS, |i| *i = next));
         app.typed(key, result.is_ok());
         error.set(result.err());
         raw.set(text);

@@ -8,10 +8,12 @@ use crate::app::i18n::{currency_name, label, tr, Tr};
 use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::{live, num, ChartCanvas};
 use crate::calc::moves::{market_range, tornado, verdict_map, Output, Skip, Tornado, VerdictMap};
-use crate::calc::rent_buy::{Verdict, SWING};
+use crate::calc::rent_buy::SWING;
+use crate::calc::reserve::Way;
 use crate::calc::units::{Currency, Money};
 use crate::charts::heatmap::{draw_heatmap, HeatmapChart};
 use crate::charts::tornado::{draw_tornado, TornadoBar, TornadoChart};
+use crate::charts::Side;
 use crate::text::Texts;
 use leptos::prelude::*;
 
@@ -47,9 +49,19 @@ fn short(t: &'static Texts, key: &str) -> String {
     l[..end].trim().to_string()
 }
 
+/// The colour of a way on the charts.
+fn side(w: Way) -> Side {
+    match w {
+        Way::Rent => Side::Rent,
+        Way::Reserve => Side::Reserve,
+        Way::Own => Side::Own,
+    }
+}
+
 /// The bars as the chart draws them: a missing break-even is drawn at 100% (renting wins at
-/// every utilisation, as at any break-even above full use).
-fn bars(t: &'static Texts, d: &Tornado) -> Vec<TornadoBar> {
+/// every utilisation, as at any break-even above full use). With reserving compared, each end
+/// carries the cheapest of the three ways there.
+fn bars(t: &'static Texts, d: &Tornado, reserving: bool) -> Vec<TornadoBar> {
     let at = |o| value(d.by, o).unwrap_or(1.0);
     d.bars
         .iter()
@@ -57,6 +69,7 @@ fn bars(t: &'static Texts, d: &Tornado) -> Vec<TornadoBar> {
             name: short(t, b.key),
             low: at(&b.low.outcome),
             high: at(&b.high.outcome),
+            ways: reserving.then(|| (side(b.low.outcome.way), side(b.high.outcome.way))),
         })
         .collect()
 }
@@ -79,28 +92,42 @@ fn tornado_summary(t: &'static Texts, d: &Tornado, c: Currency) -> String {
     }
 }
 
-fn tornado_rows(t: &'static Texts, d: &Tornado) -> Vec<Vec<String>> {
+fn tornado_rows(t: &'static Texts, d: &Tornado, reserving: bool) -> Vec<Vec<String>> {
     let w = &t.rent_buy;
-    let mut rows = vec![vec![
+    let mut head = vec![
         w.col_input.to_string(),
         w.col_low.to_string(),
         w.col_high.to_string(),
         w.col_at_low.to_string(),
         w.col_at_high.to_string(),
-    ]];
+    ];
+    if reserving {
+        head.extend([w.col_way_low.to_string(), w.col_way_high.to_string()]);
+    }
+    let mut rows = vec![head];
     let cell = |o| {
         value(d.by, o)
             .map(|v| format!("{v:.4}"))
             .unwrap_or_default()
     };
     rows.extend(d.bars.iter().map(|b| {
-        vec![
+        let mut row = vec![
             label(t, b.key).to_string(),
             format!("{}", b.low.link_value),
             format!("{}", b.high.link_value),
             cell(&b.low.outcome),
             cell(&b.high.outcome),
-        ]
+        ];
+        if reserving {
+            row.extend(
+                [
+                    way_words(t, b.low.outcome.way),
+                    way_words(t, b.high.outcome.way),
+                ]
+                .map(str::to_string),
+            );
+        }
+        row
     }));
     rows
 }
@@ -133,37 +160,55 @@ fn skipped(t: &'static Texts, d: &Tornado, reserving_off: bool) -> String {
     }
 }
 
-fn verdict_words(t: &'static Texts, v: Verdict) -> &'static str {
-    match v {
-        Verdict::Buy => t.rent_buy.heat_own,
-        Verdict::Rent => t.rent_buy.heat_rent,
+/// What the cheapest way at a point is, as the map's legend says it.
+fn way_words(t: &'static Texts, w: Way) -> &'static str {
+    match w {
+        Way::Own => t.rent_buy.heat_own,
+        Way::Rent => t.rent_buy.heat_rent,
+        Way::Reserve => t.rent_buy.heat_reserve,
     }
 }
 
-fn heat_summary(t: &'static Texts, m: &VerdictMap) -> String {
+fn heat_summary(t: &'static Texts, m: &VerdictMap, reserving: bool) -> String {
     let w = &t.chart_sum;
     let c = m.current;
+    if reserving {
+        let way = match c.way {
+            Way::Own => t.rent_buy.way_own,
+            Way::Rent => t.rent_buy.way_rent,
+            Way::Reserve => t.rent_buy.way_reserve,
+        };
+        return w.heat3(&money(c.price, 2), &percent(c.util.0, 1), way);
+    }
     match c.break_even {
         Some(u) => w.heat(&money(c.price, 2), &percent(u.0, 1)),
         None => w.heat_none.to_string(),
     }
 }
 
-fn heat_rows(t: &'static Texts, m: &VerdictMap, cur: &str) -> Vec<Vec<String>> {
+fn heat_rows(t: &'static Texts, m: &VerdictMap, cur: &str, reserving: bool) -> Vec<Vec<String>> {
     let w = &t.rent_buy;
-    let mut rows = vec![vec![
+    let mut head = vec![
         w.axis_rent(cur),
         t.chart_dl.column(w.axis_util, "%"),
         t.chart_dl.column(w.col_difference, &w.axis_per_month(cur)),
-    ]];
+    ];
+    if reserving {
+        head.push(w.col_cheapest.to_string());
+    }
+    let mut rows = vec![head];
     let mid = |e: &[f64], k: usize| (e[k] + e[k + 1]) / 2.0;
     for (j, row) in m.cells.iter().enumerate() {
         for (i, cell) in row.iter().enumerate() {
-            rows.push(vec![
+            let mut r = vec![
                 format!("{:.2}", mid(&m.price_edges, i)),
                 format!("{:.2}", mid(&m.util_edges, j) * 100.0),
                 format!("{:.2}", cell.difference.amount),
-            ]);
+            ];
+            if reserving {
+                r.push(way_words(t, cell.way).to_string());
+            }
+            rows.push(r);
         }
     }
     rows
@@ -180,6 +225,7 @@ pub fn Moves(rep: RentBuy) -> impl IntoView {
         rep.see(|r| verdict_map(&r.inputs, r.currency, market_range(r.currency, fx.get())))
     });
     let currency = memo(move || rep.see(|r| r.currency));
+    let reserving = memo(move || rep.see(|r| r.inputs.reserve));
     let cur = move |t: &'static Texts| currency_name(t, currency.get());
     let pct = move || rep.see(|r| percent(r.inputs.swing.0, 0));
     let sum = move |d: Memo<Tornado>| {
@@ -191,7 +237,7 @@ pub fn Moves(rep: RentBuy) -> impl IntoView {
     let (be_sum, diff_sum) = (sum(by_be), sum(by_diff));
     let heat_sum = Signal::derive(move || {
         let t = app.t();
-        map.see(|m| heat_summary(t, m))
+        map.see(|m| heat_summary(t, m, reserving.get()))
     });
     let point = move || {
         let t = app.t();
@@ -200,14 +246,16 @@ pub fn Moves(rep: RentBuy) -> impl IntoView {
             t.rent_buy.heat_point(
                 &money(c.price, 2),
                 &percent(c.util.0, 1),
-                verdict_words(t, c.verdict),
+                way_words(t, c.way),
             )
         })
     };
     let verdict_id = move || {
-        map.see(|m| match m.current.verdict {
-            Verdict::Buy => "buy",
-            Verdict::Rent => "rent",
+        // The headline's own ids: `buy` for owning, as the two-way verdict has it.
+        map.see(|m| match m.current.way {
+            Way::Own => "buy",
+            Way::Rent => "rent",
+            Way::Reserve => "reserve",
         })
     };
     // One canvas per tornado: the same drawing for either output.
@@ -218,6 +266,7 @@ pub fn Moves(rep: RentBuy) -> impl IntoView {
                               caption: &'static str| {
         let x_axis = move |t: &'static Texts| match d.see_untracked(|d| d.by) {
             Output::BreakEven => t.rent_buy.axis_break_even.to_string(),
+            Output::Difference if reserving.get_untracked() => t.rent_buy.axis_difference3(cur(t)),
             Output::Difference => t.rent_buy.axis_difference(cur(t)),
         };
         view! {
@@ -228,12 +277,13 @@ pub fn Moves(rep: RentBuy) -> impl IntoView {
                 summary=summary
                 csv=move || {
                     let t = app.t_untracked();
-                    d.see_untracked(|d| tornado_rows(t, d))
+                    d.see_untracked(|d| tornado_rows(t, d, reserving.get_untracked()))
                 }
                 draw=move |root| {
                     let p = pct();
+                    let three = reserving.get();
                     d.see(|d| {
-                        let bars = bars(t, d);
+                        let bars = bars(t, d, three);
                         draw_tornado(
                             root,
                             &TornadoChart {
@@ -243,6 +293,12 @@ pub fn Moves(rep: RentBuy) -> impl IntoView {
                                 lowered: &t.rent_buy.lowered(&p),
                                 raised: &t.rent_buy.raised(&p),
                                 percent: d.by == Output::BreakEven,
+                                ways: three
+                                    .then_some([
+                                        t.rent_buy.heat_rent,
+                                        t.rent_buy.heat_reserve,
+                                        t.rent_buy.heat_own,
+                                    ]),
                             },
                         )
                     })
@@ -285,11 +341,23 @@ pub fn Moves(rep: RentBuy) -> impl IntoView {
                             summary=heat_sum
                             csv=move || {
                                 let t = app.t_untracked();
-                                map.see_untracked(|m| heat_rows(t, m, cur(t)))
+                                map.see_untracked(|m| heat_rows(
+                                    t,
+                                    m,
+                                    cur(t),
+                                    reserving.get_untracked(),
+                                ))
                             }
                             draw=move |root| {
+                                let three = reserving.get();
                                 map.see(|m| {
                                     let cols = m.price_edges.len().saturating_sub(1);
+                                    let sides: Vec<Side> = m
+                                        .cells
+                                        .iter()
+                                        .flatten()
+                                        .map(|c| side(c.way))
+                                        .collect();
                                     let cells: Vec<f64> = m
                                         .cells
                                         .iter()
@@ -318,6 +386,8 @@ pub fn Moves(rep: RentBuy) -> impl IntoView {
                                             market_name: &t
                                                 .rent_buy
                                                 .heat_market(&number(lo, 0), &number(hi, 0)),
+                                            sides: three.then_some(sides.as_slice()),
+                                            reserve: three.then_some(t.rent_buy.heat_reserve),
                                         },
                                     )
                                 })

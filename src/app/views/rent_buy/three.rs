@@ -28,12 +28,18 @@ pub fn way(t: &'static Texts, w: Way) -> &'static str {
 fn reserve_note(r: &ThreeWayReport, t: &'static Texts) -> String {
     let p = &r.reserve_parts;
     let (d, list) = (percent(p.discount.0, 0), money(p.list_month, 0));
-    match p.prepaid {
+    let note = match p.prepaid {
         Some(pre) => {
             t.rent_buy
                 .reserve_note_upfront(&d, &list, &money(pre, 0), &money(p.interest, 2))
         }
         None => t.rent_buy.reserve_note_monthly(&d, &list),
+    };
+    if p.beyond_horizon.amount > 0.0 {
+        let whole = t.rent_buy.reserve_note_whole(&money(p.beyond_horizon, 0));
+        format!("{note}{}{whole}", t.headline.part_sep)
+    } else {
+        note
     }
 }
 
