@@ -356,28 +356,38 @@ fn structs(table: &Table, name: &str, out: &mut String) {
             );
         }
     }
+    // The lookup by path: the plain texts below this table, sorted by key, each with its
+    // field's offset (`crate::text::lookup` searches them), rather than a match on the key's
+    // parts, which compiled to about 60 bytes of code a key.
+    let mut plain: Vec<(String, String)> = Vec::new();
+    leaves(table, "", "", &mut plain);
+    plain.retain(|(_, rust)| !rust.ends_with(".0"));
+    plain.sort();
+    let n = plain.len();
     out.push_str(
         "    /// A string found by its dotted path below this table (templates are not).\n",
     );
     out.push_str("    pub fn get(&self, path: &str) -> Option<&'static str> {\n");
-    out.push_str("        let (head, rest) = path.split_once('.').unwrap_or((path, \"\"));\n");
-    out.push_str("        match (head, rest) {\n");
-    for (k, v) in table {
-        match v {
-            Value::Table(_) => {
-                let _ = writeln!(
-                    out,
-                    "            ({k:?}, r) if !r.is_empty() => self.{}.get(r),",
-                    ident(k)
-                );
-            }
-            Value::String(s) if placeholders(s, k).unwrap_or_default().is_empty() => {
-                let _ = writeln!(out, "            ({k:?}, \"\") => Some(self.{}),", ident(k));
-            }
-            _ => {}
-        }
+    let _ = writeln!(out, "        static KEYS: [(&str, u16); {n}] = [");
+    for (key, rust) in &plain {
+        let _ = writeln!(
+            out,
+            "            ({key:?}, std::mem::offset_of!({name}, {rust}) as u16),"
+        );
     }
-    out.push_str("            _ => None,\n        }\n    }\n");
+    out.push_str("        ];\n");
+    // Each offset's path read as a text, so that only a `&'static str` field can be in KEYS.
+    let param = if n == 0 { "_" } else { "t" };
+    let _ = writeln!(
+        out,
+        "        const _: fn(&{name}) -> [&'static str; {n}] = |{param}| [{}];",
+        plain
+            .iter()
+            .map(|(_, rust)| format!("t.{rust}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    out.push_str("        lookup(std::ptr::from_ref(self).cast(), &KEYS, path)\n    }\n");
     out.push_str("}\n");
     for (k, v) in table {
         if let Value::Table(t) = v {

@@ -75,6 +75,20 @@ pub fn read(lang: Lang, body: &'static str) -> Result<Texts, TextError> {
     take(body)
 }
 
+/// The text at `path` in the table at `base`: `keys` are its plain texts' dotted paths, sorted,
+/// each with its field's offset (a generated `get`).
+fn lookup(base: *const u8, keys: &[(&str, u16)], path: &str) -> Option<&'static str> {
+    let i = keys.binary_search_by(|(k, _)| (*k).cmp(path)).ok()?;
+    // SAFETY: `base` points at the table whose `get` passed these keys, and each offset is
+    // `offset_of!` of one of its fields that is a `&'static str` (the generated `get` reads each
+    // path as one, which only compiles if it is), so the read is in bounds, aligned and valid.
+    Some(unsafe {
+        base.add(usize::from(keys[i].1))
+            .cast::<&'static str>()
+            .read()
+    })
+}
+
 /// The texts of a file whose bytes were checked: its `i`-th text into the field `SLOTS[i]`.
 fn take(body: &'static str) -> Result<Texts, TextError> {
     let mut t = EMPTY;
@@ -206,6 +220,27 @@ mod tests {
             assert_eq!(take(String::leak(body)).err(), Some(TextError::WrongShape));
         }
         assert!(take(String::leak("x\0".repeat(COUNT))).is_ok());
+    }
+
+    /// Every plain text is found by its dotted key from the top and from its own table, in both
+    /// languages; a template, a table or a key that is not there is not.
+    #[test]
+    fn every_plain_text_is_found_by_its_key() {
+        for (_, _, t) in FILES {
+            for (key, text) in KEYS.iter().zip(all(t)) {
+                let want = (!text.contains('\u{1}')).then_some(text);
+                assert_eq!(t.get(key), want, "{key}");
+                if let Some(field) = key.strip_prefix("field.") {
+                    assert_eq!(t.field.get(field), want, "{key}");
+                }
+            }
+            assert_eq!(t.get("err.range"), None);
+            assert_eq!(t.get("opt"), None);
+            assert_eq!(t.get("opt.weights"), None);
+            assert_eq!(t.get("field.no_such_key"), None);
+            assert_eq!(t.get(""), None);
+            assert_eq!(t.opt.get("weights.fp16"), t.get("opt.weights.fp16"));
+        }
     }
 
     #[test]
