@@ -21,6 +21,8 @@
       loading: 'Loading the calculator…',
       failed: 'The calculator could not be loaded. Check the connection, then try again.',
       retry: 'Try again',
+      crashed: 'The calculator stopped after an error. Reload the page to start it again.',
+      reload: 'Reload',
     },
     zh: {
       view: {
@@ -38,6 +40,8 @@
       loading: '计算器加载中…',
       failed: '计算器没能加载。请检查网络连接后重试。',
       retry: '重试',
+      crashed: '计算器出错停止了。请重新加载页面。',
+      reload: '重新加载',
     },
   };
   // As the app chooses: the link's `lang`, else the reader's saved choice, else the browser's
@@ -94,4 +98,30 @@
     boot.querySelector('.boot-line').textContent = w.failed;
     retry.hidden = false;
   };
+  // A panic in the app ends in a trap of the wasm (the release build aborts on panic; the size
+  // build's immediate abort leaves nothing else, no message and no hook), which reaches the page
+  // as a WebAssembly.RuntimeError thrown out of whatever event, timer or promise had entered the
+  // wasm. The app cannot go on after one: the page would look alive and answer nothing. So this
+  // screen covers it, in the language the page was showing, with a reload.
+  function crashed(e) {
+    if (typeof WebAssembly === 'undefined' || !(e instanceof WebAssembly.RuntimeError)) return;
+    if (boot.getAttribute('data-state') === 'crashed') return;
+    var now = WORDS[primary(document.documentElement.lang)] || w;
+    boot.classList.add('failed', 'crashed');
+    boot.setAttribute('data-state', 'crashed');
+    boot.setAttribute('role', 'alert');
+    boot.querySelector('.boot-view').hidden = true;
+    boot.querySelector('.boot-line').textContent = now.crashed;
+    retry.textContent = now.reload;
+    retry.hidden = false;
+    // The app removes the loading screen when it starts: put it back, over the page.
+    if (!boot.isConnected) document.body.insertBefore(boot, document.body.firstChild);
+    retry.focus();
+  }
+  addEventListener('error', function (ev) {
+    crashed(ev.error);
+  });
+  addEventListener('unhandledrejection', function (ev) {
+    crashed(ev.reason);
+  });
 })();

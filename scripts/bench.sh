@@ -48,9 +48,9 @@ export BENCH_OUT
 
 if $build; then
   if [ -n "${GPUPLAN_DIST:-}" ]; then
-    trunk build --release --offline --dist "$GPUPLAN_DIST" >/dev/null
+    scripts/release.sh --dist "$GPUPLAN_DIST" >/dev/null
   else
-    trunk build --release --offline >/dev/null
+    scripts/release.sh >/dev/null
   fi
 fi
 

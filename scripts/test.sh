@@ -41,7 +41,7 @@ step "native tests"
 cargo test --quiet
 
 step "release build"
-trunk build --release --offline
+"$root/scripts/release.sh"
 "$root/scripts/size.sh"
 
 step "browser tests (headless Chromium)"

@@ -19,83 +19,32 @@ mod hash;
 
 use crate::calc::link::Lang;
 
-/// One piece of a template: literal text, or the argument at this position.
+/// A text with placeholders, filled by the generated method of the same name. It holds the
+/// text as the language file writes it: argument `i` is U+0001 followed by the letter `a + i`.
 #[derive(Debug, Clone, Copy)]
-pub enum Seg {
-    Lit(&'static str),
-    Arg(u8),
-}
-
-/// A text with placeholders, filled by the generated method of the same name.
-#[derive(Debug, Clone, Copy)]
-pub struct Tpl(pub &'static [Seg]);
+#[repr(transparent)]
+pub struct Tpl(pub &'static str);
 
 impl Tpl {
     /// The text with `args[i]` in place of argument `i`.
     pub fn fill(&self, args: &[&str]) -> String {
-        let mut s = String::new();
-        for seg in self.0 {
-            match *seg {
-                Seg::Lit(l) => s.push_str(l),
-                Seg::Arg(i) => s.push_str(args.get(usize::from(i)).copied().unwrap_or_default()),
+        let mut s = String::with_capacity(self.0.len());
+        let mut pieces = self.0.split('\u{1}');
+        s.push_str(pieces.next().unwrap_or_default());
+        for piece in pieces {
+            let mut chars = piece.chars();
+            if let Some(arg) = chars.next() {
+                let i = u32::from(arg).wrapping_sub(u32::from('a'));
+                let i = usize::try_from(i).unwrap_or(usize::MAX);
+                s.push_str(args.get(i).copied().unwrap_or_default());
             }
+            s.push_str(chars.as_str());
         }
         s
     }
 }
 
 include!(concat!(env!("OUT_DIR"), "/texts.rs"));
-
-/// Reads a language file's pieces in order: strings ended by NUL, templates with their arguments
-/// marked (see build.rs, `flat`). A file with too few pieces leaves the rest empty and is marked
-/// `short`, so reading never fails midway; [`read`] then refuses the whole.
-pub struct Reader {
-    parts: std::str::Split<'static, char>,
-    short: bool,
-}
-
-impl Reader {
-    fn new(body: &'static str) -> Self {
-        Reader {
-            parts: body.split('\0'),
-            short: false,
-        }
-    }
-
-    /// The next plain string.
-    pub fn s(&mut self) -> &'static str {
-        match self.parts.next() {
-            Some(p) => p,
-            None => {
-                self.short = true;
-                ""
-            }
-        }
-    }
-
-    /// The next template: U+0001 and a letter stand for an argument, the rest is literal.
-    pub fn tpl(&mut self) -> Tpl {
-        let mut segs = Vec::new();
-        let mut pieces = self.s().split('\u{1}');
-        if let Some(first) = pieces.next().filter(|p| !p.is_empty()) {
-            segs.push(Seg::Lit(first));
-        }
-        for piece in pieces {
-            let mut chars = piece.chars();
-            if let Some(arg) = chars.next() {
-                segs.push(Seg::Arg(
-                    (u32::from(arg).saturating_sub(u32::from('a'))) as u8,
-                ));
-            }
-            let rest = chars.as_str();
-            if !rest.is_empty() {
-                segs.push(Seg::Lit(rest));
-            }
-        }
-        // Kept for the page's life, as the compiled-in texts are.
-        Tpl(Vec::leak(segs))
-    }
-}
 
 /// Why a language file was not taken.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -115,14 +64,51 @@ pub fn file(lang: Lang) -> (&'static str, u64) {
 }
 
 /// Reads the file of `lang`, checked against this build's hash first.
+///
+/// One loop over the table build.rs writes (`SLOTS`: for the file's `i`-th text, where its
+/// field is in `Texts`), rather than a struct literal with one call per text: that was one
+/// function of 53 KB of code, one store per text, and did not compress.
 pub fn read(lang: Lang, body: &'static str) -> Result<Texts, TextError> {
     if hash::fnv1a(body.as_bytes()) != file(lang).1 {
         return Err(TextError::NotThisBuild);
     }
-    let mut r = Reader::new(body);
-    let t = Texts::read(&mut r);
+    take(body)
+}
+
+/// The text at `path` in the table at `base`: `keys` are its plain texts' dotted paths, sorted,
+/// each with its field's offset (a generated `get`).
+fn lookup(base: *const u8, keys: &[(&str, u16)], path: &str) -> Option<&'static str> {
+    let i = keys.binary_search_by(|(k, _)| (*k).cmp(path)).ok()?;
+    // SAFETY: `base` points at the table whose `get` passed these keys, and each offset is
+    // `offset_of!` of one of its fields that is a `&'static str` (the generated `get` reads each
+    // path as one, which only compiles if it is), so the read is in bounds, aligned and valid.
+    Some(unsafe {
+        base.add(usize::from(keys[i].1))
+            .cast::<&'static str>()
+            .read()
+    })
+}
+
+/// The texts of a file whose bytes were checked: its `i`-th text into the field `SLOTS[i]`.
+fn take(body: &'static str) -> Result<Texts, TextError> {
+    let mut t = EMPTY;
+    let base = std::ptr::from_mut(&mut t).cast::<u8>();
+    let mut pieces = body.split('\0');
+    for &offset in SLOTS.iter() {
+        let Some(piece) = pieces.next() else {
+            return Err(TextError::WrongShape);
+        };
+        // SAFETY: `offset` is `offset_of!` of a field of `Texts` whose type is `&'static str`
+        // (build.rs writes each path into `all` as well, which only compiles if it is one), so
+        // the pointer is in `t`, aligned, and writing a `&'static str` there leaves `t` valid.
+        unsafe {
+            base.add(usize::from(offset))
+                .cast::<&'static str>()
+                .write(piece)
+        };
+    }
     // The file ends with NUL, so the last piece is empty and nothing follows it.
-    if r.short || r.parts.next() != Some("") || r.parts.next().is_some() {
+    if pieces.next() != Some("") || pieces.next().is_some() {
         return Err(TextError::WrongShape);
     }
     Ok(t)
@@ -145,15 +131,12 @@ static LOADED: [std::sync::OnceLock<Texts>; 2] =
 /// empty texts before either has (the page is not drawn before one is).
 #[cfg(target_arch = "wasm32")]
 pub fn texts(lang: Lang) -> &'static Texts {
-    static EMPTY: std::sync::OnceLock<Texts> = std::sync::OnceLock::new();
     let [mine, other] = match lang {
         Lang::En => [&LOADED[0], &LOADED[1]],
         Lang::Zh => [&LOADED[1], &LOADED[0]],
     };
-    mine.get().or_else(|| other.get()).unwrap_or_else(|| {
-        // Every read past the end gives "".
-        EMPTY.get_or_init(|| Texts::read(&mut Reader::new("")))
-    })
+    static NONE: Texts = EMPTY;
+    mine.get().or_else(|| other.get()).unwrap_or(&NONE)
 }
 
 /// Whether the texts of `lang` have been read.
@@ -177,41 +160,95 @@ pub fn load(lang: Lang, body: String) -> Result<(), TextError> {
 mod tests {
     use super::*;
 
-    fn pieces(t: &Texts) -> Vec<String> {
-        let mut v = Vec::new();
-        t.each(&mut |s| v.push(s));
-        v
-    }
+    const FILES: [(Lang, &str, &Texts); 2] = [
+        (
+            Lang::En,
+            include_str!(concat!(env!("OUT_DIR"), "/text-en.txt")),
+            &EN,
+        ),
+        (
+            Lang::Zh,
+            include_str!(concat!(env!("OUT_DIR"), "/text-zh.txt")),
+            &ZH,
+        ),
+    ];
 
     #[test]
-    fn each_language_file_reads_back_as_the_compiled_texts() {
-        for (lang, body, compiled) in [
-            (
-                Lang::En,
-                include_str!(concat!(env!("OUT_DIR"), "/text-en.txt")),
-                &EN,
-            ),
-            (
-                Lang::Zh,
-                include_str!(concat!(env!("OUT_DIR"), "/text-zh.txt")),
-                &ZH,
-            ),
-        ] {
+    fn every_key_of_both_language_files_reads_back_as_the_compiled_text() {
+        for (lang, body, compiled) in FILES {
             let read = read(lang, body).unwrap();
-            let (a, b) = (pieces(&read), pieces(compiled));
-            assert!(a.len() > 1000, "{} texts", a.len());
-            assert_eq!(a, b);
+            let (got, want) = (all(&read), all(compiled));
+            let wrong: Vec<_> = KEYS
+                .iter()
+                .zip(got.iter().zip(want.iter()))
+                .filter(|(_, (g, w))| g != w)
+                .map(|(k, (g, w))| format!("{k}: read {g:?}, compiled {w:?}"))
+                .collect();
+            assert!(wrong.is_empty(), "{lang:?}: {wrong:#?}");
             // A template fills its arguments where the language puts them.
             assert_eq!(read.err.using("X", "Y"), compiled.err.using("X", "Y"));
+            assert_eq!(
+                read.err.range("A", "B", "C"),
+                compiled.err.range("A", "B", "C")
+            );
+        }
+    }
+
+    /// Texts that are all different, so that two slots swapped or one written twice shows
+    /// (the language files repeat some texts, which would hide it).
+    #[test]
+    fn the_file_s_i_th_text_lands_in_the_i_th_field() {
+        let body: String = (0..COUNT).map(|i| format!("{i}\0")).collect();
+        let t = take(String::leak(body)).unwrap();
+        for (i, (text, key)) in all(&t).iter().zip(KEYS).enumerate() {
+            assert_eq!(*text, i.to_string(), "{key}");
         }
     }
 
     #[test]
     fn a_file_of_another_build_or_shape_is_refused() {
-        let en = include_str!(concat!(env!("OUT_DIR"), "/text-en.txt"));
+        let en = FILES[0].1;
         assert_eq!(read(Lang::Zh, en).err(), Some(TextError::NotThisBuild));
         let cut = &en[..en.len() / 2];
         assert_eq!(read(Lang::En, cut).err(), Some(TextError::NotThisBuild));
         assert_eq!(read(Lang::En, "").err(), Some(TextError::NotThisBuild));
+        // Past the hash: one text short, one too many, no final NUL.
+        let short: String = "x\0".repeat(COUNT - 1);
+        let long: String = "x\0".repeat(COUNT + 1);
+        let open: String = "x\0".repeat(COUNT) + "x";
+        for body in [short, long, open] {
+            assert_eq!(take(String::leak(body)).err(), Some(TextError::WrongShape));
+        }
+        assert!(take(String::leak("x\0".repeat(COUNT))).is_ok());
+    }
+
+    /// Every plain text is found by its dotted key from the top and from its own table, in both
+    /// languages; a template, a table or a key that is not there is not.
+    #[test]
+    fn every_plain_text_is_found_by_its_key() {
+        for (_, _, t) in FILES {
+            for (key, text) in KEYS.iter().zip(all(t)) {
+                let want = (!text.contains('\u{1}')).then_some(text);
+                assert_eq!(t.get(key), want, "{key}");
+                if let Some(field) = key.strip_prefix("field.") {
+                    assert_eq!(t.field.get(field), want, "{key}");
+                }
+            }
+            assert_eq!(t.get("err.range"), None);
+            assert_eq!(t.get("opt"), None);
+            assert_eq!(t.get("opt.weights"), None);
+            assert_eq!(t.get("field.no_such_key"), None);
+            assert_eq!(t.get(""), None);
+            assert_eq!(t.opt.get("weights.fp16"), t.get("opt.weights.fp16"));
+        }
+    }
+
+    #[test]
+    fn a_template_fills_each_argument_where_it_stands() {
+        let t = Tpl("\u{1}b before \u{1}a, \u{1}b again");
+        assert_eq!(t.fill(&["A", "B"]), "B before A, B again");
+        // A missing argument is empty rather than a panic.
+        assert_eq!(t.fill(&["A"]), " before A,  again");
+        assert_eq!(Tpl("plain").fill(&[]), "plain");
     }
 }

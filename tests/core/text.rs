@@ -105,7 +105,13 @@ fn the_loading_page_words_match_the_locale_files() {
         // The glossary's title is its own section's.
         let mut words: Vec<&str> = VIEWS.iter().map(|v| t.view.get(v).unwrap()).collect();
         words.push(t.glossary.title);
-        words.extend([t.boot.loading, t.boot.failed, t.boot.retry]);
+        words.extend([
+            t.boot.loading,
+            t.boot.failed,
+            t.boot.retry,
+            t.boot.crashed,
+            t.boot.reload,
+        ]);
         for w in words {
             assert!(
                 block.contains(&format!("'{w}'")),
