@@ -9,11 +9,12 @@ use super::measured::Tool;
 use super::queue::{fewest_replicas, largest_meeting, mmc_wait};
 use super::step::point_at;
 use super::step::{point, Setup, Step};
-use super::{Load, RuntimeModel, ServingError, ServingInputs, SPREAD};
+use super::{Load, Runtime, RuntimeModel, ServingError, ServingInputs, SPREAD};
 use crate::calc::billing::Granularity;
 use crate::calc::memory::dtype::WeightType;
 use crate::calc::memory::inference;
 use crate::calc::memory::inputs::MemoryInputs;
+use crate::calc::memory::llamacpp::{self, LlamaCppAlloc};
 use crate::calc::memory::vllm::Engine;
 use crate::calc::rent_buy::Verdict;
 use crate::calc::scenario::Scenario;
@@ -45,6 +46,14 @@ pub struct ServingReport {
     pub load_conc: f64,
     /// Memory's limit is vLLM's KV cache pool (`engine=vllm`), not the guide's 20% rule.
     pub vllm_pool_limit: bool,
+    /// Memory's limit is what llama.cpp allocates (`runtime=llamacpp`): weights less the
+    /// embedding, the KV cache of every slot, its compute buffer and the CUDA context.
+    pub llamacpp_limit: bool,
+    /// With `runtime=llamacpp`: what it allocates on a card at the concurrency used.
+    pub llamacpp: Option<LlamaCppAlloc>,
+    /// Requests of prompt + output tokens a replica holds under the guide's rule (3 GiB of
+    /// overhead and 20% headroom): the figure to size a service by, beside a runtime's own.
+    pub guide_max_conc: u64,
     /// The chosen concurrency was above what memory holds.
     pub conc_capped: bool,
     /// Most sequences of prompt + output tokens one replica holds.
@@ -144,14 +153,30 @@ pub(super) fn memory_of(s: &Scenario) -> Valid<MemoryInputs> {
 /// guide's rule, or with `engine=vllm` the sequences of that length vLLM's pool holds (its
 /// "maximum concurrency", whole; below 1 vLLM refuses to start), the profile run sampling the
 /// serving concurrency (`--max-num-seqs`).
+///
+/// With `runtime=llamacpp` the limit is what llama.cpp allocates ([`llamacpp::max_slots`]):
+/// whether it starts, not the guide's margin for a service, which [`guide_limit`] keeps.
 fn memory_limit(m: &Valid<MemoryInputs>, i: &ServingInputs) -> u64 {
     let mut probe: MemoryInputs = (**m).clone();
-    probe.inference.ctx = (i.in_tokens + i.out_tokens).max(1);
+    let ctx = (i.in_tokens + i.out_tokens).max(1);
+    probe.inference.ctx = ctx;
     let vllm = probe.inference.engine == Engine::Vllm;
     probe.inference.conc = if vllm { i.conc.clamp(1, 100_000) } else { 1 };
     match validate(probe) {
         Ok(v) => {
             let r = inference::report(&v);
+            if i.runtime == Runtime::LlamaCpp {
+                let inf = &v.inference;
+                return llamacpp::max_slots(
+                    &v.model.arch,
+                    inf.weights,
+                    inf.kv,
+                    r.weights,
+                    inf.tp,
+                    ctx,
+                    r.capacity,
+                );
+            }
             match (vllm, r.vllm) {
                 (true, Some(p)) => p.max_concurrency.floor().clamp(0.0, 1e9) as u64,
                 _ => r.max_concurrency,
@@ -159,6 +184,31 @@ fn memory_limit(m: &Valid<MemoryInputs>, i: &ServingInputs) -> u64 {
         }
         Err(_) => 0,
     }
+}
+
+/// The guide's rule (framework overhead and headroom) at a context of prompt + output: the
+/// requests a replica holds when sized as a service, shown beside a runtime's own count.
+fn guide_limit(m: &Valid<MemoryInputs>, i: &ServingInputs) -> u64 {
+    let mut probe: MemoryInputs = (**m).clone();
+    probe.inference.ctx = (i.in_tokens + i.out_tokens).max(1);
+    probe.inference.conc = 1;
+    validate(probe).map_or(0, |v| inference::report(&v).max_concurrency)
+}
+
+/// What llama.cpp allocates on a card for `conc` requests of prompt + output tokens.
+fn llamacpp_alloc(m: &Valid<MemoryInputs>, i: &ServingInputs, conc: u64) -> LlamaCppAlloc {
+    let r = inference::report(m);
+    let inf = &m.inference;
+    let ctx = (i.in_tokens + i.out_tokens).max(1);
+    llamacpp::allocation(
+        &m.model.arch,
+        inf.weights,
+        inf.kv,
+        r.weights,
+        inf.tp,
+        conc.saturating_mul(ctx),
+        true,
+    )
 }
 
 /// What a pasted benchmark sets: the factor on the model's decode rate and on its prefill rate.
@@ -325,7 +375,10 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
         response_s,
         conc,
         load_conc,
-        vllm_pool_limit: m.inference.engine == Engine::Vllm,
+        vllm_pool_limit: m.inference.engine == Engine::Vllm && i.runtime != Runtime::LlamaCpp,
+        llamacpp_limit: i.runtime == Runtime::LlamaCpp,
+        llamacpp: (i.runtime == Runtime::LlamaCpp && fits).then(|| llamacpp_alloc(&m, i, conc)),
+        guide_max_conc: guide_limit(&m, i),
         conc_capped: i.conc > max_conc.max(1),
         max_conc,
         step: Step {

@@ -167,6 +167,14 @@ fn notes(r: &ServingReport, t: &'static Texts) -> Vec<String> {
     if r.vllm_pool_limit {
         v.push(w.vllm_pool(&r.max_conc.to_string()));
     }
+    if let (true, Some(a)) = (r.llamacpp_limit, r.llamacpp) {
+        v.push(w.llamacpp_gate(
+            &number(a.total.as_gib(), 2),
+            &r.conc.to_string(),
+            &r.max_conc.to_string(),
+            &r.guide_max_conc.to_string(),
+        ));
+    }
     match (r.cal_tool, r.cal_decode, r.cal_prefill) {
         (Some(tool), d, p) => v.push(w.calibrated(
             tool.name(),
