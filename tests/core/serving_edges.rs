@@ -4,12 +4,15 @@
 
 use gpuplan::calc::memory::arch::Arch;
 use gpuplan::calc::memory::dtype::{KvType, WeightType};
+use gpuplan::calc::memory::inference::{inference, InferenceInputs};
+use gpuplan::calc::memory::inputs::{MemoryInputs, ModelSpec};
 use gpuplan::calc::memory::llamacpp::{allocation, compute_buffer};
 use gpuplan::calc::memory::presets::preset;
+use gpuplan::calc::memory::vllm::{graphs_memory, Engine, VllmPool};
 use gpuplan::calc::scenario::{from_pairs, pairs};
 use gpuplan::calc::serving::{report, ServingInputs, ServingReport};
 use gpuplan::calc::table::{validate, Valid};
-use gpuplan::calc::units::{Bytes, GIB, MIB};
+use gpuplan::calc::units::{Bytes, Ratio, GIB, MIB};
 
 fn run(query: &str) -> ServingReport {
     let mut issues = Vec::new();
@@ -108,4 +111,113 @@ fn llamacpp_gate_refuses_13b_f16_on_24_gb() {
         let r = run(&q);
         assert!(!r.fits && r.llamacpp.is_none(), "{q}");
     }
+}
+
+/// A preset served with vLLM on `tp` cards of `gpu` at `ctx` tokens, `conc` sequences.
+fn vllm_pool(id: &str, gpu: &str, tp: u64, ctx: u64, conc: u64, util: f64) -> VllmPool {
+    let m = MemoryInputs {
+        model: ModelSpec {
+            model: Some(id.into()),
+            arch: (preset(id).unwrap().arch)(),
+            params_b: None,
+        },
+        gpu: gpu.into(),
+        inference: InferenceInputs {
+            tp,
+            ctx,
+            conc,
+            weights: WeightType::Bf16,
+            engine: Engine::Vllm,
+            gpu_util: Ratio(util),
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    inference(&m).unwrap().vllm.unwrap()
+}
+
+/// vLLM profiles the activation peak on each card whole: Llama-3-8B logged "PyTorch activation
+/// peak memory 1.26GiB" on one H100 and on each of two (vllm-project/vllm#10511, v0.6.5). The
+/// page divided the MLP's part by the cards: 0.82 GiB at two (-35%); now 1.15 GiB at both
+/// (-8.7%), within 10%.
+#[test]
+fn vllm_activation_peak_is_each_cards_whole_1_26_gib_on_two_h100() {
+    for tp in [1, 2] {
+        let p = vllm_pool("llama-3.1-8b", "h100-sxm", tp, 8192, 256, 0.9);
+        let gib = p.activation_peak.as_gib();
+        println!("Llama-3-8B, {tp} x H100: activation {gib:.3} GiB (1.26)");
+        assert!((gib / 1.26 - 1.0).abs() <= 0.10, "{tp}: {gib}");
+    }
+}
+
+/// vLLM's own CUDA graph estimates ("Estimated CUDA graph memory: N GiB total") for the graphs
+/// its log says it profiled: noonghunna/club-3090#434 (2 x RTX 3090 over an NVLink bridge, five
+/// graphs of at most 16 tokens, custom all-reduce "Registering 516 cuda graph addresses"), 0.09
+/// GiB; #104 (two over PCIe, five graphs), 0.13 GiB; #127 (four over PCIe, TP 4, five graphs),
+/// 0.17 GiB (the club's 27B model: 64 layers, hidden 5,120 taken; at 16 tokens the shape moves
+/// the figure by under 0.03 GiB); LMCache/LMCache#3430 (Qwen3-8B, one card, 86 graphs up to
+/// 512), 0.52 GiB; gnosia93/eks-agentic-ai (Qwen2.5-72B, 4 x L40S, 86 graphs up to 512), 2.73
+/// GiB. The page gave 1.0 to 2.67 times them (one base of 0.17 GiB, the NCCL term on every
+/// group); now 1.00 to 1.54, each within 0.75 to 1.6 times.
+#[test]
+fn vllm_cuda_graph_estimates_within_0_75_to_1_6_times_five_logs() {
+    let mut club = (preset("qwen3-8b").unwrap().arch)();
+    club.layers = 64;
+    club.hidden = 5120;
+    let qwen8 = (preset("qwen3-8b").unwrap().arch)();
+    let qwen72 = (preset("qwen2.5-72b").unwrap().arch)();
+    let cases = [
+        (
+            "club-3090#434, 2 x 3090 NVLink",
+            &club,
+            2,
+            true,
+            16,
+            5,
+            0.09,
+        ),
+        ("club-3090#104, 2 x 3090 PCIe", &club, 2, false, 16, 5, 0.13),
+        ("club-3090#127, 4 x 3090 PCIe", &club, 4, false, 16, 5, 0.17),
+        ("LMCache#3430, Qwen3-8B", &qwen8, 1, false, 512, 86, 0.52),
+        (
+            "eks-agentic-ai, Qwen2.5-72B 4 x L40S",
+            &qwen72,
+            4,
+            false,
+            512,
+            86,
+            2.73,
+        ),
+    ];
+    for (name, a, tp, link, capture, graphs, logged) in cases {
+        let page = graphs_memory(a, tp, link, capture, graphs).as_gib();
+        let ratio = page / logged;
+        println!("{name}: {page:.3} GiB against {logged} ({ratio:.2}x)");
+        assert!((0.75..=1.6).contains(&ratio), "{name}: {ratio}");
+    }
+}
+
+/// Qwen2.5-72B-Instruct in bf16 on 2 x H100 at `--gpu-memory-utilization 0.95`: the issue's
+/// figure is a pool of about 2.4x at vLLM's start-up (its log was not found; 8,192 tokens and
+/// 256 sequences taken). The page said 1.01x at that setting (and 0.17x at others): it took
+/// 1.79 GiB a card for the NVLink group (v0.6.5's accounting; v1 sets NCCL up before its
+/// snapshot) and 2.73 GiB of graphs with all-reduce memory vLLM's custom all-reduce does not
+/// take. Now within 15% of 2.4x.
+#[test]
+fn vllm_qwen2_5_72b_bf16_on_2_h100_at_0_95_starts_at_about_2_4x() {
+    let p = vllm_pool("qwen2.5-72b", "h100-sxm", 2, 8192, 256, 0.95);
+    println!(
+        "Qwen2.5-72B 2 x H100 0.95: weights {:.2} act {:.2} non-torch {:.2} graphs {:.2} pool {:.2} GiB, {:.2}x",
+        p.weights.as_gib(),
+        p.activation_peak.as_gib(),
+        p.non_torch.as_gib(),
+        p.cuda_graphs.as_gib(),
+        p.pool.as_gib(),
+        p.max_concurrency
+    );
+    assert!(
+        (p.max_concurrency / 2.4 - 1.0).abs() <= 0.15,
+        "{}",
+        p.max_concurrency
+    );
 }
