@@ -2,15 +2,22 @@
 //! "llama.cpp's own count" and "Engine mode"; "Serving capacity"): each test is a published
 //! figure the page got wrong before, with its source and tolerance.
 
+use crate::common::assert_close;
 use gpuplan::calc::memory::arch::Arch;
+use gpuplan::calc::memory::catalogue::gpu;
 use gpuplan::calc::memory::dtype::{KvType, WeightType};
 use gpuplan::calc::memory::inference::{inference, InferenceInputs};
 use gpuplan::calc::memory::inputs::{MemoryInputs, ModelSpec};
+use gpuplan::calc::memory::inputs::{CTX, SEQ};
 use gpuplan::calc::memory::llamacpp::{allocation, compute_buffer};
 use gpuplan::calc::memory::presets::preset;
-use gpuplan::calc::memory::vllm::{graphs_memory, Engine, VllmPool};
+use gpuplan::calc::memory::vllm::{
+    activation_peak, fused_moe_buffer, graphs_memory, Engine, VllmPool,
+};
 use gpuplan::calc::scenario::{from_pairs, pairs};
-use gpuplan::calc::serving::{report, ServingInputs, ServingReport};
+use gpuplan::calc::serving::{
+    attention_flops, report, ServingInputs, ServingReport, IN_TOKENS, OUT_TOKENS, USERS,
+};
 use gpuplan::calc::table::{validate, Valid};
 use gpuplan::calc::units::{Bytes, Ratio, GIB, MIB};
 
@@ -220,4 +227,125 @@ fn vllm_qwen2_5_72b_bf16_on_2_h100_at_0_95_starts_at_about_2_4x() {
         "{}",
         p.max_concurrency
     );
+}
+
+/// The glossary said a card sold as "80 GB" holds 80 GiB, against the page's own catalogue:
+/// it now says what nvidia-smi shows, the capacity the page uses (H100 80 GB: 81,559 MiB =
+/// 79.65 GiB; L40S 48 GB: 46,068 MiB = 44.99 GiB, data/catalogue.toml), in both languages.
+#[test]
+fn glossary_says_what_nvidia_smi_shows_not_80_gib() {
+    let h100 = gpu("h100-sxm").unwrap().capacity().as_gib();
+    let l40s = gpu("l40s").unwrap().capacity().as_gib();
+    for (lang, text) in [
+        ("en", include_str!("../../locales/en.toml")),
+        ("zh", include_str!("../../locales/zh.toml")),
+    ] {
+        assert!(!text.contains("holds 80 GiB"), "{lang}");
+        assert!(!text.contains("可用 80 GiB"), "{lang}");
+        assert!(
+            text.contains(&format!("{h100:.2} GiB")),
+            "{lang}: {h100:.2}"
+        );
+        assert!(
+            text.contains(&format!("{l40s:.2} GiB")),
+            "{lang}: {l40s:.2}"
+        );
+    }
+}
+
+/// A measured decode speed (`measured_tps`, one request's tokens a second) rescaled prefill as
+/// well: decode is bound by bandwidth, prefill by the matmuls, so halving the decode speed
+/// doubled the first token. Now only a measured prefill rate (llama-bench's ppN) moves it.
+#[test]
+fn a_measured_decode_speed_leaves_prefill_alone() {
+    let q = "model=llama-3.1-8b&gpu=h100-sxm&weights=bf16&runtime=vllm&in_tokens=4096&out_tokens=256&serve_conc=1";
+    let plain = run(q);
+    let slow = run(&format!("{q}&measured_tps=40"));
+    assert!(slow.scale < 0.5, "{}", slow.scale);
+    assert_eq!(slow.prefill_s, plain.prefill_s);
+    assert!(slow.tpot_slots_s > 2.0 * plain.tpot_slots_s);
+}
+
+/// Latent attention's decode FLOPs (DeepSeek-V3): in the absorbed form each of 128 query heads
+/// scores the 512-wide latent and 64-wide rotary key and sums the latent, 2 x 128 x (576 + 512)
+/// a layer and context token (DeepSeek-V2 paper, section 2.1.3; vLLM's MLA backend), where the
+/// page counted 4 x 128 heads x head_dim 128, 4.25 times too few. Prefill expands the latent:
+/// keys of 128 + 64, values of 128.
+#[test]
+fn latent_attention_decode_flops_count_the_latent_deepseek_v3() {
+    let a = (preset("deepseek-v3").unwrap().arch)();
+    let decode = attention_flops(&a, 4096.0, true);
+    assert_eq!(decode, 2.0 * 61.0 * 128.0 * (512.0 + 64.0 + 512.0) * 4096.0);
+    let before = 4.0 * 61.0 * 128.0 * 128.0 * 4096.0;
+    assert_eq!(decode / before, 4.25);
+    assert_eq!(
+        attention_flops(&a, 4096.0, false),
+        2.0 * 61.0 * 128.0 * (128.0 + 64.0 + 128.0) * 4096.0
+    );
+    // Ordinary attention keeps 4 x heads x head_dim a layer and context token.
+    let l = llama3_8b();
+    assert_eq!(
+        attention_flops(&l, 100.0, true),
+        4.0 * 32.0 * 32.0 * 128.0 * 100.0
+    );
+}
+
+/// `out_tokens=1` gave a time per output token of seconds with every slot busy: the others'
+/// prefills were spread over the one token, which comes with the prefill and has no token
+/// after it. Now a one-token request's time per token is the decode step.
+#[test]
+fn one_output_token_has_no_prefill_stall_in_its_time_per_token() {
+    let r = run("model=llama-3.1-70b&gpu=h100-sxm&tp=4&weights=bf16&runtime=vllm&in_tokens=32768&out_tokens=1&serve_conc=16");
+    println!(
+        "out_tokens=1: slot TPOT {:.4} s, step {:.4} s, prefill {:.3} s",
+        r.tpot_slots_s, r.step.seconds, r.prefill_s
+    );
+    assert_eq!(r.tpot_slots_s, r.step.seconds);
+    let two = run("model=llama-3.1-70b&gpu=h100-sxm&tp=4&weights=bf16&runtime=vllm&in_tokens=32768&out_tokens=2&serve_conc=16");
+    assert!(two.tpot_slots_s > two.step.seconds);
+}
+
+/// vLLM's profile run of a mixture-of-experts model holds the fused-MoE kernel's workspace
+/// (`fused_experts`: the k expert slots of every token, gate-and-up then the hidden-wide down
+/// output in one buffer, and the activation's half width): DeepSeek-V3 on 8 x H200 at 8,192
+/// tokens, 8192 x 8 x 2 B x (7168 + 256) = 0.906 GiB a card the activation peak left out.
+#[test]
+fn vllm_fused_moe_buffer_in_the_activation_peak_deepseek_v3() {
+    let a = (preset("deepseek-v3").unwrap().arch)();
+    let buffer = fused_moe_buffer(&a, 8, 8192);
+    assert_eq!(buffer.0, 8192.0 * 8.0 * 2.0 * (7168.0 + 2048.0 / 8.0));
+    let p = vllm_pool("deepseek-v3", "h200", 8, 32768, 64, 0.9);
+    assert_eq!(p.batched_tokens, 8192);
+    assert_close(
+        p.activation_peak.0,
+        activation_peak(&a, 8192, 64).0 + buffer.0,
+        1e-12,
+    );
+    assert_eq!(fused_moe_buffer(&llama3_8b(), 1, 8192).0, 0.0);
+}
+
+/// fp8 checkpoints (`weights=fp8-ckpt`) run as fp8 and get the same note as `fp8`: block-wise
+/// fp8 runs slower than its bytes.
+#[test]
+fn fp8_checkpoint_weights_get_the_fp8_note() {
+    let r = run("model=llama-3.1-8b&gpu=h100-sxm&weights=fp8-ckpt&runtime=vllm");
+    assert!(r.fp8_weights);
+    assert!(!run("model=llama-3.1-8b&gpu=h100-sxm&weights=bf16&runtime=vllm").fp8_weights);
+}
+
+/// "32k" typed into a token box means 32,768 to the people who type it (context lengths are
+/// powers of two: 32k, 128k); the page read 32,000. Token fields (`ctx`, `seq`, `in_tokens`,
+/// `out_tokens`) take k as 1,024 and M as 1,048,576; the Chinese 万 stays 10,000, and a plain
+/// field's k stays 1,000.
+#[test]
+fn thirty_two_k_typed_in_a_token_box_is_32_768() {
+    assert_eq!(CTX.parse("32k"), Ok(32_768.0));
+    assert_eq!(CTX.parse("128K"), Ok(131_072.0));
+    assert_eq!(IN_TOKENS.parse("1.5k"), Ok(1_536.0));
+    assert_eq!(CTX.parse("1M"), Ok(1_048_576.0));
+    assert_eq!(OUT_TOKENS.parse("2k"), Ok(2_048.0));
+    assert_eq!(SEQ.parse("4k"), Ok(4_096.0));
+    assert_eq!(CTX.parse("3万"), Ok(30_000.0));
+    assert_eq!(CTX.parse("８ｋ"), Ok(8_192.0));
+    assert_eq!(USERS.parse("2k"), Ok(2_000.0));
 }

@@ -37,6 +37,7 @@
 //!   experts' width per token), plus the sampler's fp32 logits and probabilities, `S x vocab x 8
 //!   B`, on every card whole: vLLM logged 1.26 GiB for Llama-3-8B on one H100 and on each of two
 //!   (vllm-project/vllm#10511), where the page gave 1.15 and, dividing the MLP by the cards, 0.82.
+//!   A mixture-of-experts model adds the fused-MoE kernel's workspace ([`fused_moe_buffer`]).
 //! - **Non-torch memory**: 0.16 GiB on one card, as vLLM logs it for 7-8B models on an H100
 //!   (vllm-project/vllm#12126; kubernetes-sigs/gateway-api-inference-extension#550), plus
 //!   [`NCCL_PER_PEER`] per further card for NCCL's channel buffers and vLLM's custom all-reduce
@@ -245,6 +246,23 @@ pub fn activation_peak(a: &Arch, tokens: u64, seqs: u64) -> Bytes {
     Bytes(forward + sampler)
 }
 
+/// The fused-MoE kernel's workspace on one card of `tp` for `tokens` tokens
+/// (`fused_experts`, vllm/model_executor/layers/fused_moe/fused_moe.py): every token's `k`
+/// routed expert slots hold the gate-and-up output (2 x the expert width over the cards), then
+/// the down projection's hidden-wide output, sharing one buffer
+/// (`intermediate_cache1` and `intermediate_cache3`), beside the activation's half width
+/// (`intermediate_cache2`), all 16-bit. The profile run's batch (up to 8,192 tokens) is within
+/// one chunk (`VLLM_FUSED_MOE_CHUNK_SIZE`, 16,384 or more). None for a dense model.
+pub fn fused_moe_buffer(a: &Arch, tp: u64, tokens: u64) -> Bytes {
+    if !a.is_moe() {
+        return Bytes(0.0);
+    }
+    let f = |v: u64| v as f64;
+    let width = f(a.expert_intermediate) / f(tp.max(1));
+    let slots = f(tokens) * f(a.experts_per_token);
+    Bytes(slots * 2.0 * ((2.0 * width).max(f(a.hidden)) + width))
+}
+
 /// The pool vLLM would allocate for these inputs on their card, with `weights_per_card` and
 /// `kv_layer_bytes` (one layer's cache per token, whole) from the inference report.
 pub fn pool(
@@ -258,7 +276,8 @@ pub fn pool(
     let budget = Bytes((capacity.0 - DRIVER_RESERVED).max(0.0) * i.gpu_util.0);
     let max_num_seqs = i.conc.max(1);
     let batched_tokens = default_batched_tokens(&m.gpu, capacity).max(max_num_seqs);
-    let activation_peak = activation_peak(a, batched_tokens, max_num_seqs);
+    let activation_peak =
+        activation_peak(a, batched_tokens, max_num_seqs) + fused_moe_buffer(a, tp, batched_tokens);
     let fast_link = tp > 1 && m.card().is_some_and(|c| c.fast_link(tp));
     let non_torch = Bytes(NON_TORCH_ONE_CARD + NCCL_PER_PEER * (tp - 1) as f64);
     let cuda_graphs = cuda_graph_memory(a, tp, fast_link, max_num_seqs, batched_tokens);

@@ -237,9 +237,13 @@ fn calibration(setup: &Setup, i: &ServingInputs) -> Calibration {
         .tpot_s
         .filter(|t| *t > 0.0)
         .or_else(|| m.decode_tps.filter(|r| *r > 0.0).map(|r| 1.0 / r));
+    // The factor is on the decode step alone: the others' prefills that stall a request (part of
+    // the time per token measured at a concurrency above one) keep the model's prefill, which a
+    // decode measurement does not rescale.
     let decode = measured_tpot.and_then(|t| {
-        let model = super::step::point_at(setup, conc, prefill, 1.0).tpot_s;
-        let k = model / t;
+        let model = super::step::point_at(setup, conc, prefill, 1.0);
+        let stall = model.tpot_s - model.step_s;
+        let k = model.step_s / (t - stall);
         (k.is_finite() && k > 0.0).then_some(k)
     });
     let prefill = m.prefill_tps.filter(|r| *r > 0.0).and_then(|r| {
@@ -274,7 +278,9 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
         None if i.measured_tps > 0.0 => i.measured_tps / raw_single,
         None => 1.0,
     };
-    let prefill = setup.prefill() / cal.prefill.unwrap_or(scale);
+    // Prefill is rescaled only by a measured prefill rate: a decode speed (typed, or a
+    // benchmark's time per token) is bandwidth-bound and says nothing about the matmuls' rate.
+    let prefill = setup.prefill() / cal.prefill.unwrap_or(1.0);
     let max_conc = memory_limit(&m, i);
     let fits = max_conc >= 1;
     let conc = i.conc.min(max_conc).max(1);
@@ -433,6 +439,6 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
             BANDS.ttft.multipliers()
         },
         no_bf16: !card.bf16,
-        fp8_weights: matches!(m.inference.weights, WeightType::Fp8),
+        fp8_weights: matches!(m.inference.weights, WeightType::Fp8 | WeightType::Fp8Ckpt),
     }
 }

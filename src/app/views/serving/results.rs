@@ -179,7 +179,7 @@ fn notes(r: &ServingReport, t: &'static Texts) -> Vec<String> {
         (Some(tool), d, p) => v.push(w.calibrated(
             tool.name(),
             &d.map(|k| number(k, 3)).unwrap_or_else(|| "–".into()),
-            &p.or(d).map(|k| number(k, 3)).unwrap_or_else(|| "–".into()),
+            &p.map(|k| number(k, 3)).unwrap_or_else(|| "–".into()),
         )),
         (None, _, _) if r.scale != 1.0 => v.push(w.rescaled(&number(r.scale, 3))),
         _ => {}
