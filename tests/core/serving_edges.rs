@@ -3,6 +3,7 @@
 //! figure the page got wrong before, with its source and tolerance.
 
 use crate::common::assert_close;
+use gpuplan::calc::headline::inference_ways;
 use gpuplan::calc::memory::arch::Arch;
 use gpuplan::calc::memory::catalogue::gpu;
 use gpuplan::calc::memory::dtype::{KvType, WeightType};
@@ -16,7 +17,8 @@ use gpuplan::calc::memory::vllm::{
 };
 use gpuplan::calc::scenario::{from_pairs, pairs};
 use gpuplan::calc::serving::{
-    attention_flops, report, ServingInputs, ServingReport, IN_TOKENS, OUT_TOKENS, USERS,
+    attention_flops, report, ServingInputs, ServingReport, IN_TOKENS, MACHINE_CARDS, OUT_TOKENS,
+    USERS,
 };
 use gpuplan::calc::table::{validate, Valid};
 use gpuplan::calc::units::{Bytes, Ratio, GIB, MIB};
@@ -348,4 +350,54 @@ fn thirty_two_k_typed_in_a_token_box_is_32_768() {
     assert_eq!(CTX.parse("3万"), Ok(30_000.0));
     assert_eq!(CTX.parse("８ｋ"), Ok(8_192.0));
     assert_eq!(USERS.parse("2k"), Ok(2_000.0));
+}
+
+/// Llama 3.1 70B in bf16 on RTX 4090s: the page offered 16 cards with tensor parallelism as the
+/// way out (the inference view's 8 sequences of 8,192 tokens; on 16 GB RTX 4080s the serving
+/// view's one request too), two machines' worth of GeForce cards without NVLink. The way out now
+/// stays within one machine (8 cards), and the serving view's ways include a smaller format, as
+/// the inference view's do.
+#[test]
+fn ways_out_stay_within_one_machine_and_serving_offers_a_format() {
+    let mut issues = Vec::new();
+    let (s, _, _) = from_pairs(
+        &pairs("model=llama-3.1-70b&gpu=rtx-4090&weights=bf16"),
+        &mut issues,
+    );
+    let m = validate(s.memory.clone()).unwrap();
+    let w = inference_ways(&m, &gpuplan::calc::memory::inference::report(&m));
+    println!(
+        "inference, 70B bf16 on 4090s: tp {:?}, format {:?}",
+        w.tp, w.format
+    );
+    assert!(w.tp.is_none_or(|tp| tp <= MACHINE_CARDS), "{:?}", w.tp);
+    let r = run(
+        "model=llama-3.1-70b&gpu=rtx-4080&weights=bf16&runtime=vllm&in_tokens=1024&out_tokens=256",
+    );
+    println!("serving, 70B bf16 on 4080s: tp {:?}", r.tp_to_fit);
+    assert!(!r.fits && r.tp_to_fit.is_none_or(|tp| tp <= MACHINE_CARDS));
+    // Four 4090s do not hold the bf16 weights; fp8 does.
+    let four = run("model=llama-3.1-70b&gpu=rtx-4090&tp=4&weights=bf16&runtime=vllm&in_tokens=1024&out_tokens=256");
+    assert!(!four.fits);
+    assert_eq!(four.format_to_fit, Some(WeightType::Fp8));
+    assert_eq!(four.tp_to_fit, Some(8));
+    // llama.cpp's ways are GGUF types.
+    let l = run(
+        "model=llama-3.1-70b&gpu=l40s&weights=q8_0&runtime=llamacpp&in_tokens=512&out_tokens=128",
+    );
+    assert_eq!(l.format_to_fit, Some(WeightType::Q4KM));
+}
+
+/// Tensor parallelism beyond one machine's 8 cards, or over PCIe cards without NVLink, is
+/// warned: its all-reduces cross the network or PCIe after every layer.
+#[test]
+fn tensor_parallelism_beyond_a_machine_or_over_pcie_is_warned() {
+    let sixteen = run("model=llama-3.1-70b&gpu=h100-sxm&tp=16&weights=bf16&runtime=vllm");
+    assert!(sixteen.tp_beyond_machine);
+    let pcie = run("model=llama-3.1-70b&gpu=rtx-4090&tp=8&weights=awq&runtime=vllm");
+    assert!(pcie.tp_slow_link && !pcie.tp_beyond_machine);
+    let nvlink = run("model=llama-3.1-70b&gpu=h100-sxm&tp=8&weights=bf16&runtime=vllm");
+    assert!(!nvlink.tp_slow_link && !nvlink.tp_beyond_machine);
+    let one = run("model=llama-3.1-8b&gpu=rtx-4090&weights=bf16&runtime=vllm");
+    assert!(!one.tp_slow_link);
 }

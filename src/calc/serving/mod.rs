@@ -82,7 +82,7 @@ pub use calibration::{
 pub use chart::{concurrency_chart, cost_chart, ConcurrencyChart, CostChart};
 pub use cost::{billed_hours_a_day, PriceSource, CARDS_PER_MACHINE, RENT_BUY_CARD_W};
 pub use queue::{erlang_c, mmc_wait};
-pub use report::{report, serving, ServingReport};
+pub use report::{report, serving, ServingReport, MACHINE_CARDS};
 pub use step::{attention_flops, Point, Step};
 
 use super::field::{FieldError, NumField, NumberKind, Slider};

@@ -32,6 +32,15 @@ pub struct ServingReport {
     /// When it does not fit: the fewest cards of this type, split by tensor parallelism as the
     /// runtime accepts (they divide the heads), that hold one request (up to 64).
     pub tp_to_fit: Option<u64>,
+    /// When it does not fit: the first smaller weight format (llama.cpp's GGUF types, else fp8
+    /// and AWQ) with which one request fits the chosen cards.
+    pub format_to_fit: Option<WeightType>,
+    /// The tensor-parallel cards are more than one machine holds ([`MACHINE_CARDS`]): the
+    /// all-reduces would cross the network, which the step does not count.
+    pub tp_beyond_machine: bool,
+    /// Tensor parallelism over cards without a fast link (NVLink): every layer's all-reduces
+    /// cross PCIe (counted in the step); pipeline parallelism sends only activations.
+    pub tp_slow_link: bool,
     /// The load in force, requests a second: typed, or from the people using it at once.
     pub load: Load,
     pub load_rps: f64,
@@ -255,13 +264,40 @@ fn calibration(setup: &Setup, i: &ServingInputs) -> Calibration {
 }
 
 /// The fewest cards of the memory views' card that hold one request, split as the runtime
-/// accepts (the tensor-parallel size divides the heads); `None` past 64.
+/// accepts (the tensor-parallel size divides the heads), within one machine
+/// ([`MACHINE_CARDS`]): tensor parallelism across machines runs every layer's all-reduces over
+/// the network, which is not a way out the page can size.
 fn tp_to_fit(m: &Valid<MemoryInputs>, i: &ServingInputs) -> Option<u64> {
-    (1..=64u64).find(|&tp| {
+    (1..=MACHINE_CARDS).find(|&tp| {
         let mut probe: MemoryInputs = (**m).clone();
         probe.inference.tp = tp;
         validate(probe).is_ok_and(|v| memory_limit(&v, i) >= 1)
     })
+}
+
+/// Cards in one machine: tensor parallelism stays within it.
+pub const MACHINE_CARDS: u64 = 8;
+
+/// Smaller weight formats tried in turn as a way out, by runtime: llama.cpp's GGUF types, else
+/// fp8 then a 4-bit checkpoint (vLLM, SGLang and TensorRT-LLM run both).
+fn smaller_formats(rt: Runtime) -> [WeightType; 2] {
+    match rt {
+        Runtime::LlamaCpp => [WeightType::Q8_0, WeightType::Q4KM],
+        _ => [WeightType::Fp8, WeightType::Awq],
+    }
+}
+
+/// The first smaller weight format with which one request fits the chosen cards.
+fn format_to_fit(m: &Valid<MemoryInputs>, i: &ServingInputs) -> Option<WeightType> {
+    let bits = m.inference.weights.bits_per_weight(&m.model.arch);
+    smaller_formats(i.runtime)
+        .into_iter()
+        .filter(|w| w.bits_per_weight(&m.model.arch) < bits)
+        .find(|&w| {
+            let mut probe: MemoryInputs = (**m).clone();
+            probe.inference.weights = w;
+            validate(probe).is_ok_and(|v| memory_limit(&v, i) >= 1)
+        })
 }
 
 /// The serving calculator: its own inputs with the memory views' model and card and the
@@ -376,6 +412,9 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
         tp,
         fits,
         tp_to_fit: if fits { None } else { tp_to_fit(&m, i) },
+        format_to_fit: if fits { None } else { format_to_fit(&m, i) },
+        tp_beyond_machine: tp > MACHINE_CARDS,
+        tp_slow_link: tp > 1 && i.runtime != Runtime::LlamaCpp && !card.fast_link(tp),
         load: i.load,
         load_rps: rps,
         response_s,

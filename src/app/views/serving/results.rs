@@ -6,7 +6,7 @@ use crate::app::format::{money, number, percent};
 use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::{live, StatRow, Stats};
 use crate::calc::rent_buy::Verdict;
-use crate::calc::serving::{Load, PriceSource, Runtime, ServingReport};
+use crate::calc::serving::{Load, PriceSource, Runtime, ServingReport, MACHINE_CARDS};
 use crate::text::Texts;
 use leptos::prelude::*;
 
@@ -166,6 +166,11 @@ fn notes(r: &ServingReport, t: &'static Texts) -> Vec<String> {
     }
     if r.vllm_pool_limit {
         v.push(w.vllm_pool(&r.max_conc.to_string()));
+    }
+    if r.tp_beyond_machine {
+        v.push(w.tp_beyond_machine(&r.tp.to_string(), &MACHINE_CARDS.to_string()));
+    } else if r.tp_slow_link {
+        v.push(w.tp_slow_link(&r.tp.to_string()));
     }
     if let (true, Some(a)) = (r.llamacpp_limit, r.llamacpp) {
         v.push(w.llamacpp_gate(
