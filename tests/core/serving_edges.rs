@@ -401,3 +401,29 @@ fn tensor_parallelism_beyond_a_machine_or_over_pcie_is_warned() {
     let one = run("model=llama-3.1-8b&gpu=rtx-4090&weights=bf16&runtime=vllm");
     assert!(!one.tp_slow_link);
 }
+
+/// llama.cpp's prefill depends on the weight format: llama-bench pp512, Llama 3 8B Q4_K_M over
+/// F16 on the same card (XiongjieDai/GPU-Benchmarks-on-LLM-Inference, May 2024): RTX 3090
+/// 4,030.40 / 4,444.65 = 0.907, RTX 4080 5,389.74 / 7,246.97 = 0.744, RTX 4090 7,138.99 /
+/// 9,382.00 = 0.761. The page gave 1.0 (the same prefill for every format); now 0.80, within
+/// 15% of each.
+#[test]
+fn llamacpp_k_quant_prefill_runs_below_f16_on_the_same_card() {
+    for (gpu, q4km, f16) in [
+        ("rtx-3090", 4030.40, 4444.65),
+        ("rtx-4080", 5389.74, 7246.97),
+        ("rtx-4090", 7138.99, 9382.00),
+    ] {
+        let rate = |w: &str| {
+            let r = run(&format!("model=llama-3.1-8b&gpu={gpu}&weights={w}&runtime=llamacpp&in_tokens=512&out_tokens=128&serve_conc=1"));
+            512.0 / r.prefill_s
+        };
+        let page = rate("q4_k_m") / rate("fp16");
+        let measured = q4km / f16;
+        println!("{gpu}: Q4_K_M / F16 prefill, page {page:.3}, measured {measured:.3}");
+        assert!(
+            (page / measured - 1.0).abs() <= 0.15,
+            "{gpu}: {page} vs {measured}"
+        );
+    }
+}

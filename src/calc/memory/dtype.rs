@@ -392,6 +392,11 @@ impl WeightType {
 }
 
 impl WeightType {
+    /// A GGUF file type (llama.cpp's quantised blocks).
+    pub fn is_gguf(self) -> bool {
+        self.gguf_base().is_some()
+    }
+
     /// Bits per weight of an untied token embedding: a GGUF file stores it in the file's base
     /// type (`Role::Embedding`), a checkpoint format in 16 bits, a plain format at its block size.
     pub fn embedding_bits(self, arch: &Arch) -> f64 {

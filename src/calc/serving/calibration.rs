@@ -69,6 +69,13 @@ pub const LLAMACPP_HALF_ACCUMULATE: f64 = 2.0;
 /// share is taken as it leaves GeForce decode, and every other runtime, unchanged.
 pub const LLAMACPP_HBM_SHARE: f64 = 0.83;
 
+/// llama.cpp's prefill with quantised GGUF weights against F16 on the same card: its quantised
+/// matmul kernels (MMQ) unpack the blocks and run below cuBLAS's 16-bit matmuls. llama-bench
+/// pp512, Llama 3 8B Q4_K_M over F16 (XiongjieDai/GPU-Benchmarks-on-LLM-Inference, May 2024):
+/// RTX 3090 0.907, RTX 4080 0.744, RTX 4090 0.761; their mean, 0.80, is taken. The page gave
+/// every format F16's prefill before.
+pub const LLAMACPP_QUANT_PREFILL: f64 = 0.80;
+
 /// Calibrated on the measurements in tests/core/serving.rs (docs/formulas.md, "Serving capacity").
 pub const RUNTIMES: &[RuntimeModel] = &[
     // The prefill share is of the 16-bit-accumulate peak llama.cpp's matmuls run at: 0.40 of the

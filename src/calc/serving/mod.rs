@@ -77,7 +77,8 @@ mod step;
 
 pub use calibration::{
     Band, Bands, Link, Runtime, RuntimeModel, BANDS, FP8_GAIN, KNEE, LLAMACPP_HALF_ACCUMULATE,
-    LLAMACPP_HBM_SHARE, NVLINK, PCIE, REQUEST_S, RUNTIMES, SPREAD, W4_COMPUTE,
+    LLAMACPP_HBM_SHARE, LLAMACPP_QUANT_PREFILL, NVLINK, PCIE, REQUEST_S, RUNTIMES, SPREAD,
+    W4_COMPUTE,
 };
 pub use chart::{concurrency_chart, cost_chart, ConcurrencyChart, CostChart};
 pub use cost::{billed_hours_a_day, PriceSource, CARDS_PER_MACHINE, RENT_BUY_CARD_W};

@@ -2,8 +2,8 @@
 //! output token and throughput at a concurrency.
 
 use super::calibration::{
-    Link, FP8_GAIN, LLAMACPP_HALF_ACCUMULATE, LLAMACPP_HBM_SHARE, MOE_PREFILL_LAYER_S, NVLINK,
-    PCIE, W4_COMPUTE,
+    Link, FP8_GAIN, LLAMACPP_HALF_ACCUMULATE, LLAMACPP_HBM_SHARE, LLAMACPP_QUANT_PREFILL,
+    MOE_PREFILL_LAYER_S, NVLINK, PCIE, W4_COMPUTE,
 };
 use super::Runtime;
 use super::{RuntimeModel, ServingInputs};
@@ -130,12 +130,20 @@ impl Setup<'_> {
     /// The peak prefill runs against: llama.cpp multiplies 16-bit matrices with 16-bit
     /// accumulation, which GeForce cards run at twice their datasheet's fp32-accumulate figure
     /// (the catalogue's); other cards run both at one rate.
+    /// Quantised GGUF weights run llama.cpp's prefill at [`LLAMACPP_QUANT_PREFILL`] of F16's.
     fn prefill_peak(&self) -> f64 {
-        if self.rt.runtime == Runtime::LlamaCpp && self.card.name.starts_with("GeForce") {
-            self.peak() * LLAMACPP_HALF_ACCUMULATE
+        let llamacpp = self.rt.runtime == Runtime::LlamaCpp;
+        let accumulate = if llamacpp && self.card.name.starts_with("GeForce") {
+            LLAMACPP_HALF_ACCUMULATE
         } else {
-            self.peak()
-        }
+            1.0
+        };
+        let quant = if llamacpp && self.m.inference.weights.is_gguf() {
+            LLAMACPP_QUANT_PREFILL
+        } else {
+            1.0
+        };
+        self.peak() * accumulate * quant
     }
 
     /// The share of the runtime's efficiency a decode step's memory reads reach on this card:
