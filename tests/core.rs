@@ -31,6 +31,8 @@ mod link;
 mod measured;
 #[path = "core/memory.rs"]
 mod memory;
+#[path = "core/memory_gates.rs"]
+mod memory_gates;
 #[path = "core/moves.rs"]
 mod moves;
 #[path = "core/numtext.rs"]
@@ -49,8 +51,6 @@ mod scenario;
 mod schema1;
 #[path = "core/serving.rs"]
 mod serving;
-#[path = "core/serving_edges.rs"]
-mod serving_edges;
 #[path = "core/serving_items.rs"]
 mod serving_items;
 #[path = "core/spot.rs"]
