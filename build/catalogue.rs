@@ -9,7 +9,9 @@
 //! - a price without a source or a date, a date that is not "YYYY-MM" of 2000-2099, a currency
 //!   other than CNY or USD, a range out of order (`low <= amount <= high`), a figure at or below
 //!   zero or past the caps below (a slip of digits, and beyond what the page's inputs take);
-//! - a machine whose card is not a catalogue card, or whose rent `per` is not hour or month.
+//! - a machine whose card is not a catalogue card, a rent whose `per` is not hour or month, a
+//!   price without its `tier` (`RENT_TIERS`, `BUY_TIERS`), or a monthly rent not of the monthly
+//!   tier.
 //!
 //! Shared by build.rs and the tests (`#[path]`), so the tests can feed it broken rows.
 
@@ -49,7 +51,23 @@ pub struct Quote {
     pub date: String,
     /// The source quoted the rent by the month.
     pub monthly: bool,
+    /// Which tier of price it is ([`RENT_TIERS`] for a rent, [`BUY_TIERS`] for a purchase).
+    pub tier: String,
 }
+
+/// The tiers a rent may be of, as the file writes them and the Rust variant each becomes: on
+/// demand (a cloud's list price, held as long as paid), community (on demand on hosts of third
+/// parties), spot (interruptible) and monthly (a term of a month, 包月; `per = "month"`).
+pub const RENT_TIERS: [(&str, &str); 4] = [
+    ("on_demand", "OnDemand"),
+    ("community", "Community"),
+    ("spot", "Spot"),
+    ("monthly", "Monthly"),
+];
+
+/// The tiers a purchase may be of: a street price (what a buyer pays now, a dealer's or a
+/// market's figure) or a launch price (the vendor's MSRP at launch, not what a card costs later).
+pub const BUY_TIERS: [(&str, &str); 2] = [("street", "Street"), ("launch", "Launch")];
 
 /// A row's prices: rent and purchase, each in [`CURRENCIES`] order.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -118,7 +136,7 @@ const MACHINE_KEYS: &[&str] = &[
     "rent",
     "buy",
 ];
-const QUOTE_KEYS: &[&str] = &["amount", "low", "high", "source", "date", "per"];
+const QUOTE_KEYS: &[&str] = &["amount", "low", "high", "source", "date", "per", "tier"];
 
 /// Reads and checks the whole file: the catalogue, or every problem found (not only the first).
 pub fn parse(text: &str) -> Result<Catalogue, Vec<String>> {
@@ -148,7 +166,7 @@ pub fn parse(text: &str) -> Result<Catalogue, Vec<String>> {
             fp8_tflops: r.optional_number("fp8_tflops", 1.0, 100_000.0),
             power_w: r.number("power_w", 1.0, 5000.0),
             interconnect: r.text("interconnect"),
-            prices: r.prices(false),
+            prices: r.prices(),
         };
         if card.usable_mib > card.vram_gb * 1024.0 {
             r.fail(format!(
@@ -169,7 +187,7 @@ pub fn parse(text: &str) -> Result<Catalogue, Vec<String>> {
             interconnect: r.text("interconnect"),
             power_kw: r.optional_number("power_kw", 0.01, 1000.0),
             power_source: r.text("power_source"),
-            prices: r.prices(true),
+            prices: r.prices(),
         };
         if !machine.card.is_empty() && !cat.cards.iter().any(|c| c.id == machine.card) {
             r.fail(format!(
@@ -334,7 +352,7 @@ impl<'a> Row<'a> {
     }
 
     /// The `rent` and `buy` tables, each keyed by currency: `[card.rent.CNY]`.
-    fn prices(&mut self, machine: bool) -> Prices {
+    fn prices(&mut self) -> Prices {
         let mut p = Prices::default();
         for kind in ["rent", "buy"] {
             let Some(v) = self.table.get(kind) else {
@@ -359,7 +377,7 @@ impl<'a> Row<'a> {
                     self.fail(format!("{here} should be a table"));
                     continue;
                 };
-                let quote = self.quote(&here, q, kind == "rent", machine);
+                let quote = self.quote(&here, q, kind == "rent");
                 let field = if kind == "rent" {
                     &mut p.rent
                 } else {
@@ -371,7 +389,7 @@ impl<'a> Row<'a> {
         p
     }
 
-    fn quote(&mut self, here: &str, q: &Table, rent: bool, machine: bool) -> Option<Quote> {
+    fn quote(&mut self, here: &str, q: &Table, rent: bool) -> Option<Quote> {
         let before = self.errors.len();
         for k in q.keys() {
             if !QUOTE_KEYS.contains(&k.as_str()) {
@@ -381,21 +399,48 @@ impl<'a> Row<'a> {
                 ));
             }
         }
+        // A card's monthly rent is per card-month, a machine's per machine-month.
         let monthly = match q.get("per") {
             None => false,
-            Some(Value::String(p)) if rent && machine && p == "hour" => false,
-            Some(Value::String(p)) if rent && machine && p == "month" => true,
-            Some(_) if rent && machine => {
+            Some(Value::String(p)) if rent && p == "hour" => false,
+            Some(Value::String(p)) if rent && p == "month" => true,
+            Some(_) if rent => {
                 self.fail(format!("{here}: per should be \"hour\" or \"month\""));
                 false
             }
             Some(_) => {
                 self.fail(format!(
-                    "{here}: per is only for a machine's rent (a card's rent is per card-hour, a purchase is once)"
+                    "{here}: per is only for a rent (a purchase is once)"
                 ));
                 false
             }
         };
+        let tiers: &[(&str, &str)] = if rent { &RENT_TIERS } else { &BUY_TIERS };
+        let names = || tiers.iter().map(|t| t.0).collect::<Vec<_>>().join(", ");
+        let tier = match q.get("tier") {
+            Some(Value::String(t)) if tiers.iter().any(|(n, _)| n == t) => t.clone(),
+            Some(Value::String(t)) => {
+                self.fail(format!("{here}: tier {t:?} is not one of {}", names()));
+                String::new()
+            }
+            Some(v) => {
+                self.fail(format!(
+                    "{here}: tier should be text, found {}",
+                    v.type_str()
+                ));
+                String::new()
+            }
+            None => {
+                self.fail(format!("{here}: tier is missing: one of {}", names()));
+                String::new()
+            }
+        };
+        // A monthly rent is the monthly tier, and the monthly tier is a monthly rent.
+        if rent && !tier.is_empty() && monthly != (tier == "monthly") {
+            self.fail(format!(
+                "{here}: a rent per month is of tier \"monthly\", and a rent of that tier is per month"
+            ));
+        }
         // Caps in the unit the source used.
         let (scale, max) = match (rent, monthly) {
             (true, true) => (RENT_MONTH_HOURS, MAX_RENT_HOUR * RENT_MONTH_HOURS),
@@ -460,6 +505,7 @@ impl<'a> Row<'a> {
             source,
             date,
             monthly,
+            tier,
         })
     }
 }
@@ -487,10 +533,19 @@ fn quote_rust(q: &Option<Quote>) -> String {
     match q {
         None => "None".to_string(),
         Some(q) => format!(
-            "Some(Quote {{ amount: {:?}, low: {:?}, high: {:?}, source: {:?}, date: {:?}, monthly: {} }})",
-            q.amount, q.low, q.high, q.source, q.date, q.monthly
+            "Some(Quote {{ amount: {:?}, low: {:?}, high: {:?}, source: {:?}, date: {:?}, monthly: {}, tier: Tier::{} }})",
+            q.amount, q.low, q.high, q.source, q.date, q.monthly, tier_variant(&q.tier)
         ),
     }
+}
+
+/// The Rust variant of a tier the file names (checked when read).
+fn tier_variant(tier: &str) -> &'static str {
+    RENT_TIERS
+        .iter()
+        .chain(BUY_TIERS.iter())
+        .find(|(n, _)| *n == tier)
+        .map_or("OnDemand", |(_, v)| v)
 }
 
 fn prices_rust(p: &Prices) -> String {

@@ -51,6 +51,8 @@ mod scenario;
 mod schema1;
 #[path = "core/serving.rs"]
 mod serving;
+#[path = "core/serving_edges.rs"]
+mod serving_edges;
 #[path = "core/serving_items.rs"]
 mod serving_items;
 #[path = "core/spot.rs"]

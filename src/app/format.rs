@@ -67,3 +67,9 @@ pub fn wan(m: Money) -> Option<String> {
 pub fn wan_lead(m: Money) -> String {
     wan(m).map(|w| format!("约 {w} · ")).unwrap_or_default()
 }
+
+/// Today, from the browser's clock, as the core's staleness rule takes it.
+pub fn today() -> (i32, u32, u32) {
+    let d = js_sys::Date::new_0();
+    (d.get_full_year() as i32, d.get_month() + 1, d.get_date())
+}

@@ -2,7 +2,8 @@
 //! answer is "it does not fit", the ways out, each computed by running the calculator again with
 //! one input changed. The page words them; nothing here holds page text.
 //!
-//! Codes, by view: rent or buy `rent` or `buy` (the verdict); training and inference `fits` or
+//! Codes, by view: rent or buy `rent` or `buy` (the verdict), `ask` while a price awaits the
+//! reader's figure; training and inference `fits` or
 //! `no-fit`; spot `spot-checkpoints`, `spot` or `on-demand` (the cheapest way to run the job);
 //! billing `excess` or `exact` (whether the rule bills hours not used); the monthly bill `saves`
 //! or `no-savings`; serving `meets`, `misses` or `no-fit`; the checklists `done` or `todo`.
@@ -22,9 +23,9 @@ use super::table::Valid;
 use super::units::{Bytes, Money};
 use crate::calc::order;
 
-/// Rent or buy: the verdict at the chosen utilisation.
+/// Rent or buy: the verdict at the chosen utilisation, or `ask` while a price is asked for.
 pub fn rent_buy(r: &RentBuyReport) -> &'static str {
-    r.verdict.id()
+    r.decided().map_or("ask", |v| v.id())
 }
 
 /// A memory view: whether the chosen card holds it.

@@ -109,6 +109,79 @@ pub struct RentBuyInputs {
     pub reserve_off_year: Ratio,
     /// The same for a three-year term.
     pub reserve_off_three_years: Ratio,
+    /// The card the machine holds (a catalogue id): the guide's machine is 8 x A100 80 GB, and a
+    /// pick sets it. Serving owns a card at this machine's price only when it is that card.
+    pub machine_card: String,
+    /// Price inputs the machine picked last had no quote for: they await the reader's figure,
+    /// and until it is given there is no verdict ([`Ask`]).
+    pub ask: Ask,
+}
+
+/// The card of the guide's machine: eight A100 80 GB (7 kW, NVIDIA A100 SXM datasheet 400 W).
+pub const GUIDE_MACHINE_CARD: &str = "a100-80gb";
+
+/// The price inputs awaiting the reader's figure. Picking a catalogue row that has no purchase
+/// or no hourly rent in the scenario's currency does not keep the previous machine's figure: it
+/// asks for this one's. The number the input holds meanwhile is not shown and decides nothing:
+/// the page shows no verdict while anything is asked ([`Ask::any`]). Typing a figure into the
+/// input answers it. Link form: `ask=purchase`, `ask=price` or `ask=purchase,price` (no key:
+/// nothing asked, so every older link reads as before).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Ask {
+    pub purchase: bool,
+    pub price: bool,
+}
+
+impl Ask {
+    /// Whether any price is asked for.
+    pub fn any(self) -> bool {
+        self.purchase || self.price
+    }
+
+    /// Whether the input with link key `key` is asked for.
+    pub fn has(self, key: &str) -> bool {
+        match key {
+            "purchase" => self.purchase,
+            "price" => self.price,
+            _ => false,
+        }
+    }
+
+    /// Asks (or stops asking) for the input with link key `key`; other keys change nothing.
+    pub fn set(&mut self, key: &str, asked: bool) {
+        match key {
+            "purchase" => self.purchase = asked,
+            "price" => self.price = asked,
+            _ => {}
+        }
+    }
+
+    /// The keys asked for, in form order.
+    pub fn keys(self) -> Vec<&'static str> {
+        [("purchase", self.purchase), ("price", self.price)]
+            .into_iter()
+            .filter_map(|(k, on)| on.then_some(k))
+            .collect()
+    }
+
+    fn write(self) -> String {
+        self.keys().join(",")
+    }
+
+    fn read(raw: &str) -> Result<Ask, FieldError> {
+        let mut a = Ask::default();
+        for part in raw.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            if !matches!(part, "purchase" | "price") {
+                return Err(FieldError::NotAChoice {
+                    key: "ask",
+                    raw: raw.to_string(),
+                    allowed: vec!["purchase", "price"],
+                });
+            }
+            a.set(part, true);
+        }
+        Ok(a)
+    }
 }
 
 impl Default for RentBuyInputs {
@@ -138,6 +211,8 @@ impl Default for RentBuyInputs {
             reserve_off_month: Ratio::from_percent(20.0),
             reserve_off_year: Ratio::from_percent(35.0),
             reserve_off_three_years: Ratio::from_percent(55.0),
+            machine_card: GUIDE_MACHINE_CARD.to_string(),
+            ask: Ask::default(),
         }
     }
 }
@@ -226,7 +301,46 @@ impl Calculator for RentBuyInputs {
         Field::Num(RESERVE_OFF_1M),
         Field::Num(RESERVE_OFF_1Y),
         Field::Num(RESERVE_OFF_3Y),
+        Field::Text(TextField {
+            key: "machine_card",
+            read: |i, raw| {
+                let id = raw.trim();
+                match crate::calc::memory::catalogue::gpu(id) {
+                    Some(g) => {
+                        i.machine_card = g.id.to_string();
+                        Ok(())
+                    }
+                    None => Err(FieldError::NotAChoice {
+                        key: "machine_card",
+                        raw: raw.to_string(),
+                        allowed: crate::calc::memory::catalogue::GPUS
+                            .iter()
+                            .map(|g| g.id)
+                            .collect(),
+                    }
+                    .into()),
+                }
+            },
+            write: |i| i.machine_card.clone(),
+        }),
+        // Last, so that a link's `ask` stands over the figures read before it.
+        Field::Text(TextField {
+            key: "ask",
+            read: |i, raw| {
+                i.ask = Ask::read(raw)?;
+                Ok(())
+            },
+            write: |i| i.ask.write(),
+        }),
     ];
+
+    fn asked(&self, key: &str) -> bool {
+        self.ask.has(key)
+    }
+
+    fn answered(&mut self, key: &str) {
+        self.ask.set(key, false);
+    }
 
     fn cross_check(&self) -> Result<(), RentBuyError> {
         if self.power_model == PowerModel::FollowsUse && self.power_idle.0 > self.power_load.0 {
@@ -327,6 +441,16 @@ pub struct RentBuyReport {
     /// The resale value received at the end of the horizon, and where it comes from.
     pub resale_value: Money,
     pub resale_source: ResaleSource,
+    /// The prices awaiting the reader's figure: while any is, the figures above stand on a
+    /// number that is not this machine's, and there is no verdict ([`RentBuyReport::decided`]).
+    pub asked: Ask,
+}
+
+impl RentBuyReport {
+    /// The verdict, or `None` while a price is asked for (the page asks instead of answering).
+    pub fn decided(&self) -> Option<Verdict> {
+        (!self.asked.any()).then_some(self.verdict)
+    }
 }
 
 /// Which input gave the resale value.
@@ -440,5 +564,6 @@ pub fn report(i: &Valid<RentBuyInputs>, cur: Currency) -> RentBuyReport {
         running_monthly: running,
         resale_value: Money::new(resale, cur),
         resale_source,
+        asked: i.ask,
     }
 }

@@ -173,6 +173,16 @@ pub trait Calculator: Clone + Default + PartialEq + Send + Sync + 'static {
     fn field(key: &str) -> Option<&'static Field<Self>> {
         Self::FIELDS.iter().find(|f| f.key() == key)
     }
+
+    /// Whether the input `key` awaits the reader's figure: its box is shown empty with a
+    /// message, whatever number it holds (rent or buy's price inputs after a pick without a
+    /// quote for them).
+    fn asked(&self, _key: &str) -> bool {
+        false
+    }
+
+    /// The reader gave the input `key` a figure: it is no longer asked for.
+    fn answered(&mut self, _key: &str) {}
 }
 
 /// Multiplies the money-kind number fields of `t` by `factor`, kept within each field's range,

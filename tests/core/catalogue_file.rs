@@ -29,6 +29,7 @@ power_w = 300
 interconnect = "PCIe 4.0"
 
 [card.rent.CNY]
+tier = "on_demand"
 amount = 2.0
 low = 1.5
 high = 3.0
@@ -45,6 +46,7 @@ power_kw = 4.5
 power_source = "vendor sheet"
 
 [machine.rent.CNY]
+tier = "monthly"
 per = "month"
 amount = 7300
 source = "Market monthly rent"
@@ -163,11 +165,31 @@ fn a_machine_must_name_a_card_of_the_file() {
 }
 
 #[test]
-fn per_is_hour_or_month_and_only_for_a_machines_rent() {
+fn per_is_hour_or_month_and_only_for_a_rent() {
     let e = errors_with("per = \"month\"", "per = \"week\"");
     says(&e, &["machine \"8x-x\"", "rent.CNY", "per should be"]);
+    // A card's rent may be by the month too, but only as the monthly tier.
     let e = errors_with("amount = 2.0", "per = \"month\"\namount = 2.0");
-    says(&e, &["card \"x\"", "per is only for a machine's rent"]);
+    says(&e, &["card \"x\"", "rent.CNY", "tier \"monthly\""]);
+}
+
+/// Every price names its tier; a rent per month is the monthly tier and the monthly tier is per
+/// month; a purchase is a street or a launch price.
+#[test]
+fn every_price_names_its_tier() {
+    let e = errors_with("tier = \"on_demand\"\n", "");
+    says(&e, &["card \"x\"", "rent.CNY", "tier is missing"]);
+    let e = errors_with("tier = \"on_demand\"", "tier = \"reserved\"");
+    says(&e, &["card \"x\"", "tier \"reserved\" is not one of"]);
+    let e = errors_with("tier = \"monthly\"", "tier = \"on_demand\"");
+    says(&e, &["machine \"8x-x\"", "tier \"monthly\""]);
+    let e = errors_with("tier = \"on_demand\"", "tier = \"street\"");
+    says(&e, &["card \"x\"", "tier \"street\" is not one of"]);
+    let c = checker::parse(GOOD).unwrap();
+    assert_eq!(
+        c.machines[0].prices.rent[0].as_ref().unwrap().tier,
+        "monthly"
+    );
 }
 
 #[test]
@@ -201,14 +223,23 @@ fn same_quote(generated: &Option<Quote>, read: &Option<checker::Quote>, what: &s
         (None, None) => {}
         (Some(g), Some(r)) => {
             assert_eq!(
-                (g.amount, g.low, g.high, g.source, g.date, g.monthly),
+                (
+                    g.amount,
+                    g.low,
+                    g.high,
+                    g.source,
+                    g.date,
+                    g.monthly,
+                    g.tier.id()
+                ),
                 (
                     r.amount,
                     r.low,
                     r.high,
                     r.source.as_str(),
                     r.date.as_str(),
-                    r.monthly
+                    r.monthly,
+                    r.tier.as_str()
                 ),
                 "{what}"
             );

@@ -2,7 +2,7 @@
 //! data/catalogue.toml), and the break-even of every row side by side.
 
 use crate::common::assert_close;
-use gpuplan::calc::memory::prices::{machine, prices};
+use gpuplan::calc::memory::prices::{machine, prices, Tier};
 use gpuplan::calc::pick::{
     age_in_days, all, break_even_by_card, fill, is_stale,
     month::{days_from_civil, days_in_month},
@@ -127,27 +127,49 @@ proptest! {
 
 // ---- What a pick fills in ----
 
-/// The guide's scenario (yuan) picks the 8 x H100 machine: its Chinese price (2024-07) and its
-/// mainland monthly rent (¥62,500 over 730 h), DGX H100's 10.2 kW, the H100 card for the memory
-/// views and the machine's rent over its 8 cards for serving.
+/// The guide's scenario (yuan) picks the 8 x H100 machine: its Chinese price (2024-07), DGX
+/// H100's 10.2 kW and the H100 card for the memory views. Its only yuan rent is a monthly term
+/// (¥62,500 a month, 包月): a reservation, not an hourly price, so rent or buy asks for the hourly
+/// rent (the gap names the monthly term) and serving's rent goes back to "from the card".
 #[test]
 fn picking_the_h100_machine_in_yuan() {
-    let s = Scenario::default();
+    let s = scenario("card_price=12");
     let m = machine("8x-h100").unwrap();
     let f = fill(&s, Pick::Machine(m));
     assert_eq!(f.currency, Currency::Cny);
-    assert!(f.gaps.is_empty(), "{:?}", f.gaps);
+    let month = m.rent_cny.as_ref().unwrap();
+    assert_eq!(
+        f.gaps,
+        [
+            Gap {
+                calc: Calc::RentBuy,
+                key: "price",
+                kind: Kind::Rent,
+                currency: Currency::Cny,
+                other_tier: Some(month),
+            },
+            Gap {
+                calc: Calc::Serving,
+                key: "card_price",
+                kind: Kind::Rent,
+                currency: Currency::Cny,
+                other_tier: Some(month),
+            },
+        ]
+    );
+    assert_eq!(
+        Pick::Machine(m).machine_month(Currency::Cny).unwrap().0,
+        62_500.0
+    );
     assert_eq!(to(&f, "purchase"), 2_700_000.0);
     assert_eq!(
         basis(&f, "purchase"),
         Basis::Quote(m.buy_cny.as_ref().unwrap())
     );
-    assert_eq!(to(&f, "price"), 62_500.0 / 730.0);
     assert_eq!(to(&f, "power_kw"), 10.2);
     assert_eq!(basis(&f, "power_kw"), Basis::MachinePower(m));
     assert_eq!(to(&f, "idle_kw"), 10.2 * (1.0 / 7.0));
     assert_eq!(to(&f, "resale"), 0.0);
-    assert_eq!(to(&f, "card_price"), 62_500.0 / 730.0 / 8.0);
     let gpu = f.changes.iter().find(|c| c.key == "gpu").unwrap();
     assert_eq!(
         (gpu.calc, &gpu.from, &gpu.to),
@@ -162,17 +184,10 @@ fn picking_the_h100_machine_in_yuan() {
     assert_eq!(after.check(), Ok(()));
     assert_eq!(after.rent_buy.purchase, 2_700_000.0);
     assert_eq!(after.rent_buy.power_load, Kilowatts(10.2));
+    assert_eq!(after.rent_buy.machine_card, "h100-sxm");
     assert_eq!(after.memory.gpu, "h100-sxm");
-    assert_eq!(after.serving.card_price, 62_500.0 / 730.0 / 8.0);
-    // Owning 2.7M over 36 months + 10.2 kW x 12 h x 30 days x ¥1 + 3,000 + 8,000 = ¥89,672 a
-    // month against ¥61,643.84 of rent at full use: renting is cheaper even at 100%.
-    let r = gpuplan::calc::rent_buy::rent_buy(&after.rent_buy, Currency::Cny).unwrap();
-    assert_close(r.own_monthly.amount, 89_672.0, 1e-6);
-    assert_close(
-        r.break_even.unwrap().0,
-        89_672.0 / (62_500.0 / 730.0 * 720.0),
-        1e-12,
-    );
+    assert!(after.rent_buy.ask.price && !after.rent_buy.ask.purchase);
+    assert_eq!(after.serving.card_price, 0.0);
 }
 
 /// In dollars the same machine fills Thinkmate's $317,000 and Lambda's $31.92 a machine-hour
@@ -181,7 +196,7 @@ fn picking_the_h100_machine_in_yuan() {
 fn picking_the_h100_machine_in_dollars() {
     let s = scenario("cur=USD");
     let f = fill(&s, row("8x-h100"));
-    assert!(f.gaps.is_empty());
+    assert!(f.gaps.is_empty(), "{:?}", f.gaps);
     assert_eq!(to(&f, "purchase"), 317_000.0);
     assert_eq!(to(&f, "price"), 31.92);
     assert_eq!(to(&f, "card_price"), 31.92 / 8.0);
@@ -189,13 +204,22 @@ fn picking_the_h100_machine_in_dollars() {
 }
 
 /// A card row stands for a machine of eight: the H200 at ¥190,000 a card is a ¥1,520,000
-/// machine renting at 8 x ¥13.70, drawing the 8 x H200 machine's 10.2 kW.
+/// machine, drawing the 8 x H200 machine's 10.2 kW; in dollars it rents at 8 x $3.59.
 #[test]
 fn a_card_row_stands_for_eight_cards() {
     let s = Scenario::default();
     let p = prices("h200").unwrap();
     let f = fill(&s, Pick::Card(p));
-    assert!(f.gaps.is_empty());
+    // Its yuan rent is a monthly term: asked for, not filled.
+    let keys: Vec<&str> = f.gaps.iter().map(|g| g.key).collect();
+    assert_eq!(keys, ["price", "card_price"]);
+    assert_eq!(
+        Pick::Card(p).machine_month(Currency::Cny).unwrap().0,
+        80_000.0
+    );
+    let usd = fill(&scenario("cur=USD"), Pick::Card(p));
+    assert_eq!(to(&usd, "price"), 3.59 * 8.0);
+    assert_eq!(to(&usd, "card_price"), 3.59);
     assert_eq!(to(&f, "purchase"), 1_520_000.0);
     assert_eq!(
         basis(&f, "purchase"),
@@ -204,8 +228,6 @@ fn a_card_row_stands_for_eight_cards() {
             cards: 8
         }
     );
-    assert_eq!(to(&f, "price"), 13.70 * 8.0);
-    assert_eq!(to(&f, "card_price"), 13.70);
     assert_eq!(
         basis(&f, "power_kw"),
         Basis::MachinePower(machine("8x-h200").unwrap())
@@ -223,6 +245,7 @@ fn without_a_figure_in_the_currency_nothing_is_converted() {
         key,
         kind,
         currency: Currency::Usd,
+        other_tier: None,
     };
     assert_eq!(
         f.gaps,
@@ -234,9 +257,9 @@ fn without_a_figure_in_the_currency_nothing_is_converted() {
     );
     let mut after = s.clone();
     f.apply(&mut after);
-    assert_eq!(after.rent_buy.purchase, s.rent_buy.purchase);
-    assert_eq!(after.rent_buy.price_per_hour, s.rent_buy.price_per_hour);
-    assert_eq!(after.serving.card_price, s.serving.card_price);
+    // Both prices are asked for, not kept as the last machine's.
+    assert!(after.rent_buy.ask.purchase && after.rent_buy.ask.price);
+    assert_eq!(after.serving.card_price, 0.0);
     assert_eq!(after.memory.gpu, "a800-80gb");
     assert_eq!(after.rent_buy.power_load, Kilowatts(6.5));
 
@@ -406,58 +429,48 @@ proptest! {
 
 // ---- Break-even of every row, side by side ----
 
-/// In yuan three rows have both a purchase and a rent: the 8 x H200 machine (¥1.5M, ¥80,000 a
-/// month), eight H200 cards (8 x ¥190,000, 8 x ¥13.70 an hour) and the 8 x H100 machine (¥2.7M
-/// in 2024, ¥62,500 a month in 2026), sorted by U*.
+/// In yuan no row has both a street purchase and an hourly rent: the three that had both (the 8 x
+/// H200 and 8 x H100 machines, eight H200 cards) rent only by the month (包月), a reservation. They
+/// were compared as if ¥62,500 / 730 were an on-demand hour; they are left out now, never mixed.
 #[test]
-fn the_yuan_table_with_the_guides_other_costs() {
+fn a_monthly_term_is_not_an_hourly_price_in_the_table() {
     let s = Scenario::default();
     let rb = validate(s.rent_buy.clone()).unwrap();
     let t = break_even_by_card(&rb, Currency::Cny);
-    let ids: Vec<&str> = t.iter().map(|r| r.pick.id()).collect();
-    assert_eq!(ids, ["8x-h200", "h200", "8x-h100"]);
-    // Other costs: 10.2 kW x 12 h x 30 days x ¥1, ¥3,000 hosting, ¥8,000 staff, 36 months.
-    let running = 10.2 * 12.0 * 30.0 + 3_000.0 + 8_000.0;
-    let u = |purchase: f64, hourly: f64| (purchase / 36.0 + running) / (hourly * 720.0);
-    assert_close(
-        t[0].break_even.unwrap().0,
-        u(1_500_000.0, 80_000.0 / 730.0),
-        1e-12,
+    assert!(
+        t.is_empty(),
+        "{:?}",
+        t.iter().map(|r| r.pick.id()).collect::<Vec<_>>()
     );
-    assert_close(t[0].break_even.unwrap().0, 0.714_014, 1e-6);
-    assert_close(
-        t[1].break_even.unwrap().0,
-        u(1_520_000.0, 8.0 * 13.70),
-        1e-12,
-    );
-    assert_close(
-        t[2].break_even.unwrap().0,
-        u(2_700_000.0, 62_500.0 / 730.0),
-        1e-12,
-    );
-    assert!(t[2].break_even.unwrap().0 > 1.0);
-    assert_eq!(t[2].oldest, "2024-07");
-    for w in t.windows(2) {
-        assert!(w[0].break_even.unwrap().0 <= w[1].break_even.unwrap().0);
+    for id in ["8x-h200", "h200", "8x-h100"] {
+        let p = row(id);
+        assert!(p.machine_purchase(Currency::Cny).is_some(), "{id}");
+        assert!(p.machine_rent(Currency::Cny).is_none(), "{id}");
+        assert!(p.machine_month(Currency::Cny).is_some(), "{id}");
     }
 }
 
-/// The guide says the break-even is very sensitive to the card: the more high-end the card, the
-/// more renting is favoured; the more low-end, the lower owning's break-even. On the catalogue's
-/// dollar prices, with the guide's other costs converted at 7.1, it runs the other way: the B200
-/// and H100 break even below 60% and the GeForce cards at 76% (RTX 3090) and above 100% (RTX
-/// 4090, renting always cheaper), because a machine's hosting and staff cost the same whatever
-/// its cards, and weigh most on the cheapest machine. (The GeForce purchases are 2020 and 2022
-/// launch prices of the cards alone, their rents 2026's.)
+/// In dollars the rows are grouped by the rent's tier and sorted by U* within it: on demand
+/// (Lambda's and CoreWeave's list prices: the 8 x B200 and 8 x H100 machines, eight H200s) apart
+/// from community (RunPod's Community Cloud: eight B200s, H100s, RTX 4090s). A launch price
+/// (the RTX 3090's $1,499 of 2020) is not a purchase today: that row is left out. Eight RTX 4090s
+/// are priced at the 2024-11 street price of $1,650, $0.34 a card-hour, 7.875 kW.
 #[test]
-fn on_the_dollar_prices_high_end_cards_break_even_lower_against_the_guides_claim() {
+fn the_dollar_table_compares_like_tiers_and_street_prices() {
     let s = scenario("cur=USD");
     let rb = validate(s.rent_buy.clone()).unwrap();
     let t = break_even_by_card(&rb, Currency::Usd);
-    let ids: Vec<&str> = t.iter().map(|r| r.pick.id()).collect();
+    let ids: Vec<(&str, Tier)> = t.iter().map(|r| (r.pick.id(), r.tier)).collect();
     assert_eq!(
         ids,
-        ["b200", "8x-b200", "8x-h100", "h200", "h100-sxm", "rtx-3090", "rtx-4090"]
+        [
+            ("8x-b200", Tier::OnDemand),
+            ("8x-h100", Tier::OnDemand),
+            ("h200", Tier::OnDemand),
+            ("b200", Tier::Community),
+            ("h100-sxm", Tier::Community),
+            ("rtx-4090", Tier::Community),
+        ]
     );
     let u = |id: &str| {
         t.iter()
@@ -466,17 +479,16 @@ fn on_the_dollar_prices_high_end_cards_break_even_lower_against_the_guides_claim
             .unwrap()
             .0
     };
-    // Eight RTX 4090s at the $1,599 launch price, $0.34 a card-hour on RunPod, 7.875 kW.
     let fx = 7.1;
     let running = 7.875 * 12.0 * 30.0 / fx + 3_000.0 / fx + 8_000.0 / fx;
     assert_close(
         u("rtx-4090"),
-        (8.0 * 1_599.0 / 36.0 + running) / (8.0 * 0.34 * 720.0),
+        (8.0 * 1_650.0 / 36.0 + running) / (8.0 * 0.34 * 720.0),
         1e-9,
     );
-    assert!(u("rtx-4090") > 1.0);
-    assert!(u("b200") < u("h100-sxm") && u("h100-sxm") < u("rtx-3090"));
-    assert!(u("rtx-3090") < u("rtx-4090"));
+    let r4090 = t.iter().find(|r| r.pick.id() == "rtx-4090").unwrap();
+    assert_eq!(r4090.oldest, "2024-11");
+    assert!(t.iter().all(|r| r.pick.id() != "rtx-3090"));
 }
 
 /// Rows without both figures in the currency are left out, not converted.
@@ -493,4 +505,61 @@ fn the_table_leaves_out_rows_without_both_figures() {
             assert_eq!(listed.contains(&p.id()), both, "{} {cur:?}", p.id());
         }
     }
+}
+
+// ---- One machine at a time ----
+
+/// A team picks the 8 x H100 machine, then the RTX 4090, in yuan. The 4090 has no yuan purchase
+/// price: rent or buy asks for it instead of keeping the H100 machine's ¥2.7M (which made
+/// "renting 8 RTX 4090s saves ¥83,133 a month against owning an 8 x H100 machine", break-even
+/// 778.9%). There is no verdict until the team gives a figure; giving one answers it.
+#[test]
+fn a_pick_without_a_yuan_purchase_asks_for_it_instead_of_keeping_the_last_machines() {
+    let mut s = Scenario::default();
+    fill(&s, row("8x-h100")).apply(&mut s);
+    let f = fill(&s, row("rtx-4090"));
+    f.apply(&mut s);
+    assert_eq!(s.check(), Ok(()));
+    // The rent is the 4090's own (AutoDL ¥1.98 a card-hour x 8); the purchase is asked for.
+    assert_eq!(s.rent_buy.price_per_hour, 1.98 * 8.0);
+    assert!(s.rent_buy.ask.purchase && !s.rent_buy.ask.price);
+    let gap = f.gaps.iter().find(|g| g.key == "purchase").unwrap();
+    assert_eq!((gap.kind, gap.currency), (Kind::Buy, Currency::Cny));
+    let r = gpuplan::calc::rent_buy::rent_buy(&s.rent_buy, Currency::Cny).unwrap();
+    assert_eq!(r.decided(), None);
+    assert_eq!(gpuplan::calc::headline::rent_buy(&r), "ask");
+    // The team types a purchase of ¥140,000: the question is answered, the verdict is back.
+    let mut typed = s.rent_buy.clone();
+    (gpuplan::calc::rent_buy::PURCHASE.set)(&mut typed, 140_000.0);
+    // The page's number box: a figure typed answers the question.
+    gpuplan::calc::table::Calculator::answered(&mut typed, "purchase");
+    assert!(!typed.ask.any());
+    let r = gpuplan::calc::rent_buy::rent_buy(&typed, Currency::Cny).unwrap();
+    assert!(r.decided().is_some());
+    // Picking a row with both prices answers every question.
+    fill(&s, row("8x-h100")).apply(&mut s);
+    assert!(!s.rent_buy.ask.purchase);
+}
+
+/// The question survives the link and the browser's storage, and a link without `ask` (every
+/// link written before it) asks nothing.
+#[test]
+fn an_asked_price_survives_the_link_and_storage() {
+    use gpuplan::calc::scenario::{from_stored, to_query, to_stored, Progress};
+    let mut s = Scenario::default();
+    fill(&s, row("8x-h100")).apply(&mut s);
+    fill(&s, row("rtx-4090")).apply(&mut s);
+    let q = to_query(&s, &Progress::default());
+    assert!(q.contains("ask=purchase"), "{q}");
+    assert!(q.contains("machine_card=rtx-4090"), "{q}");
+    let back = scenario(&q);
+    assert!(back.rent_buy.ask.purchase && !back.rent_buy.ask.price);
+    assert_eq!(back.rent_buy, s.rent_buy);
+    let stored = from_stored(&to_stored(&s, &Progress::default())).unwrap();
+    assert_eq!(stored.scenario.rent_buy, s.rent_buy);
+    let old = scenario("purchase=2700000&price=85.6");
+    assert!(!old.rent_buy.ask.any());
+    assert_eq!(old.rent_buy.machine_card, "a100-80gb");
+    let both = scenario("ask=price,purchase");
+    assert!(both.rent_buy.ask.purchase && both.rent_buy.ask.price);
 }

@@ -180,11 +180,13 @@ fn defaults_fit_and_meet_the_latency_goal() {
     // The price: the A100 80 GB's own dated rent, AutoDL's 7.03 CNY per card-hour.
     assert_close(r.rent_card_hour.amount, 7.03, 1e-12);
     assert!(matches!(r.price_source, PriceSource::Catalogue(q) if q.site() == "AutoDL"));
-    // Owning: no dated purchase price for the A100, so the rent-or-buy machine (the guide's 8 x
-    // A100) over 8 cards and 720 hours.
-    assert_eq!(r.own_source, PriceSource::RentBuy);
+    // Owning: the rent-or-buy machine is the guide's 8 x A100, this card: its price over 8
+    // cards and 720 hours.
+    let o = r.own.as_ref().unwrap();
+    assert_eq!(o.source, PriceSource::RentBuy);
     let own = (1_200_000.0 / 36.0 + 7.0 * 12.0 * 30.0 + 3000.0 + 8000.0) / 8.0 / 720.0;
-    assert_close(r.own_card_hour.amount, own, 1e-9);
+    assert_close(o.card_hour.amount, own, 1e-9);
+    assert!(r.verdict.is_some());
 }
 
 /// Each card is priced by its own dated quote, in the scenario's currency where there is one;
@@ -194,23 +196,30 @@ fn every_card_has_its_own_price_and_machine() {
     let a100 = run("gpu=a100-80gb");
     let h100 = run("gpu=h100-sxm&model=llama-3.1-8b&weights=bf16");
     assert_ne!(a100.rent_card_hour, h100.rent_card_hour);
-    // H100 in yuan: no on-demand list, an 8-card monthly rent per card-hour (10.70).
-    assert_close(h100.rent_card_hour.amount, 10.70, 1e-12);
+    // H100 in yuan: no on-demand list, only a monthly term, which is not an hourly price: the
+    // dollar quote is converted at the rate.
+    assert!(matches!(h100.price_source, PriceSource::Converted(q) if q.amount == 2.69));
+    assert_close(h100.rent_card_hour.amount, 2.69 * 7.1, 1e-12);
     // In dollars, RunPod's H100 quote, never the yuan one converted.
     let usd = run("gpu=h100-sxm&model=llama-3.1-8b&weights=bf16&cur=USD");
     assert_close(usd.rent_card_hour.amount, 2.69, 1e-12);
-    // The H100's purchase is quoted in dollars only: in yuan it is converted at the rate, and
-    // the machine draws 700/400 of the guide's A100 machine's 7 kW.
-    assert!(matches!(h100.own_source, PriceSource::Converted(q) if q.amount == 30_000.0));
-    assert_close(h100.own_card_price.amount, 30_000.0 * 7.1, 1e-6);
-    assert_close(h100.own_kw, 7.0 * 700.0 / 400.0, 1e-12);
-    let own = (8.0 * 30_000.0 * 7.1 / 36.0 + 12.25 * 12.0 * 30.0 + 3000.0 + 8000.0) / 8.0 / 720.0;
-    assert_close(h100.own_card_hour.amount, own, 1e-9);
-    // A card with no dated rent in either currency falls back to rent or buy's machine / 8.
+    // The H100's street price is quoted in dollars only: in yuan it is converted at the rate,
+    // and the machine draws the 8 x H100 machine's 10.2 kW (DGX H100), once.
+    let o = h100.own.as_ref().unwrap();
+    assert!(matches!(o.source, PriceSource::Converted(q) if q.amount == 30_000.0));
+    assert_close(o.card_price.amount, 30_000.0 * 7.1, 1e-6);
+    assert_close(o.kw, 10.2, 1e-12);
+    let own = (8.0 * 30_000.0 * 7.1 / 36.0 + 10.2 * 12.0 * 30.0 + 3000.0 + 8000.0) / 8.0 / 720.0;
+    assert_close(o.card_hour.amount, own, 1e-9);
+    // A card with no dated hourly rent in either currency falls back to rent or buy's machine / 8.
     for g in GPUS {
         let r = run(&format!("gpu={}&model=phi-3-mini&weights=int8", g.id));
-        let quoted = gpuplan::calc::memory::prices::prices(g.id)
-            .is_some_and(|p| p.rent_cny.is_some() || p.rent_usd.is_some());
+        let quoted = gpuplan::calc::memory::prices::prices(g.id).is_some_and(|p| {
+            [p.rent_cny, p.rent_usd]
+                .iter()
+                .flatten()
+                .any(|q| q.tier.is_hourly())
+        });
         assert_eq!(r.price_source == PriceSource::RentBuy, !quoted, "{}", g.id);
     }
 }
@@ -335,7 +344,8 @@ fn the_cost_charts_mark_is_the_reports_owned_cost() {
     let r = report(&i, &s);
     assert!(r.utilisation < 1.0);
     let k = cost_chart(&s, &r);
-    assert_close(k.mark.1, r.cost_owned.amount, 1e-9 * r.cost_owned.amount);
+    let owned = r.own.as_ref().unwrap().cost.amount;
+    assert_close(k.mark.unwrap().1, owned, 1e-9 * owned);
 }
 
 /// Every card, a dense, a mixture-of-experts and a latent-attention model, every runtime: finite,
@@ -356,7 +366,7 @@ fn every_card_and_runtime_gives_finite_figures() {
                     r.tpot_s,
                     r.ttft_s,
                     r.cost_rented.amount,
-                    r.cost_owned.amount,
+                    r.own.as_ref().map_or(0.0, |o| o.cost.amount),
                 ] {
                     assert!(
                         v.is_finite() && v >= 0.0,
@@ -550,11 +560,12 @@ proptest! {
             "card_price={price}&target_rps={rps}&rent_hours={hours}&granularity={}&util={util}",
             g.id()
         ));
-        let (rented, owned) = (r.cost_rented.amount, r.cost_owned.amount);
+        let owned = r.own.as_ref().unwrap().cost;
+        let (rented, owned_m) = (r.cost_rented.amount, owned.amount);
         // A tie within rounding may go either way.
-        prop_assume!((rented - owned).abs() > 1e-9 * owned);
-        let rent_cheaper = rented <= owned;
-        prop_assert_eq!(r.verdict == Verdict::Rent, rent_cheaper, "{:?}", (r.cost_rented, r.cost_owned));
+        prop_assume!((rented - owned_m).abs() > 1e-9 * owned_m);
+        let rent_cheaper = rented <= owned_m;
+        prop_assert_eq!(r.verdict == Some(Verdict::Rent), rent_cheaper, "{:?}", (r.cost_rented, owned));
     }
 }
 
@@ -618,11 +629,8 @@ fn input_tokens_priced_share_the_same_cost_with_the_output() {
         0.25 * priced.cost_rented.amount,
         1e-12,
     );
-    assert_close(
-        priced.cost_owned_in.amount,
-        0.25 * priced.cost_owned.amount,
-        1e-12,
-    );
+    let o = priced.own.as_ref().unwrap();
+    assert_close(o.cost_in.amount, 0.25 * o.cost.amount, 1e-12);
     assert!(priced.cost_rented.amount < plain.cost_rented.amount);
 }
 
@@ -663,4 +671,55 @@ fn a_pasted_llama_bench_table_sets_decode_and_prefill() {
     assert!(r.cal_decode.is_some() && r.cal_prefill.is_some());
     assert_close(512.0 / r.prefill_s, m.prefill_tps.unwrap(), 1e-9);
     assert_close(1.0 / r.tpot_slots_s, m.decode_tps.unwrap(), 1e-9);
+}
+
+// ---- Owning a card: one machine, its own draw, a price or no verdict ----
+
+/// A T4 has no purchase price (no street price in either currency): serving shows no owned cost
+/// and no verdict, where it owned it at the guide's ¥150,000 a card (the A100 machine's ¥1.2M / 8)
+/// and said "buy". A purchase per card typed gives both back.
+#[test]
+fn a_card_without_a_purchase_price_has_no_owned_cost_or_verdict() {
+    let r = run("gpu=t4&model=phi-3-mini&weights=int8");
+    assert!(r.own.is_none(), "{:?}", r.own);
+    assert_eq!(r.verdict, None);
+    let k = cost_chart(&scenario("gpu=t4&model=phi-3-mini&weights=int8"), &r);
+    assert!(k.owned.is_empty() && k.mark.is_none());
+    let typed = run("gpu=t4&model=phi-3-mini&weights=int8&card_buy=9000");
+    let o = typed.own.as_ref().unwrap();
+    assert_eq!(o.source, PriceSource::Typed);
+    assert_close(o.card_price.amount, 9_000.0, 1e-12);
+    // The T4's own draw, once: 7 kW x 70 W / 400 W.
+    assert_close(o.kw, 7.0 * 70.0 / 400.0, 1e-12);
+    assert!(typed.verdict.is_some());
+}
+
+/// After picking the 8 x H100 machine, serving owns that machine as rent or buy holds it: 10.2
+/// kW (DGX H100), not 10.2 x 700 / 400 = 17.85 kW.
+#[test]
+fn serving_owns_the_picked_machine_at_its_own_draw() {
+    use gpuplan::calc::pick::{fill, pick};
+    let mut s = scenario("model=llama-3.1-8b&weights=bf16&cur=USD");
+    fill(&s, pick("8x-h100").unwrap()).apply(&mut s);
+    let i = validate(s.serving.clone()).unwrap();
+    let r = report(&i, &s);
+    let o = r.own.as_ref().unwrap();
+    assert_eq!(o.source, PriceSource::RentBuy);
+    assert_close(o.kw, 10.2, 1e-12);
+    assert_close(o.card_price.amount, 317_000.0 / 8.0, 1e-9);
+}
+
+/// A monthly term is not billed as an hourly price: the H100's only yuan rent is ¥62,500 a month
+/// for 8 cards, which serving billed as ¥10.70 a card-hour; now the dollar on-demand quote
+/// (converted) or the typed price is billed, and in yuan with rent or buy asking for its rent and
+/// nothing else to go on, there is no verdict.
+#[test]
+fn serving_never_bills_a_monthly_term_by_the_hour() {
+    let r = run("gpu=h100-sxm&model=llama-3.1-8b&weights=bf16");
+    assert!(!matches!(r.price_source, PriceSource::Catalogue(q) if q.monthly));
+    assert!(matches!(r.price_source, PriceSource::Converted(q) if q.tier.is_hourly()));
+    // No rent at all: rent or buy asks for its own and the card has none.
+    let r = run("gpu=rtx-4080&model=phi-3-mini&weights=int8&ask=price");
+    assert_eq!(r.price_source, PriceSource::Missing);
+    assert_eq!(r.verdict, None);
 }

@@ -135,13 +135,22 @@ for (const [lang, cur] of [['en', 'usd'], ['zh', 'cny']]) {
       // Rent or buy: the machine's purchase, rent and draw, each from a quote in this currency.
       await page.waitForURL(/purchase=/);
       const q = new URL(page.url()).searchParams;
-      const [purchase, price] = cur === 'usd' ? ['317000', 31.92] : ['2700000', 85.62];
-      assert.equal(q.get('purchase'), purchase);
-      assert.ok(Math.abs(Number(q.get('price')) - price) < 0.01, q.get('price'));
+      assert.equal(q.get('purchase'), cur === 'usd' ? '317000' : '2700000');
       assert.equal(q.get('power_kw'), '10.2');
-      // Memory and serving: the card, and its rent per card-hour.
       assert.equal(q.get('gpu'), 'h100-sxm');
-      assert.ok(Number(q.get('card_price')) > 0);
+      if (cur === 'usd') {
+        // Lambda's on-demand $31.92 a machine-hour, and $3.99 a card-hour for serving.
+        assert.ok(Math.abs(Number(q.get('price')) - 31.92) < 0.01, q.get('price'));
+        assert.ok(Number(q.get('card_price')) > 0);
+      } else {
+        // In yuan the machine rents only by the month (包月): a month reserved, not an hourly
+        // price, so the hourly rent is asked for, not filled with 62,500 / 730.
+        assert.equal(q.get('ask'), 'price');
+        assert.match(
+          await page.textContent('[data-testid=catalogue-filled]'),
+          /包月|by the month/,
+        );
+      }
       // The 2024 purchase price is older than 180 days: the month is said beside it.
       const filled = await page.textContent('[data-testid=catalogue-filled]');
       assert.match(filled, lang === 'en' ? /price from 2024-0\d/ : /2024-0\d 的价格/);
@@ -170,3 +179,49 @@ test('the break-even by card lists only rows priced in the currency, lowest firs
     await context.close();
   }
 });
+
+// A team choosing a card picks one row after another: a row without a quote for a price asks for
+// it (empty box, a message beside it, a question in the headline) and shows no verdict, where the
+// last machine's figure used to stay and meet this one's ("renting 8 RTX 4090s saves ¥83,133 a
+// month" against an 8 x H100 machine's ¥2.7M).
+for (const lang of ['en', 'zh']) {
+  test(`[${lang}] picking the H100 machine then the RTX 4090 in yuan asks for the 4090's purchase, and a price typed brings the verdict back`, async () => {
+    const { context, page, errors } = await s.fresh(`?lang=${lang}&cur=cny`);
+    try {
+      const v = new RentBuyPage(page);
+      await v.pick('8x-h100');
+      await v.pick('rtx-4090');
+      await v.addressHas(/ask=purchase(?!,)/);
+      // The box is empty with the message beside it; the rent is the 4090's own (8 x ¥1.98).
+      const box = await v.box('purchase');
+      assert.equal(box.text, '');
+      assert.match(box.message, lang === 'en' ? /no figure for this machine/ : /这台机器没有这一项的数字/);
+      assert.ok(Math.abs(Number(await page.inputValue('[data-testid=input-price-box]')) - 15.84) < 1e-9);
+      // The headline asks; no verdict, no tiles that stand on the missing price.
+      await v.waitForVerdict('ask');
+      assert.match(
+        await page.textContent('[data-testid=view-rent-buy] [data-testid=headline]'),
+        lang === 'en' ? /purchase price/ : /购置价/,
+      );
+      assert.equal(await page.$('[data-testid=own-monthly]'), null);
+      assert.match(
+        await page.textContent('[data-testid=catalogue-filled]'),
+        lang === 'en' ? /no purchase price quoted in/ : /没有以.*报的购买价/,
+      );
+      // The question survives a reload.
+      await page.reload();
+      await v.waitForVerdict('ask');
+      assert.equal((await v.box('purchase')).text, '');
+      // The team gives eight cards' price: the question is answered and the verdict is back.
+      await page.fill('[data-testid=input-purchase]', '140000');
+      await page.waitForFunction(() => ['rent', 'buy'].includes(document.querySelector('[data-testid=verdict]')?.dataset.value));
+      await page.waitForSelector('[data-testid=own-monthly]');
+      assert.equal((await v.box('purchase')).message, '');
+      await v.addressHas(/purchase=140000/);
+      assert.doesNotMatch(page.url(), /ask=/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -107,12 +107,27 @@ export class RentBuyPage extends Page {
   }
   async waitForVerdict(verdict) {
     await this.page.waitForFunction(
-      (v) => document.querySelector('[data-testid=verdict]').dataset.value === v,
+      (v) => document.querySelector('[data-testid=verdict]')?.dataset.value === v,
       verdict,
     );
   }
   rentNote() {
     return this.page.textContent('.stat:has([data-testid=rent-monthly]) .stat-note');
+  }
+  /** Picks a catalogue row (`8x-h100`, `rtx-4090`) as a person chooses it from the list. */
+  async pick(id) {
+    await this.page.selectOption(byTestid('catalogue-pick'), id);
+    await this.page.waitForFunction(
+      (v) => document.querySelector('[data-testid=catalogue-filled]')?.dataset.value === v,
+      id,
+    );
+  }
+  /** A box's text and the message beside it. */
+  async box(key) {
+    return {
+      text: await this.page.inputValue(byTestid(`input-${key}`)),
+      message: (await this.page.textContent(byTestid(`error-${key}`))).trim(),
+    };
   }
   /** Ticks "compare reserving" and picks the term (`1m`, `1y`, `3y`), as a person clicks. */
   async compareReserving(term) {
@@ -214,6 +229,26 @@ export class ServingPage extends Page {
   /** Types the hours the fleet is held a day, key by key. */
   async setRentHours(text) {
     await this.typeKeys('input-rent_hours', text);
+  }
+  /** Types the first-token goal (ms), key by key. */
+  async setTtftGoal(text) {
+    await this.typeKeys('input-ttft_ms', text);
+  }
+  /**
+   * The figures shown with a range to trust: for each, its `data-low`, `data-value` and
+   * `data-high` (base units: tokens a second, seconds), as numbers.
+   */
+  async ranges() {
+    const out = {};
+    for (const id of ['decode-tokens-per-second', 'throughput-tokens-per-second', 'max-throughput-tokens-per-second', 'ttft-seconds']) {
+      const el = this.page.locator(`[data-testid="${id}"]`);
+      out[id] = await Promise.all(['data-low', 'data-value', 'data-high'].map(async (a) => Number(await el.getAttribute(a))));
+    }
+    return out;
+  }
+  /** The headline's words. */
+  async headline() {
+    return (await this.page.textContent('[data-testid=headline]')).trim();
   }
   charts() {
     return ['chart-serving-throughput', 'chart-serving-latency', 'chart-serving-cost'];

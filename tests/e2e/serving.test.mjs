@@ -106,9 +106,26 @@ test('llama.cpp starts where its own allocation fits, beside the guide\'s rule, 
       await page.waitForURL(/in_tokens=3584/);
       assert.notEqual(await text(page, 'headline'), 'no-fit');
       assert.ok((await p.outputs()).decode > 0);
+// A card without a purchase price is not "owned" at another machine's: a T4 has no street price
+// in either currency, so there is no owned cost and no verdict until a purchase per card is typed.
+for (const lang of ['en', 'zh']) {
+  test(`[${lang}] a card without a purchase price has no owned cost and no verdict until one is given`, async () => {
+    const context = await s.browser.newContext();
+    try {
+      const { page, errors } = await open(context, s.url, `?lang=${lang}&view=serving&model=phi-3-mini&gpu=t4&weights=int8`);
+      await page.waitForSelector('[data-testid=serving-verdict]');
+      assert.equal(await page.getAttribute('[data-testid=serving-verdict]', 'data-value'), '');
+      assert.equal(await page.getAttribute('[data-testid=cost-per-million-tokens-owned]', 'data-value'), '');
+      const note = await page.textContent('.stat:has([data-testid=cost-per-million-tokens-owned]) .stat-note');
+      assert.match(note, lang === 'en' ? /No purchase price for this card/ : /这张卡没有购买价/);
+      await page.fill('[data-testid=input-card_buy]', '9000');
+      await page.waitForFunction(() => ['rent', 'buy'].includes(document.querySelector('[data-testid=serving-verdict]').dataset.value));
+      assert.ok(Number(await page.getAttribute('[data-testid=cost-per-million-tokens-owned]', 'data-value')) > 0);
       assert.deepEqual(errors, []);
     } finally {
       await context.close();
     }
   }
 });
+  });
+}

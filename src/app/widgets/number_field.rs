@@ -24,6 +24,9 @@ struct Binding {
     /// The value in the scenario; a memo, so a change elsewhere in the scenario (another
     /// field's slider) does not rewrite this box.
     read: Memo<f64>,
+    /// Whether the calculator asks for this input's figure ([`Calculator::asked`]): the box is
+    /// then empty with a message, whatever number it holds.
+    asked: Memo<bool>,
     /// Tries the value; the reason when the calculator refuses it.
     write: Callback<f64, Result<(), Issue>>,
     /// What the person typed, while it is being edited or is refused.
@@ -36,14 +39,22 @@ struct Binding {
 impl Binding {
     fn new<T: Calculator>(field: &'static NumField<T>, lens: Lens<T>) -> Self {
         let app = use_app();
-        let (get, set) = (field.get, field.set);
+        let (get, set, key) = (field.get, field.set, field.key);
         let inputs = app.slice(lens);
         Binding {
             app,
-            key: field.key,
+            key,
             spec: field.spec(),
             read: memo(move || inputs.see(get)),
-            write: Callback::new(move |v| app.edit(lens, |t| set(t, v)).map_err(Issue::new)),
+            asked: memo(move || inputs.see(|t| t.asked(key))),
+            // A figure typed answers the question the input held (if it held one).
+            write: Callback::new(move |v| {
+                app.edit(lens, |t| {
+                    set(t, v);
+                    t.answered(key);
+                })
+                .map_err(Issue::new)
+            }),
             raw: RwSignal::new(None),
             error: RwSignal::new(None),
         }
@@ -58,6 +69,7 @@ impl Binding {
     fn display(&self) -> String {
         match self.raw.get() {
             Some(raw) => raw,
+            None if self.asked.get() => String::new(),
             None => format::number(self.value(), 6),
         }
     }
@@ -149,6 +161,7 @@ fn message(b: Binding, extra: Signal<Option<String>>) -> impl Fn() -> Option<Str
                     t.err.using(&i18n::issue(t, e, c), &v)
                 })
             })
+            .or_else(|| b.asked.get().then(|| t.err.asked(i18n::label(t, b.key))))
             .or_else(|| app.issue(b.key))
             .or_else(|| extra.get())
     }

@@ -8,7 +8,8 @@ use crate::text::Texts;
 use leptos::prelude::*;
 
 /// One key result: `data-testid` names it, `data-value` holds the raw number in base units
-/// (currency units, bytes, fractions), the text is for people.
+/// (currency units, bytes, fractions), the text is for people; a figure shown with a range to
+/// trust carries its ends as `data-low` and `data-high`, in the same units.
 #[component]
 pub fn Stat(
     testid: &'static str,
@@ -16,17 +17,28 @@ pub fn Stat(
     #[prop(into)] value: Signal<String>,
     #[prop(into)] text: Signal<String>,
     #[prop(optional, into)] note: Signal<String>,
+    #[prop(optional, into)] low: Signal<Option<String>>,
+    #[prop(optional, into)] high: Signal<Option<String>>,
 ) -> impl IntoView {
     view! {
         <div class="stat">
             <div class="stat-label">{live(move || label(use_app().t()))}</div>
-            <output class="stat-value" data-testid=testid data-value=value>
+            <output
+                class="stat-value"
+                data-testid=testid
+                data-value=value
+                data-low=move || low.get()
+                data-high=move || high.get()
+            >
                 {text}
             </output>
             <div class="stat-note">{note}</div>
         </div>
     }
 }
+
+/// The range (low, high) a tile's figure carries, read from `R` by the tile's test id.
+pub type RangeOf<R> = fn(&R, &'static str) -> Option<(f64, f64)>;
 
 /// One tile of a [`Stats`] row, read from `R` (a report, or inputs and report together).
 pub struct StatRow<R: 'static> {
@@ -43,8 +55,14 @@ pub struct StatRow<R: 'static> {
 ///
 /// Only the reading is generic: it is one callback per report type, and the tiles are built by
 /// code compiled once for every view.
+///
+/// `ranges`, when given, names the range (low, high) a tile's figure carries, by its test id.
 #[component]
-pub fn Stats<R: Send + Sync + 'static>(of: Memo<R>, rows: &'static [StatRow<R>]) -> impl IntoView {
+pub fn Stats<R: Send + Sync + 'static>(
+    of: Memo<R>,
+    rows: &'static [StatRow<R>],
+    #[prop(optional)] ranges: Option<RangeOf<R>>,
+) -> impl IntoView {
     let app = use_app();
     let read = Callback::new(move |(i, part): (usize, Part)| {
         let row = &rows[i];
@@ -58,7 +76,8 @@ pub fn Stats<R: Send + Sync + 'static>(of: Memo<R>, rows: &'static [StatRow<R>])
         .iter()
         .map(|r| (r.testid, r.label, r.note.is_some()))
         .collect();
-    tiles(heads, read)
+    let range = ranges.map(|f| Callback::new(move |i: usize| of.see(|r| f(r, rows[i].testid))));
+    tiles(heads, read, range)
 }
 
 /// The part of a tile a [`Stats`] reader is asked for.
@@ -69,8 +88,20 @@ enum Part {
     Note,
 }
 
-fn tiles(heads: Vec<(&'static str, Tr, bool)>, read: Callback<(usize, Part), String>) -> AnyView {
+fn tiles(
+    heads: Vec<(&'static str, Tr, bool)>,
+    read: Callback<(usize, Part), String>,
+    range: Option<Callback<usize, Option<(f64, f64)>>>,
+) -> AnyView {
     let part = move |i: usize, p: Part| Signal::derive(move || read.run((i, p)));
+    // One end of a tile's range, or none (and then no attribute).
+    let end = move |i: usize, high: bool| {
+        Signal::derive(move || {
+            range
+                .and_then(|f| f.run(i))
+                .map(|(lo, hi)| if high { hi } else { lo }.to_string())
+        })
+    };
     let tiles = heads
         .into_iter()
         .enumerate()
@@ -87,6 +118,8 @@ fn tiles(heads: Vec<(&'static str, Tr, bool)>, read: Callback<(usize, Part), Str
                     value=part(i, Part::Value)
                     text=part(i, Part::Text)
                     note=note
+                    low=end(i, false)
+                    high=end(i, true)
                 />
             }
         })

@@ -6,12 +6,12 @@
 //! [`PRICES`] and [`MACHINES`] from it. A row without a source or a date, a range out of order or
 //! a currency other than CNY and USD does not build.
 //!
-//! Every rent figure is per **card-hour, on demand** (not spot, not interruptible, not a reserved
-//! term), for one card of the catalogue's link id ([`crate::calc::memory::catalogue`]). A machine
-//! price is divided by its card count; a monthly machine rent, where nothing else was found, is
-//! divided by its cards and by 730 hours (8760 / 12), and the row says so. Purchase prices are per
-//! card: a vendor's launch price (MSRP), a street estimate, or an 8-card server price divided by
-//! 8, and the row says which.
+//! Every rent figure is per **card-hour** (a card row) or machine-hour (a machine row), for one
+//! card of the catalogue's link id ([`crate::calc::memory::catalogue`]), and names its [`Tier`]:
+//! on demand, community, spot, or monthly (a month's term, 包月, stored over 730 hours but never
+//! an hourly price: [`Tier::is_hourly`]). Purchase prices are per card or per machine: a street
+//! price (a dealer's, a market's, an estimate) or a vendor's launch price (MSRP), and the tier says
+//! which; only street prices fill a purchase.
 //!
 //! Prices stay in the **currency of their source and are never converted**: CNY figures come from
 //! Chinese clouds and rental markets, USD figures from US and international ones. A card with a
@@ -82,6 +82,43 @@ pub struct Quote {
     pub date: &'static str,
     /// The source quoted a monthly rent; `amount`, `low` and `high` are it over 730 hours.
     pub monthly: bool,
+    /// Which tier of price it is: only quotes of one tier are compared with each other.
+    pub tier: Tier,
+}
+
+/// The tier of a price. A rent is on demand (a cloud's list price per hour, held as long as it is
+/// paid), community (on demand on third parties' hosts, such as RunPod's Community Cloud), spot
+/// (interruptible) or monthly (a term of a month, 包月: a reservation, not an hourly price). A
+/// purchase is a street price (what a buyer pays now) or a launch price (the vendor's MSRP when
+/// the card came out).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tier {
+    OnDemand,
+    Community,
+    Spot,
+    Monthly,
+    Street,
+    Launch,
+}
+
+impl Tier {
+    /// The tier's id, as the catalogue file writes it.
+    pub fn id(self) -> &'static str {
+        match self {
+            Tier::OnDemand => "on_demand",
+            Tier::Community => "community",
+            Tier::Spot => "spot",
+            Tier::Monthly => "monthly",
+            Tier::Street => "street",
+            Tier::Launch => "launch",
+        }
+    }
+
+    /// A rent billed by the hour and held as long as it is paid (on demand or community): the
+    /// tiers an hourly price input takes. Spot can be taken back; monthly is a reserved term.
+    pub fn is_hourly(self) -> bool {
+        matches!(self, Tier::OnDemand | Tier::Community)
+    }
 }
 
 /// What one card costs: rent per card-hour on demand, and purchase per card, in CNY and USD.
@@ -143,9 +180,15 @@ fn in_currency<'a>(
 }
 
 impl CardPrices {
-    /// Rent per card-hour in `currency`, if a source quoted one in it.
+    /// Rent per card-hour in `currency`, if a source quoted one in it (of any tier).
     pub fn rent(&self, currency: Currency) -> Option<&Quote> {
         in_currency(&self.rent_cny, &self.rent_usd, currency)
+    }
+
+    /// Rent per card-hour in `currency` billed by the hour (on demand or community), not a
+    /// monthly term over 730 hours nor spot.
+    pub fn hourly_rent(&self, currency: Currency) -> Option<&Quote> {
+        self.rent(currency).filter(|q| q.tier.is_hourly())
     }
 
     /// Purchase per card in `currency`, if a source quoted one in it.
@@ -155,9 +198,14 @@ impl CardPrices {
 }
 
 impl Machine {
-    /// Rent per machine-hour in `currency`, if a source quoted one in it.
+    /// Rent per machine-hour in `currency`, if a source quoted one in it (of any tier).
     pub fn rent(&self, currency: Currency) -> Option<&Quote> {
         in_currency(&self.rent_cny, &self.rent_usd, currency)
+    }
+
+    /// Rent per machine-hour billed by the hour (on demand or community).
+    pub fn hourly_rent(&self, currency: Currency) -> Option<&Quote> {
+        self.rent(currency).filter(|q| q.tier.is_hourly())
     }
 
     /// Purchase of the whole machine in `currency`, if a source quoted one in it.

@@ -13,12 +13,16 @@
 //! ```
 //!
 //! A U* above 1 means renting is cheaper even at full use; `None`, that renting is cheaper at any
-//! use (an hour's rent does not cover the electricity of computing it). Rows are sorted by U*,
-//! lowest first (owning pays soonest), those without a break-even last. Rows without both figures
-//! in the currency are left out, never converted. A card row is eight cards without a host, so its
+//! use (an hour's rent does not cover the electricity of computing it). Only like prices meet: a
+//! row's purchase is a street price (a launch MSRP is left out) and its rent an hourly one (on
+//! demand or community; a monthly term is a reservation and spot can be taken back). Rows are
+//! grouped by the rent's tier (on demand, then community) and sorted by U* within it, lowest first
+//! (owning pays soonest), those without a break-even last. Rows without both figures in the
+//! currency are left out, never converted. A card row is eight cards without a host, so its
 //! purchase is lower than a whole machine's: read it beside the machine rows of the same card.
 
 use super::{all, fill::Basis, rent_buy_fill, Pick};
+use crate::calc::memory::prices::Tier;
 use crate::calc::order;
 use crate::calc::rent_buy::{break_even, own_at, RentBuyInputs};
 use crate::calc::table::{validate, Valid};
@@ -41,6 +45,8 @@ pub struct CardBreakEven {
     pub break_even: Option<Ratio>,
     /// Month of the older of the two prices ("YYYY-MM"), to show how old the comparison is.
     pub oldest: &'static str,
+    /// The rent's tier (on demand or community): rows are compared within a tier.
+    pub tier: Tier,
 }
 
 /// Every row with a purchase and a rent figure in `currency`, sorted by U* (module docs).
@@ -62,14 +68,25 @@ pub fn break_even_by_card(rb: &Valid<RentBuyInputs>, currency: Currency) -> Vec<
                 own_monthly: own_at(&filled, filled.util.0),
                 break_even: break_even(&filled).map(Ratio),
                 oldest: buy.date.min(rent.date),
+                tier: rent.tier,
             })
         })
         .collect();
     order::sort_by(&mut rows, |a, b| {
         let key = |r: &CardBreakEven| r.break_even.map_or(f64::INFINITY, |u| u.0);
-        key(a)
-            .total_cmp(&key(b))
+        tier_rank(a.tier)
+            .cmp(&tier_rank(b.tier))
+            .then_with(|| key(a).total_cmp(&key(b)))
             .then_with(|| a.pick.id().cmp(b.pick.id()))
     });
     rows
+}
+
+/// On demand before community: the order the table's groups come in.
+fn tier_rank(t: Tier) -> u8 {
+    match t {
+        Tier::OnDemand => 0,
+        Tier::Community => 1,
+        _ => 2,
+    }
 }

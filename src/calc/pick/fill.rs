@@ -77,14 +77,18 @@ impl Change {
     }
 }
 
-/// An input the row could not fill: it has no price of this kind in the scenario's currency (it
-/// may have one in the other, which is never converted). The input keeps its value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// An input the row could not fill: it has no price of this kind and tier in the scenario's
+/// currency (it may have one in the other, which is never converted). Rent or buy then asks for
+/// the figure (its `ask`); serving's rent goes back to "from the card" (0).
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Gap {
     pub calc: Calc,
     pub key: &'static str,
     pub kind: Kind,
     pub currency: Currency,
+    /// A quote of the row in this currency of another tier, which does not fill the input: a
+    /// monthly term (包月) for an hourly rent, a launch price for a purchase.
+    pub other_tier: Option<&'static Quote>,
 }
 
 /// What picking a row does to a scenario.
@@ -129,6 +133,7 @@ pub fn fill(s: &Scenario, pick: Pick) -> Fill {
             key: card_price,
             kind: Kind::Rent,
             currency: cur,
+            other_tier: pick.machine_month(cur).map(|(_, q)| q),
         }),
     }
     Fill {
@@ -140,13 +145,15 @@ pub fn fill(s: &Scenario, pick: Pick) -> Fill {
 }
 
 /// The rent-or-buy inputs with the row's machine in them (purchase, rent per machine-hour,
-/// draw, and the idle draw and resale kept in proportion), what changed and what could not be.
+/// draw, and the idle draw and resale kept in proportion), what changed and what could not be:
+/// a price the row has no quote for is asked for (`ask`), never left as the last machine's.
 pub fn rent_buy_fill(
     rb: &RentBuyInputs,
     currency: Currency,
     pick: Pick,
 ) -> (RentBuyInputs, Vec<Change>, Vec<Gap>) {
     let mut out = rb.clone();
+    out.machine_card = pick.gpu().id.to_string();
     let mut changes = Vec::new();
     let mut gaps = Vec::new();
     let mut change = |key, from, to, basis| {
@@ -158,12 +165,13 @@ pub fn rent_buy_fill(
             basis,
         })
     };
-    let mut gap = |key, kind| {
+    let mut gap = |key, kind, other_tier| {
         gaps.push(Gap {
             calc: Calc::RentBuy,
             key,
             kind,
             currency,
+            other_tier,
         })
     };
     match pick.machine_purchase(currency) {
@@ -175,6 +183,7 @@ pub fn rent_buy_fill(
             } else {
                 0.0
             };
+            out.ask.purchase = false;
             change("purchase", rb.purchase, purchase, cards_basis(pick, quote));
             change(
                 "resale",
@@ -183,14 +192,25 @@ pub fn rent_buy_fill(
                 Basis::InProportion { to: "purchase" },
             );
         }
-        None => gap("purchase", Kind::Buy),
+        None => {
+            out.ask.purchase = true;
+            gap("purchase", Kind::Buy, pick.buy_quote(currency));
+        }
     }
     match pick.machine_rent(currency) {
         Some((price, quote)) => {
             out.price_per_hour = price;
+            out.ask.price = false;
             change("price", rb.price_per_hour, price, cards_basis(pick, quote));
         }
-        None => gap("price", Kind::Rent),
+        None => {
+            out.ask.price = true;
+            gap(
+                "price",
+                Kind::Rent,
+                pick.machine_month(currency).map(|(_, q)| q),
+            );
+        }
     }
     let (load, basis) = pick.load_power();
     out.power_load = load;
@@ -222,15 +242,31 @@ fn cards_basis(pick: Pick, quote: &'static Quote) -> Basis {
 }
 
 impl Fill {
-    /// Makes the changes in `s`, through each calculator's field table.
+    /// Makes the changes in `s`, through each calculator's field table: each value filled, each
+    /// rent-or-buy price the row has no quote for asked for, and serving's rent per card-hour
+    /// back to "from the card" when the row has none (never the last row's figure).
     pub fn apply(&self, s: &mut Scenario) {
+        for g in &self.gaps {
+            match g.calc {
+                Calc::RentBuy => s.rent_buy.ask.set(g.key, true),
+                Calc::Serving => set_number::<ServingInputs>(&mut s.serving, g.key, 0.0),
+                Calc::Memory => {}
+            }
+        }
         for c in &self.changes {
             match (&c.calc, &c.to) {
-                (Calc::RentBuy, Value::Number(v)) => set_number(&mut s.rent_buy, c.key, *v),
+                (Calc::RentBuy, Value::Number(v)) => {
+                    set_number(&mut s.rent_buy, c.key, *v);
+                    s.rent_buy.ask.set(c.key, false);
+                }
                 (Calc::Serving, Value::Number(v)) => {
                     set_number::<ServingInputs>(&mut s.serving, c.key, *v)
                 }
-                (Calc::Memory, Value::Id(id)) => s.memory.gpu = id.clone(),
+                (Calc::Memory, Value::Id(id)) => {
+                    s.memory.gpu = id.clone();
+                    // The rent-or-buy machine is now of this card.
+                    s.rent_buy.machine_card = id.clone();
+                }
                 _ => {}
             }
         }

@@ -7,9 +7,10 @@
 //! stands for a machine of [`CARDS_PER_MACHINE`] of it:
 //!
 //! ```text
-//! purchase      = machine price                 | 8 x card price (the cards alone, no host)
+//! purchase      = machine street price          | 8 x card street price (the cards alone, no host)
 //! price         = machine rent per hour         | 8 x card rent per card-hour
-//!                 (a monthly rent / 730 h)
+//!                 (on demand or community only: a monthly term is a reservation, not an hourly
+//!                 price, and a spot price can be taken back)
 //! power_kw      = the machine's system figure   | the same figure of a machine row of this card,
 //!                                               | else 7 kW x board W / 400 W (below)
 //! idle_kw       = idle_kw x new power_kw / power_kw       (idle kept as its share of the load)
@@ -18,8 +19,13 @@
 //! card_price    = card rent per card-hour       | machine rent per hour / its cards  (serving)
 //! ```
 //!
-//! A figure is filled only from a quote in the scenario's currency: a row with none in that
-//! currency leaves the input as it is and says so ([`Gap`]); nothing is ever converted. Every
+//! A figure is filled only from a quote in the scenario's currency and of the tier the input
+//! means: a row with none asks for that figure ([`Gap`]; rent or buy's `ask`): the input no
+//! longer holds the previous machine's figure as if it were this one's, and there is no verdict
+//! until the reader gives it. Serving's rent per card-hour goes back to "from the card"
+//! (`card_price = 0`). Nothing is ever converted. A launch price (MSRP) never fills a purchase; a
+//! monthly term (包月) never fills the hourly rent: the gap names it, as the one-month reservation
+//! it is. Every
 //! filled value is inside its field's range (build.rs caps the catalogue's figures) and the two
 //! rules between rent-or-buy inputs still hold (idle at most the load, resale at most the
 //! purchase), so a fill always yields inputs that validate.
@@ -44,10 +50,11 @@ pub use by_card::{break_even_by_card, CardBreakEven};
 pub use fill::{fill, rent_buy_fill, Basis, Calc, Change, Fill, Gap, Kind, Value};
 
 use crate::calc::memory::catalogue::{gpu, Gpu, GPUS};
-use crate::calc::memory::prices::{CardPrices, Machine, Quote, MACHINES, PRICES};
+use crate::calc::memory::prices::{CardPrices, Machine, Quote, Tier, MACHINES, PRICES};
 use crate::calc::rent_buy::RentBuyInputs;
 use crate::calc::serving::{CARDS_PER_MACHINE, RENT_BUY_CARD_W};
 use crate::calc::units::{Currency, Kilowatts};
+use month::RENT_MONTH_HOURS;
 
 /// A row of the catalogue: a card with its per-card prices, or a machine priced whole.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -96,27 +103,66 @@ impl Pick {
         }
     }
 
-    /// Rent per hour of the whole machine in `currency`, and the quote it comes from.
+    /// The row's rent quote in `currency`, of any tier.
+    fn rent_quote(&self, currency: Currency) -> Option<&'static Quote> {
+        match self {
+            Pick::Card(p) => p.rent(currency),
+            Pick::Machine(m) => m.rent(currency),
+        }
+    }
+
+    /// Rent per hour of the whole machine in `currency`, billed by the hour (on demand or
+    /// community; never a monthly term over 730 hours), and the quote it comes from.
     pub fn machine_rent(&self, currency: Currency) -> Option<(f64, &'static Quote)> {
-        match self {
-            Pick::Card(p) => p.rent(currency).map(|q| (q.amount * CARDS_PER_MACHINE, q)),
-            Pick::Machine(m) => m.rent(currency).map(|q| (q.amount, q)),
-        }
+        let q = self.rent_quote(currency).filter(|q| q.tier.is_hourly())?;
+        Some((q.amount * f64::from(self.cards_per_quote()), q))
     }
 
-    /// Purchase of the whole machine in `currency` (a card row: its cards alone, no host).
+    /// A monthly term (包月) for the whole machine in `currency`, per month: a reservation of a
+    /// month, never an hourly price ([`Pick::machine_rent`] leaves it out).
+    pub fn machine_month(&self, currency: Currency) -> Option<(f64, &'static Quote)> {
+        let q = self
+            .rent_quote(currency)
+            .filter(|q| q.tier == Tier::Monthly)?;
+        Some((
+            q.amount * RENT_MONTH_HOURS * f64::from(self.cards_per_quote()),
+            q,
+        ))
+    }
+
+    /// Purchase of the whole machine in `currency` at a street price (a card row: its cards
+    /// alone, no host). A launch price (MSRP) is not what the card costs today: left out.
     pub fn machine_purchase(&self, currency: Currency) -> Option<(f64, &'static Quote)> {
+        let q = self
+            .buy_quote(currency)
+            .filter(|q| q.tier == Tier::Street)?;
+        Some((q.amount * f64::from(self.cards_per_quote()), q))
+    }
+
+    /// The row's purchase quote in `currency`, of any tier.
+    pub fn buy_quote(&self, currency: Currency) -> Option<&'static Quote> {
         match self {
-            Pick::Card(p) => p.buy(currency).map(|q| (q.amount * CARDS_PER_MACHINE, q)),
-            Pick::Machine(m) => m.buy(currency).map(|q| (q.amount, q)),
+            Pick::Card(p) => p.buy(currency),
+            Pick::Machine(m) => m.buy(currency),
         }
     }
 
-    /// Rent per card-hour in `currency`: a card's own, or a machine's over its cards.
-    pub fn card_rent(&self, currency: Currency) -> Option<(f64, &'static Quote)> {
+    /// How many of the machine's cards one quote of the row prices: a card row's quote is one
+    /// card's, a machine row's the whole machine's.
+    fn cards_per_quote(&self) -> u32 {
         match self {
-            Pick::Card(p) => p.rent(currency).map(|q| (q.amount, q)),
-            Pick::Machine(m) => m.rent(currency).map(|q| (q.amount / f64::from(m.cards), q)),
+            Pick::Card(_) => CARDS_PER_MACHINE as u32,
+            Pick::Machine(_) => 1,
+        }
+    }
+
+    /// Rent per card-hour in `currency`, billed by the hour: a card's own, or a machine's over
+    /// its cards.
+    pub fn card_rent(&self, currency: Currency) -> Option<(f64, &'static Quote)> {
+        let q = self.rent_quote(currency).filter(|q| q.tier.is_hourly())?;
+        match self {
+            Pick::Card(_) => Some((q.amount, q)),
+            Pick::Machine(m) => Some((q.amount / f64::from(m.cards), q)),
         }
     }
 

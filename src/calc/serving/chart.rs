@@ -83,9 +83,10 @@ pub struct CostChart {
     pub rented: Series,
     /// Rented only for the hours they compute (rent-or-buy's model).
     pub rented_used: Series,
+    /// Empty without a purchase price for the card (no owned cost).
     pub owned: Series,
-    /// The fleet's utilisation and its owned cost.
-    pub mark: (f64, f64),
+    /// The fleet's utilisation and its owned cost; `None` without an owned cost.
+    pub mark: Option<(f64, f64)>,
     pub y_top: f64,
 }
 
@@ -95,7 +96,7 @@ pub fn cost_chart(s: &Scenario, r: &ServingReport) -> CostChart {
     let m = memory_of(s);
     let card = m.card().unwrap_or(&crate::calc::memory::catalogue::GPUS[0]);
     // Owning: the same machine of this card as the report's.
-    let (rb, _) = owned_machine(s, card);
+    let rb = owned_machine(&s.serving, s, card).map(|(rb, _)| rb);
     // Priced input tokens take their share of the cost, as in the report.
     let i = &s.serving;
     let (out, input) = (i.out_tokens as f64, i.in_tokens as f64);
@@ -107,23 +108,29 @@ pub fn cost_chart(s: &Scenario, r: &ServingReport) -> CostChart {
     let rent = r.rent_card_hour.amount * r.billed_hours / held;
     let per_m = |price: f64, u: f64| price / (full * u).max(1e-12) * 1e6;
     // An owned card's whole day, at the day's utilisation, over the held hours.
-    let own = |u: f64| owned_card_hour(&rb, u * held / 24.0) * 24.0 / held;
+    let own = |u: f64| {
+        rb.as_ref()
+            .map(|rb| owned_card_hour(rb, u * held / 24.0) * 24.0 / held)
+    };
     let us: Vec<f64> = (1..=40)
         .map(|k| 0.05 + 0.95 * (k - 1) as f64 / 39.0)
         .collect();
     let rented: Series = us.iter().map(|&u| (u * 100.0, per_m(rent, u))).collect();
     let used = r.rent_card_hour.amount;
     let rented_used: Series = us.iter().map(|&u| (u * 100.0, per_m(used, 1.0))).collect();
-    let owned: Series = us.iter().map(|&u| (u * 100.0, per_m(own(u), u))).collect();
+    let owned: Series = us
+        .iter()
+        .filter_map(|&u| own(u).map(|o| (u * 100.0, per_m(o, u))))
+        .collect();
     let u = r.utilisation.max(0.01);
-    let mark = (u * 100.0, per_m(own(u), u));
+    let mark = own(u).map(|o| (u * 100.0, per_m(o, u)));
     // The top: four times the larger cost at full use, so the 1/u curves stay readable.
-    let at_full = per_m(rent, 1.0).max(per_m(own(1.0), 1.0));
+    let at_full = per_m(rent, 1.0).max(own(1.0).map_or(0.0, |o| per_m(o, 1.0)));
     CostChart {
         rented,
         rented_used,
         owned,
         mark,
-        y_top: (at_full * 4.0).max(mark.1 * 1.2),
+        y_top: (at_full * 4.0).max(mark.map_or(0.0, |m| m.1 * 1.2)),
     }
 }

@@ -18,7 +18,8 @@
 use super::ServingInputs;
 use crate::calc::billing::Granularity;
 use crate::calc::memory::catalogue::Gpu;
-use crate::calc::memory::prices::{prices, CardPrices, Quote};
+use crate::calc::memory::prices::{prices, CardPrices, Quote, Tier};
+use crate::calc::pick::pick;
 use crate::calc::rent_buy::{own_at, RentBuyInputs, Verdict};
 use crate::calc::scenario::Scenario;
 use crate::calc::table::{validate, Valid};
@@ -36,6 +37,8 @@ pub enum PriceSource {
     Converted(&'static Quote),
     /// No quote for this card: the rent-or-buy view's machine, per card.
     RentBuy,
+    /// No figure at all: none typed, none dated, and rent or buy asks for its own.
+    Missing,
 }
 
 /// The card's dated quote of one kind (`pick` gives its CNY and USD quotes: rent, or purchase)
@@ -43,9 +46,9 @@ pub enum PriceSource {
 fn dated(
     card: &Gpu,
     s: &Scenario,
-    pick: fn(&'static CardPrices) -> (Option<&'static Quote>, Option<&'static Quote>),
+    which: fn(&'static CardPrices) -> (Option<&'static Quote>, Option<&'static Quote>),
 ) -> Option<(f64, PriceSource)> {
-    let (cny, usd) = pick(prices(card.id)?);
+    let (cny, usd) = which(prices(card.id)?);
     let (own, other) = match s.currency {
         Currency::Cny => (cny, usd),
         Currency::Usd => (usd, cny),
@@ -62,50 +65,84 @@ fn dated(
 }
 
 /// Rent per card-hour in the scenario's currency, and where it came from: the price typed,
-/// else the card's own dated quote (never another card's), else rent or buy's machine / 8.
+/// else the card's own dated hourly quote (on demand or community; never another card's, never a
+/// monthly term over 730 hours), else rent or buy's machine / 8 unless rent or buy is itself
+/// asking for its rent, in which case [`PriceSource::Missing`] and no verdict.
 pub(super) fn rent_price(i: &ServingInputs, s: &Scenario, card: &Gpu) -> (f64, PriceSource) {
     if i.card_price > 0.0 {
         return (i.card_price, PriceSource::Typed);
     }
-    dated(card, s, |p| (p.rent_cny.as_ref(), p.rent_usd.as_ref())).unwrap_or((
+    let hourly = dated(card, s, |p| {
+        let hourly = |q: &'static Option<Quote>| q.as_ref().filter(|q| q.tier.is_hourly());
+        (hourly(&p.rent_cny), hourly(&p.rent_usd))
+    });
+    if let Some(found) = hourly {
+        return found;
+    }
+    if s.rent_buy.ask.price {
+        return (0.0, PriceSource::Missing);
+    }
+    (
         s.rent_buy.price_per_hour / CARDS_PER_MACHINE,
         PriceSource::RentBuy,
-    ))
+    )
 }
 
 /// The board power of the card the rent-or-buy view's machine holds (the guide's 8 x A100 80
 /// GB machine drawing 7 kW: NVIDIA A100 SXM datasheet, 400 W).
 pub const RENT_BUY_CARD_W: f64 = 400.0;
 
-/// The machine that owning a card of this type means: the rent-or-buy view's machine, with 8 of
-/// this card bought at its dated price (when the table has one) and its draw scaled by this
-/// card's board power against the A100's ([`RENT_BUY_CARD_W`]); hosting, staff, electricity
-/// price, cooling and the months are the rent-or-buy view's. Where the table has no purchase
-/// price for the card, the rent-or-buy machine's own price stands, and the source says so.
-pub(super) fn owned_machine(s: &Scenario, card: &Gpu) -> (Valid<RentBuyInputs>, PriceSource) {
+/// The machine that owning a card of this type means: rent or buy's machine as it stands when it
+/// is of this card (`machine_card`, the guide's 8 x A100 by default) and its purchase is given;
+/// else 8 of this card, bought at the price typed on the serving view (`card_buy`), else at the
+/// card's dated street price (its own currency's,
+/// else the other's converted); its draw at load is the card's own machine figure once (a
+/// machine row of the card with a system figure, else the guide's 7 kW scaled by this card's
+/// board power: [`crate::calc::pick::Pick::load_power`]), never rent or buy's draw scaled again;
+/// the idle draw keeps rent or buy's share of the load. Hosting, staff, electricity price,
+/// cooling and the months are the rent-or-buy view's.
+///
+/// `None` when there is no purchase price for the card: no launch price (MSRP) and never rent or
+/// buy's machine when it is another card's. Then serving shows no owned cost and no verdict.
+pub(super) fn owned_machine(
+    i: &ServingInputs,
+    s: &Scenario,
+    card: &Gpu,
+) -> Option<(Valid<RentBuyInputs>, PriceSource)> {
     let rb = validate(s.rent_buy.clone()).unwrap_or_default();
-    let mut m: RentBuyInputs = (*rb).clone();
-    let scale = card.power_w / RENT_BUY_CARD_W;
-    m.power_load = Kilowatts(m.power_load.0 * scale);
-    m.power_idle = Kilowatts(m.power_idle.0 * scale);
-    let source = match dated(card, s, |p| (p.buy_cny.as_ref(), p.buy_usd.as_ref())) {
-        Some((per_card, source)) => {
-            m.purchase = per_card * CARDS_PER_MACHINE;
-            // A resale above the new price would not validate: it is kept as a share.
-            m.resale = if rb.purchase > 0.0 {
-                rb.resale / rb.purchase * m.purchase
-            } else {
-                0.0
-            };
-            source
-        }
-        None => PriceSource::RentBuy,
-    };
-    // Every change keeps the inputs inside their ranges; should one not, rent or buy's own.
-    match validate(m) {
-        Ok(v) => (v, source),
-        Err(_) => (rb, PriceSource::RentBuy),
+    // Rent or buy's machine when it is of this card and its price is given: one machine across
+    // the views, its draw as it stands.
+    if i.card_buy <= 0.0 && rb.machine_card == card.id && !rb.ask.purchase {
+        return Some((rb, PriceSource::RentBuy));
     }
+    let mut m: RentBuyInputs = (*rb).clone();
+    let (per_card, source) = if i.card_buy > 0.0 {
+        (i.card_buy, PriceSource::Typed)
+    } else {
+        dated(card, s, |p| {
+            let street = |q: &'static Option<Quote>| q.as_ref().filter(|q| q.tier == Tier::Street);
+            (street(&p.buy_cny), street(&p.buy_usd))
+        })?
+    };
+    let load = match pick(card.id) {
+        Some(p) => p.load_power().0,
+        None => Kilowatts(m.power_load.0 * card.power_w / RENT_BUY_CARD_W),
+    };
+    m.power_idle = Kilowatts(if rb.power_load.0 > 0.0 {
+        (load.0 * rb.power_idle.0 / rb.power_load.0).min(load.0)
+    } else {
+        rb.power_idle.0.min(load.0)
+    });
+    m.power_load = load;
+    m.purchase = per_card * CARDS_PER_MACHINE;
+    // A resale above the new price would not validate: it is kept as a share.
+    m.resale = if rb.purchase > 0.0 {
+        (rb.resale / rb.purchase * m.purchase).min(m.purchase)
+    } else {
+        0.0
+    };
+    // Every change keeps the inputs inside their ranges; should one not, there is no owned cost.
+    validate(m).ok().map(|v| (v, source))
 }
 
 /// Hours each card of a fleet held `rent_hours` a day is billed a day: one run under `rule`.

@@ -47,13 +47,16 @@
 //! Renting: the fleet is billed for the hours it is held, `rent_hours` a day, under the billing
 //! view's rule ([`billed_hours_a_day`]).
 //!
-//! Owning: a machine of 8 of the chosen card ([`cost::owned_machine`]): its dated purchase price
-//! per card ([`crate::calc::memory::prices`]) x 8 and the rent-or-buy machine's draw scaled by
-//! the card's board power against the guide's A100 (400 W), with the rent-or-buy view's other
-//! costs; one owned card-hour costs `own_monthly / 8 / month_hours`, at the utilisation of the
+//! Owning: a machine of 8 of the chosen card ([`cost::owned_machine`]): the purchase per card
+//! typed here (`card_buy`), else the card's dated street price ([`crate::calc::memory::prices`]),
+//! x 8; without either there is no owned cost and no verdict (never rent or buy's machine, which
+//! may be another card's). Its draw is the card's own machine figure, once: a machine row's
+//! system figure, else the guide's 7 kW scaled by the card's board power against the A100's
+//! 400 W. The rent-or-buy view's other costs apply; one owned card-hour costs `own_monthly / 8 / month_hours`, at the utilisation of the
 //! whole day, and an owned card is paid all 24 hours. Renting: the price typed here
-//! (`card_price`), else the card's own dated quote in the scenario's currency, else its quote in
-//! the other currency converted at `fx`, else the rent-or-buy view's machine rent / 8. Two cards
+//! (`card_price`), else the card's own dated hourly quote (on demand or community, never a
+//! monthly term) in the scenario's currency, else its quote in the other currency converted at
+//! `fx`, else the rent-or-buy view's machine rent / 8 (unless rent or buy asks for it). Two cards
 //! never share a price unless neither has a quote.
 //!
 //! The load: requests a second (`target_rps`), or `users` people each waiting `think_s` between
@@ -77,13 +80,13 @@ mod step;
 
 pub use calibration::{
     Band, Bands, Link, Runtime, RuntimeModel, BANDS, FP8_GAIN, KNEE, LLAMACPP_HALF_ACCUMULATE,
-    LLAMACPP_HBM_SHARE, LLAMACPP_QUANT_PREFILL, NVLINK, PCIE, REQUEST_S, RUNTIMES, SPREAD,
-    W4_COMPUTE,
+    LLAMACPP_HBM_SHARE, LLAMACPP_QUANT_PREFILL, NVLINK, PCIE, RANK_S, REQUEST_S, RUNTIMES, SPREAD,
+    TRTLLM_REQUEST_S, VLLM_REQUEST_S, W4_COMPUTE,
 };
 pub use chart::{concurrency_chart, cost_chart, ConcurrencyChart, CostChart};
 pub use cost::{billed_hours_a_day, PriceSource, CARDS_PER_MACHINE, RENT_BUY_CARD_W};
-pub use queue::{erlang_c, mmc_wait};
-pub use report::{report, serving, ServingReport, MACHINE_CARDS};
+pub use queue::{erlang_c, finite_source, mmc_wait};
+pub use report::{report, serving, Owned, ServingReport, MACHINE_CARDS};
 pub use step::{attention_flops, Point, Step};
 
 use super::field::{FieldError, NumField, NumberKind, Slider};
@@ -110,6 +113,9 @@ pub struct ServingInputs {
     pub ttft_ms: f64,
     /// Rent per card-hour in the scenario's currency; 0: the catalogue's or rent-or-buy's.
     pub card_price: f64,
+    /// Purchase per card in the scenario's currency; 0: the card's dated street price, and
+    /// without one no owned cost and no verdict.
+    pub card_buy: f64,
     /// Hours a day the rented fleet is held (the load runs those hours), billed under the
     /// billing view's rule.
     pub rent_hours: f64,
@@ -155,6 +161,7 @@ impl Default for ServingInputs {
             tpot_ms: 50.0,
             ttft_ms: 2000.0,
             card_price: 0.0,
+            card_buy: 0.0,
             rent_hours: 24.0,
             measured_tps: 0.0,
             load: Load::Rps,
@@ -180,6 +187,7 @@ mod fields {
     pub const TPOT_MS: F = NumField { key: "tpot_ms", kind: NumberKind::Plain, min: 0.1, max: 1e5, slider: None, whole: false, get: |i| i.tpot_ms, set: |i, v| i.tpot_ms = v };
     pub const TTFT_MS: F = NumField { key: "ttft_ms", kind: NumberKind::Plain, min: 1.0, max: 1e7, slider: None, whole: false, get: |i| i.ttft_ms, set: |i, v| i.ttft_ms = v };
     pub const CARD_PRICE: F = NumField { key: "card_price", kind: NumberKind::Money, min: 0.0, max: 1e6, slider: None, whole: false, get: |i| i.card_price, set: |i, v| i.card_price = v };
+    pub const CARD_BUY: F = NumField { key: "card_buy", kind: NumberKind::Money, min: 0.0, max: 1e8, slider: None, whole: false, get: |i| i.card_buy, set: |i, v| i.card_buy = v };
     pub const RENT_HOURS: F = NumField { key: "rent_hours", kind: NumberKind::Plain, min: 1.0, max: 24.0, slider: None, whole: false, get: |i| i.rent_hours, set: |i, v| i.rent_hours = v };
     pub const MEASURED_TPS: F = NumField { key: "measured_tps", kind: NumberKind::Plain, min: 0.0, max: 1e6, slider: None, whole: false, get: |i| i.measured_tps, set: |i, v| i.measured_tps = v };
     pub const USERS: F = NumField { key: "users", kind: NumberKind::Plain, min: 1.0, max: 10_000_000.0, slider: None, whole: true, get: |i| i.users as f64, set: |i, v| i.users = v as u64 };
@@ -216,6 +224,7 @@ impl Calculator for ServingInputs {
         Field::Num(USERS),
         Field::Num(THINK_S),
         Field::Num(IN_PRICE_PCT),
+        Field::Num(CARD_BUY),
         Field::Text(TextField {
             key: "cal",
             read: |i, raw| {

@@ -67,3 +67,68 @@ pub(super) fn largest_meeting(max: u64, ok: impl Fn(u64) -> bool) -> u64 {
     }
     lo
 }
+
+/// A closed loop of `n` people sharing `c` slots (the finite-source queue M/M/c//N, the
+/// machine-repairman model): each person is away `think` s between an answer and the next
+/// request, each request holds a slot `hold` s. Returns the requests a second the loop sends
+/// and their mean wait for a slot, s. Never more than `n` requests are in the system, so `n`
+/// at most `c` never wait.
+///
+/// The states `k` (requests in the system) are a birth-death chain: births at `(n - k) / think`,
+/// deaths at `min(k, c) / hold`. Its weights are log-concave, so they are summed outward from
+/// the mode until a term no longer counts: the cost stays small for millions of people.
+pub fn finite_source(n: u64, c: u64, think: f64, hold: f64) -> (f64, f64) {
+    let (nf, cf) = (n as f64, c.max(1) as f64);
+    if n == 0 || hold.is_nan() || hold <= 0.0 {
+        return (0.0, 0.0);
+    }
+    if n <= c.max(1) {
+        return (nf / (think.max(0.0) + hold), 0.0);
+    }
+    if think.is_nan() || think <= 0.0 {
+        // No time away: every person is always in the system.
+        return (cf / hold, hold * (nf / cf - 1.0));
+    }
+    // ratio(k) = weight(k) / weight(k - 1), falling in k.
+    let ratio = |k: f64| (nf - k + 1.0) * hold / (think * k.min(cf));
+    // The mode: the largest k with ratio(k) >= 1 (0 if none).
+    let (mut lo, mut hi) = (0u64, n);
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if ratio(mid as f64) >= 1.0 {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    let mode = lo;
+    let (mut sum, mut queued, mut busy) = (0.0f64, 0.0f64, 0.0f64);
+    let mut add = |k: u64, w: f64| {
+        let kf = k as f64;
+        sum += w;
+        queued += w * (kf - cf).max(0.0);
+        busy += w * kf.min(cf);
+    };
+    add(mode, 1.0);
+    let mut w = 1.0;
+    let mut k = mode;
+    while k < n {
+        k += 1;
+        w *= ratio(k as f64);
+        add(k, w);
+        if w < 1e-17 {
+            break;
+        }
+    }
+    let (mut w, mut k) = (1.0, mode);
+    while k > 0 {
+        w /= ratio(k as f64);
+        k -= 1;
+        add(k, w);
+        if w < 1e-17 {
+            break;
+        }
+    }
+    let rate = busy / sum / hold;
+    (rate, if rate > 0.0 { queued / sum / rate } else { 0.0 })
+}

@@ -6,7 +6,7 @@ use super::cost::{
     billed_hours_a_day, fleet_verdict, owned_card_hour, owned_machine, rent_price, PriceSource,
 };
 use super::measured::Tool;
-use super::queue::{fewest_replicas, largest_meeting, mmc_wait};
+use super::queue::{fewest_replicas, finite_source, largest_meeting, mmc_wait};
 use super::step::point_at;
 use super::step::{point, Setup, Step};
 use super::{Load, Runtime, RuntimeModel, ServingError, ServingInputs, SPREAD};
@@ -118,31 +118,34 @@ pub struct ServingReport {
     pub billed_hours: f64,
     pub rent_card_hour: Money,
     pub price_source: PriceSource,
-    /// Where the owned machine's purchase price came from, the price of one of its cards, and
-    /// its draw at full load.
-    pub own_source: PriceSource,
-    pub own_card_price: Money,
-    pub own_kw: f64,
     /// Yuan per dollar, for words on converted prices.
     pub fx: f64,
-    /// Owning a card for an hour, at the utilisation of the whole day.
-    pub own_card_hour: Money,
-    /// Per million output tokens: the billed card-hours a day, or the owned cards' whole day,
-    /// over the tokens served a day (an input token counted as `in_price_pct` of one).
+    /// Owning the fleet's cards; `None` without a purchase price for the card (none typed, no
+    /// dated street price): then there is no owned cost and no verdict.
+    pub own: Option<Owned>,
+    /// Per million output tokens: the billed card-hours a day over the tokens served a day (an
+    /// input token counted as `in_price_pct` of one); 0 when the rent is missing.
     pub cost_rented: Money,
-    pub cost_owned: Money,
     /// Per million input tokens, at `in_price_pct` of an output token's price (0 when none).
     pub cost_rented_in: Money,
-    pub cost_owned_in: Money,
-    /// Rent-or-buy's verdict for this fleet at its utilisation.
-    pub verdict: Verdict,
+    /// Rent-or-buy's verdict for this fleet at its utilisation; `None` while a price is missing.
+    pub verdict: Option<Verdict>,
     /// Range to trust for the rates, from [`SPREAD`]: (low, high) multipliers.
     pub trust: (f64, f64),
-    /// Ranges to trust (low, high multipliers of the figure shown), by regime, from the cases
-    /// the model was not fitted on ([`BANDS`]); TTFT's widens near the knee (`busy`).
+    /// Ranges to trust (low, high multipliers of the rate shown), by regime, from the cases
+    /// the model was not fitted on ([`BANDS`]).
     pub band_decode: (f64, f64),
     pub band_throughput: (f64, f64),
+    /// The first token's band, as multipliers of a time ([`super::Band::time_multipliers`]) of
+    /// its part with no queue (prefill and the fixed time: what it was measured against); the
+    /// band near the knee (`busy`) when the replica runs there.
     pub band_ttft: (f64, f64),
+    /// The ranges shown (low, high), in the figures' own units: decode and throughput tokens a
+    /// second, the first token in seconds. Each holds its figure.
+    pub decode_range: (f64, f64),
+    pub throughput_range: (f64, f64),
+    pub max_throughput_range: (f64, f64),
+    pub ttft_range: (f64, f64),
     /// The card computes 16-bit in fp16 only (T4).
     pub no_bf16: bool,
     /// The weights are fp8 (block-wise fp8 checkpoints run slower than their bytes).
@@ -300,6 +303,21 @@ fn format_to_fit(m: &Valid<MemoryInputs>, i: &ServingInputs) -> Option<WeightTyp
         })
 }
 
+/// Owning the fleet's cards.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Owned {
+    /// Where the purchase price came from, the price of one card, and the machine's draw at load.
+    pub source: PriceSource,
+    pub card_price: Money,
+    pub kw: f64,
+    /// Owning a card for an hour, at the utilisation of the whole day.
+    pub card_hour: Money,
+    /// Per million output tokens: the owned cards' whole day over the tokens served a day.
+    pub cost: Money,
+    /// Per million input tokens, at `in_price_pct` of an output token's price (0 when none).
+    pub cost_in: Money,
+}
+
 /// The serving calculator: its own inputs with the memory views' model and card and the
 /// rent-or-buy view's owning cost, read from the scenario.
 pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
@@ -321,7 +339,8 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
     let fits = max_conc >= 1;
     let conc = i.conc.min(max_conc).max(1);
     let out = i.out_tokens as f64;
-    let request_s = rt.request_s;
+    let tp = m.inference.tp.max(1);
+    let request_s = rt.fixed_time(tp);
     // Capacity: the replica with every slot busy.
     let p = point(&setup, conc, prefill, scale);
     let top = point(&setup, max_conc.max(1), prefill, scale);
@@ -329,29 +348,51 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
     let conc_for_goal = largest_meeting(max_conc, |b| {
         point(&setup, b, prefill, scale).tpot_s <= goal
     });
-    // Replicas: enough for the load below saturation, with the queueing wait within what the
-    // first-token goal leaves after prefill and the fixed time. A goal below the floor (prefill,
-    // the fixed time and one decode step: a request is admitted at a step's end) is unmeetable:
-    // the fleet is then sized for a wait of one step, as for the tightest goal that is met, so
-    // cards never fall as a goal tightens. Sizing holds each slot for a request's life at full
+    // The floor: the first token with no wait, prefill and the fixed time, the same terms the
+    // first token is shown with (its wait at no load is 0). A goal below it is unmeetable.
+    let ttft_goal = i.ttft_ms / 1000.0;
+    let ttft_floor_s = prefill + request_s;
+    let ttft_unmeetable = ttft_goal < ttft_floor_s;
+    // Replicas: enough for the load, with the queueing wait within what the goal leaves after
+    // the floor, at least one decode step (a request is admitted at a step's end: a shorter
+    // wait is not sized for). An unmeetable goal is not sized for: the fleet then keeps the
+    // wait within the floor itself (the first token at most twice its best), so cards never
+    // grow for a goal they cannot meet. Sizing holds each slot for a request's life at full
     // slots (conservative, and the same for every count, so the search is monotone).
     let hold_full = prefill + out * p.tpot_s;
-    let ttft_goal = i.ttft_ms / 1000.0;
-    let ttft_floor_s = prefill + request_s + p.step_s;
-    let ttft_unmeetable = ttft_goal < ttft_floor_s;
-    let wait_goal = (ttft_goal - prefill - request_s).max(p.step_s);
-    let size = |rps: f64| {
-        fewest_replicas(rps / p.rps, |n| {
-            mmc_wait(conc, rps / n as f64, hold_full) <= wait_goal
-        })
+    let wait_goal = if ttft_unmeetable {
+        ttft_floor_s.max(p.step_s)
+    } else {
+        (ttft_goal - ttft_floor_s).max(p.step_s)
     };
-    // The load each replica carries, and the requests it holds at once (Little's law).
+    // People: each is away their think time and the fixed time between one slot and the next.
+    let away = i.think_s + request_s;
+    let people = |replicas: u64| i.users.div_ceil(replicas.max(1)).max(1);
+    let size = |rps: f64| match i.load {
+        Load::Rps => fewest_replicas(rps / p.rps, |n| {
+            mmc_wait(conc, rps / n as f64, hold_full) <= wait_goal
+        }),
+        // A closed loop is never unstable: from one replica, as many as keep the wait within
+        // the goal (at most one per `conc` people, where nobody waits).
+        Load::Users => fewest_replicas(1.0, |n| {
+            finite_source(people(n), conc, away, hold_full).1 <= wait_goal
+        }),
+    };
+    // The load each replica carries, the requests it holds at once (Little's law) and their
+    // wait for a slot; with people, the rate their loop sends at that wait.
     let at_load = |rps: f64, replicas: u64| {
-        let lambda = rps / replicas.max(1) as f64;
+        let mut lambda = rps / replicas.max(1) as f64;
         let mut l = 1.0f64;
         let mut q = point_at(&setup, 1.0, prefill, scale);
+        let mut wait = 0.0;
         for _ in 0..200 {
-            let next = (lambda * (prefill + out * q.tpot_s)).min(conc as f64);
+            let hold = prefill + out * q.tpot_s;
+            if i.load == Load::Users {
+                let (x, w) = finite_source(people(replicas), conc, away, hold);
+                lambda = x;
+                wait = w;
+            }
+            let next = (lambda * hold).min(conc as f64);
             q = point_at(&setup, next.max(1.0), prefill, scale);
             if (next - l).abs() <= 1e-12 * next.max(1.0) {
                 l = next;
@@ -359,33 +400,30 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
             }
             l = next;
         }
-        (l, q, lambda)
+        if i.load == Load::Rps {
+            wait = mmc_wait(conc, lambda, prefill + out * q.tpot_s);
+        }
+        (l, q, lambda, wait)
     };
     let response = |q: &super::step::Point| prefill + request_s + out * q.tpot_s;
-    // A closed loop of people: each sends a request, waits for it, thinks, sends the next; the
-    // rate and the time a request takes under it are solved together.
-    let rps = match i.load {
-        Load::Rps => i.target_rps,
+    let (replicas, (load_conc, q, _, wait_s)) = match i.load {
+        Load::Rps => {
+            let replicas = size(i.target_rps);
+            (replicas, at_load(i.target_rps, replicas))
+        }
         Load::Users => {
-            let users = i.users as f64;
-            let mut rps = users / (i.think_s + response(&p));
-            for k in 0..100 {
-                let (_, q, _) = at_load(rps, size(rps));
-                let next = users / (i.think_s + response(&q));
-                if (next - rps).abs() <= 1e-13 * rps {
-                    break;
-                }
-                rps = if k < 20 { next } else { 0.5 * (rps + next) };
-            }
-            rps
+            let replicas = size(0.0);
+            (replicas, at_load(0.0, replicas))
         }
     };
-    let replicas = size(rps);
-    let (load_conc, q, lambda) = at_load(rps, replicas);
+    // The rate in force: typed, or what the people send, each waiting their answer (its
+    // queueing wait included) and thinking before the next.
+    let rps = match i.load {
+        Load::Rps => i.target_rps,
+        Load::Users => i.users as f64 / (i.think_s + response(&q) + wait_s),
+    };
     let response_s = response(&q);
-    let wait_s = mmc_wait(conc, lambda, prefill + out * q.tpot_s);
     let ttft_s = prefill + request_s + wait_s;
-    let tp = m.inference.tp.max(1);
     // Saturating: a load no count of replicas meets leaves the search at its cap (about 1e18),
     // which times the cards of a replica passes u64.
     let cards = replicas.saturating_mul(tp);
@@ -397,16 +435,42 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
     let priced_per_hour = rps * (i.out_tokens as f64 + in_share * i.in_tokens as f64) * 3600.0;
     let cur = s.currency;
     let (rent, price_source) = rent_price(i, s, card);
-    let (rb, own_source) = owned_machine(s, card);
     let held = i.rent_hours;
     let granularity = s.billing.granularity;
     let billed_hours = billed_hours_a_day(granularity, held);
-    // Owned cards stand idle outside the held hours: their card-hour at the day's utilisation.
-    let own = owned_card_hour(&rb, utilisation * held / 24.0);
     // Paid card-hours a day over the tokens served a day.
     let per_million =
         |price: f64, hours: f64| price * cards as f64 * hours / (priced_per_hour * held) * 1e6;
-    let verdict = fleet_verdict(rent, billed_hours, own);
+    let own = owned_machine(i, s, card).map(|(rb, source)| {
+        // Owned cards stand idle outside the held hours: their card-hour at the day's use.
+        let hour = owned_card_hour(&rb, utilisation * held / 24.0);
+        Owned {
+            source,
+            card_price: Money::new(rb.purchase / super::CARDS_PER_MACHINE, cur),
+            kw: rb.power_load.0,
+            card_hour: Money::new(hour, cur),
+            cost: Money::new(per_million(hour, 24.0), cur),
+            cost_in: Money::new(in_share * per_million(hour, 24.0), cur),
+        }
+    });
+    let verdict = match (&own, price_source) {
+        (_, PriceSource::Missing) | (None, _) => None,
+        (Some(o), _) => Some(fleet_verdict(rent, billed_hours, o.card_hour.amount)),
+    };
+    // The first token's band was measured against its part with no queue: the wait is added
+    // after, never multiplied.
+    let band_ttft = if busy {
+        BANDS.ttft_busy.time_multipliers()
+    } else {
+        BANDS.ttft.time_multipliers()
+    };
+    let ttft_range = hold_figure(
+        (
+            ttft_floor_s * band_ttft.0 + wait_s,
+            ttft_floor_s * band_ttft.1 + wait_s,
+        ),
+        ttft_s,
+    );
     ServingReport {
         runtime: *rt,
         tp,
@@ -459,25 +523,31 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
         billed_hours,
         rent_card_hour: Money::new(rent, cur),
         price_source,
-        own_source,
-        own_card_price: Money::new(rb.purchase / super::CARDS_PER_MACHINE, cur),
-        own_kw: rb.power_load.0,
         fx: s.fx,
-        own_card_hour: Money::new(own, cur),
+        own,
         cost_rented: Money::new(per_million(rent, billed_hours), cur),
-        cost_owned: Money::new(per_million(own, 24.0), cur),
         cost_rented_in: Money::new(in_share * per_million(rent, billed_hours), cur),
-        cost_owned_in: Money::new(in_share * per_million(own, 24.0), cur),
         verdict,
         trust: (1.0 / (1.0 + SPREAD.1), 1.0 / (1.0 + SPREAD.0)),
         band_decode: BANDS.decode.multipliers(),
         band_throughput: BANDS.throughput.multipliers(),
-        band_ttft: if busy {
-            BANDS.ttft_busy.multipliers()
-        } else {
-            BANDS.ttft.multipliers()
-        },
+        band_ttft,
+        decode_range: rate_range(BANDS.decode.multipliers(), 1.0 / q.tpot_s),
+        throughput_range: rate_range(BANDS.throughput.multipliers(), p.throughput),
+        max_throughput_range: rate_range(BANDS.throughput.multipliers(), top.throughput),
+        ttft_range,
         no_bf16: !card.bf16,
         fp8_weights: matches!(m.inference.weights, WeightType::Fp8 | WeightType::Fp8Ckpt),
     }
+}
+
+/// A rate's range: the band's multipliers of it, holding the figure.
+fn rate_range(m: (f64, f64), v: f64) -> (f64, f64) {
+    hold_figure((v * m.0, v * m.1), v)
+}
+
+/// A range widened to hold its figure: a band all on one side (the model is known to run fast
+/// or slow there) still shows the figure inside what it gives.
+fn hold_figure(r: (f64, f64), v: f64) -> (f64, f64) {
+    (r.0.min(v), r.1.max(v))
 }

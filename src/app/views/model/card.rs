@@ -2,11 +2,12 @@
 //! card's datasheet line.
 
 use super::MEMORY;
-use crate::app::format::{money, number};
+use crate::app::format::{money, number, today};
 use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::{live, ChoiceField};
 use crate::calc::memory::catalogue::{gpu, Gpu, GPUS};
-use crate::calc::memory::prices::{prices, Quote};
+use crate::calc::memory::prices::{prices, Quote, Tier};
+use crate::calc::pick::{is_stale, month::RENT_MONTH_HOURS};
 use crate::calc::units::{Currency, Money};
 use crate::text::Texts;
 use leptos::prelude::*;
@@ -46,10 +47,30 @@ fn card_line(t: &'static Texts, g: &Gpu) -> String {
     let m = &t.model;
     // Each quote in the currency of its source, with where and when it was read: never
     // converted here, so a reader sees what was published.
+    // A monthly term is shown by the month with its tier, a launch price as such, and a stale
+    // month as "price from <month>".
     let quotes = |list: [(Option<&Quote>, Currency); 2], digits: u8| {
         list.iter()
             .filter_map(|(q, c)| {
-                q.map(|q| m.quote(&money(Money::new(q.amount, *c), digits), q.site(), q.date))
+                q.map(|q| {
+                    let (amount, tier) = match q.tier {
+                        Tier::Monthly => {
+                            (q.amount * RENT_MONTH_HOURS, Some(t.catalogue.tier_monthly))
+                        }
+                        Tier::Launch => (q.amount, Some(t.catalogue.tier_launch)),
+                        _ => (q.amount, None),
+                    };
+                    let site = match tier {
+                        Some(w) => format!("{}, {w}", q.site()),
+                        None => q.site().to_string(),
+                    };
+                    let date = if is_stale(q.date, today()).unwrap_or(false) {
+                        t.catalogue.stale(q.date)
+                    } else {
+                        q.date.to_string()
+                    };
+                    m.quote(&money(Money::new(amount, *c), digits), &site, &date)
+                })
             })
             .collect::<Vec<_>>()
             .join(" / ")

@@ -5,14 +5,14 @@
 //! break-even of every row side by side. The rules are the core's (`crate::calc::pick`).
 
 use super::RentBuy;
-use crate::app::format::{money, number, percent};
+use crate::app::format::{money, number, percent, today};
 use crate::app::i18n::{currency_name, label, tr};
 use crate::app::state::lenses::{MEMORY, RENT_BUY, SERVING};
 use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::live;
 use crate::calc::field::NumberKind;
 use crate::calc::memory::catalogue::gpu;
-use crate::calc::memory::prices::Quote;
+use crate::calc::memory::prices::{Quote, Tier};
 use crate::calc::pick::{
     all, break_even_by_card, fill, is_stale, pick, Basis, Calc, Fill, Kind, Pick, Value,
 };
@@ -22,12 +22,6 @@ use crate::calc::table::{Calculator, Field};
 use crate::calc::units::{Currency, Money};
 use crate::text::Texts;
 use leptos::prelude::*;
-
-/// Today, from the browser's clock, as the core's staleness rule takes it.
-fn today() -> (i32, u32, u32) {
-    let d = js_sys::Date::new_0();
-    (d.get_full_year() as i32, d.get_month() + 1, d.get_date())
-}
 
 /// A row's name: the card's, or the machine's with its card count.
 fn name(t: &'static Texts, p: Pick) -> String {
@@ -111,6 +105,17 @@ fn basis(t: &'static Texts, b: &Basis, c: Currency) -> String {
     }
 }
 
+/// A rent's tier, in words.
+fn tier(t: &'static Texts, tier: Tier) -> &'static str {
+    let w = &t.catalogue;
+    match tier {
+        Tier::OnDemand => w.tier_on_demand,
+        Tier::Community => w.tier_community,
+        Tier::Spot => w.tier_spot,
+        _ => w.tier_monthly,
+    }
+}
+
 /// What a pick did, one line an input, then what it could not fill.
 fn lines(t: &'static Texts, f: &Fill) -> Vec<String> {
     let c = f.currency;
@@ -137,9 +142,25 @@ fn lines(t: &'static Texts, f: &Fill) -> Vec<String> {
         .collect();
     out.extend(f.gaps.iter().map(|g| {
         let (l, cur) = (label(t, g.key), currency_name(t, g.currency));
-        match g.kind {
-            Kind::Rent => t.catalogue.gap_rent(l, &n, cur),
-            Kind::Buy => t.catalogue.gap_buy(l, &n, cur),
+        let w = &t.catalogue;
+        match (g.calc, g.kind, g.other_tier) {
+            (Calc::Serving, _, _) => w.gap_card_price(l, &n, cur),
+            (_, Kind::Rent, Some(q)) if q.tier == Tier::Monthly => {
+                let month = f.pick.machine_month(c).map_or(0.0, |(m, _)| m);
+                w.gap_rent_monthly(
+                    l,
+                    &n,
+                    cur,
+                    &money(Money::new(month, c), 0),
+                    q.site(),
+                    &dated(t, q),
+                )
+            }
+            (_, Kind::Buy, Some(q)) if q.tier == Tier::Launch => {
+                w.gap_buy_launch(l, &n, cur, &money(Money::new(q.amount, c), 0), &dated(t, q))
+            }
+            (_, Kind::Rent, _) => w.gap_rent(l, &n, cur),
+            (_, Kind::Buy, _) => w.gap_buy(l, &n, cur),
         }
     }));
     out
@@ -234,6 +255,7 @@ pub fn ByCard(rep: RentBuy) -> impl IntoView {
                 <thead>
                     <tr>
                         <th>{tr(|t| t.catalogue.side_col_row)}</th>
+                        <th>{tr(|t| t.catalogue.side_col_tier)}</th>
                         <th>{tr(|t| t.catalogue.side_col_u)}</th>
                         <th>{tr(|t| t.catalogue.side_col_date)}</th>
                     </tr>
@@ -261,6 +283,9 @@ pub fn ByCard(rep: RentBuy) -> impl IntoView {
                                             data-value=u.map(|u| u.to_string()).unwrap_or_default()
                                         >
                                             <td>{name(t, r.pick)}</td>
+                                            <td data-testid="by-card-tier" data-value=r.tier.id()>
+                                                {tier(t, r.tier)}
+                                            </td>
                                             <td>{shown}</td>
                                             <td>{old}</td>
                                         </tr>
@@ -271,6 +296,17 @@ pub fn ByCard(rep: RentBuy) -> impl IntoView {
                     })}
                 </tbody>
             </table>
+            {live(move || {
+                let t = app.t();
+                side.see(Vec::is_empty)
+                    .then(|| {
+                        view! {
+                            <p class="hint" data-testid="by-card-empty">
+                                {t.catalogue.side_empty(currency_name(t, rep.see(|r| r.currency)))}
+                            </p>
+                        }
+                    })
+            })}
         </section>
     }
 }

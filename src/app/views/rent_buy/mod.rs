@@ -21,7 +21,7 @@ use crate::app::format::number;
 use crate::app::i18n::tr;
 use crate::app::state::{memo, use_app, use_report, Lens, Reported, See};
 use crate::app::widgets::{
-    flag, form, holds, live, num, radio, slider, Item, NumberField, Section,
+    flag, form, holds, live, num, radio, slider, Item, NumberField, Section, When,
 };
 use crate::app::words::rent_buy_error;
 use crate::calc::rent_buy::{
@@ -223,19 +223,25 @@ pub fn RentBuyView() -> impl IntoView {
     let inputs = memo(move || rep.see(|r| (*r.inputs).clone()));
     let report = memo(move || rep.see(|r| r.report.clone()));
     let said = memo(move || rep.see(|r| answer(r, app.t())));
+    // While a price is asked for, nothing that stands on it is shown: no tiles, charts or plans.
+    let given = move || rep.see(|r| !r.inputs.ask.any());
 
     view! {
         <section class="view rent-buy" data-testid="view-rent-buy">
             <Headline answer=said lead_hook="verdict" help_end="u-star" />
             <div class="columns">
                 {form(FORM)} <div class="results">
-                    <Results rep=rep report=report />
-                    <Formulas inputs=inputs report=report />
-                    <RentBuyCharts rep=rep />
-                    <ThreeWays rep=rep />
+                    <When when=given>
+                        <Results rep=rep report=report />
+                        <Formulas inputs=inputs report=report />
+                        <RentBuyCharts rep=rep />
+                        <ThreeWays rep=rep />
+                    </When>
                     <ByCard rep=rep />
-                    <Hybrid rep=rep />
-                    <Moves rep=rep />
+                    <When when=given>
+                        <Hybrid rep=rep />
+                        <Moves rep=rep />
+                    </When>
                 </div>
             </div>
         </section>

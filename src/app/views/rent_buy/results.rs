@@ -57,6 +57,24 @@ pub fn Results(rep: RentBuy, report: Memo<RentBuyReport>) -> impl IntoView {
 /// The verdict's hook (`verdict`, `rent` or `buy`) is on its lead words.
 pub fn answer(r: &Rep, t: &'static Texts) -> Answer {
     let (i, rep, h) = (&r.inputs, &r.report, &t.headline);
+    // A price asked for: no verdict, the question instead.
+    if i.ask.any() {
+        let what: Vec<&str> = i
+            .ask
+            .keys()
+            .iter()
+            .map(|k| match *k {
+                "purchase" => h.ask_purchase,
+                _ => h.ask_price,
+            })
+            .collect();
+        return Answer {
+            code: "ask",
+            tone: Tone::Plain,
+            lead: h.ask(&what.join(h.ask_and)),
+            detail: h.ask_detail.to_string(),
+        };
+    }
     let util = share(i.util.0);
     let d = rep.monthly_difference.amount;
     // Within half a unit the two round to the same whole amount.

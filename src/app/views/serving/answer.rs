@@ -2,6 +2,7 @@
 //! with its output tokens per second, the cards for the target load and the cost per million
 //! output tokens.
 
+use super::results::duration;
 use crate::app::format::{money, number};
 use crate::app::i18n::option;
 use crate::app::state::{use_app, Reported, See};
@@ -73,15 +74,15 @@ pub fn answer(p: &Reported<ServingInputs, ServingReport>, card: &str, t: &'stati
             },
         };
     }
+    // No fleet meets the goal: lead with the best first token and the ways to bring it down.
     if r.ttft_unmeetable {
         return Answer {
             code,
             tone: Tone::Bad,
-            lead: h.serving_unmeetable.to_string(),
+            lead: h.serving_unmeetable(&duration(t, r.ttft_floor_s)),
             detail: h.serving_unmeetable_detail(
-                &number(r.prefill_s * 1000.0, 0),
-                &number(r.ttft_floor_s * 1000.0, 0),
-                &number(i.ttft_ms, 0),
+                &duration(t, r.prefill_s),
+                &duration(t, i.ttft_ms / 1000.0),
                 &r.cards.to_string(),
             ),
         };

@@ -216,7 +216,7 @@ fn draw_cost<DB: DrawingBackend>(
             x_axis: t.serving.util_axis,
             y_axis,
             x_max: 100.0,
-            marked: Some(c.mark),
+            marked: c.mark,
             mark_label: t.serving.this_fleet,
         },
     )
@@ -317,7 +317,7 @@ fn cost_summary(t: &'static Texts, c: &CostChart, cur: Currency) -> String {
         &cash(o_hi.1),
         &cash(o_lo.1),
         &cash(u_lo.1),
-        &percent(c.mark.0 / 100.0, 1),
-        &cash(c.mark.1),
+        &c.mark.map_or(String::new(), |m| percent(m.0 / 100.0, 1)),
+        &c.mark.map_or(String::new(), |m| cash(m.1)),
     )
 }

@@ -92,7 +92,12 @@ fn cost(p: &Rep, t: &'static Texts) -> String {
         },
         &number(r.rent_hours, 2),
         &number(r.cost_rented.amount, 2),
-        &number(r.own_card_hour.amount, 2),
-        &number(r.cost_owned.amount, 2),
+        // Without a purchase price there is no owned cost: a dash, as the tile shows.
+        &r.own
+            .as_ref()
+            .map_or("—".to_string(), |o| number(o.card_hour.amount, 2)),
+        &r.own
+            .as_ref()
+            .map_or("—".to_string(), |o| number(o.cost.amount, 2)),
     )
 }

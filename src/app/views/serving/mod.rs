@@ -23,8 +23,8 @@ use crate::app::widgets::{choice, form, holds, live, num, slider, Item, Section,
 use crate::calc::choice::Choice;
 use crate::calc::memory::inputs::{TP, WEIGHTS};
 use crate::calc::serving::{
-    report, Load, ServingInputs, ServingReport, CARD_PRICE, IN_PRICE_PCT, IN_TOKENS, LOAD,
-    MEASURED_TPS, OUT_TOKENS, RENT_HOURS, RUNTIME, SERVE_CONC, TARGET_RPS, THINK_S, TPOT_MS,
+    report, Load, ServingInputs, ServingReport, CARD_BUY, CARD_PRICE, IN_PRICE_PCT, IN_TOKENS,
+    LOAD, MEASURED_TPS, OUT_TOKENS, RENT_HOURS, RUNTIME, SERVE_CONC, TARGET_RPS, THINK_S, TPOT_MS,
     TTFT_MS, USERS,
 };
 use crate::text::Texts;
@@ -76,6 +76,7 @@ const FORM: &[Section] = &[
             Item::Help("ttft-tpot"),
             // The price and the hours it is paid for, then the note on how they are billed.
             Item::Control(|| num(&CARD_PRICE, LENS)),
+            Item::Control(|| num(&CARD_BUY, LENS)),
             Item::Control(|| num(&RENT_HOURS, LENS)),
             Item::Control(|| num(&IN_PRICE_PCT, LENS)),
             Item::Control(billed),

@@ -10,11 +10,35 @@ use crate::calc::serving::{Load, PriceSource, Runtime, ServingReport, MACHINE_CA
 use crate::text::Texts;
 use leptos::prelude::*;
 
-/// The range to trust around `v`, from the band of its regime (the cases the model was not
-/// fitted on).
-fn range(band: (f64, f64), v: f64, digits: u8, t: &'static Texts) -> String {
-    t.serving
-        .range(&number(v * band.0, digits), &number(v * band.1, digits))
+/// The range to trust, (low, high) in the figure's units, from the band of its regime (the
+/// cases the model was not fitted on).
+fn range(r: (f64, f64), digits: u8, t: &'static Texts) -> String {
+    t.serving.range(&number(r.0, digits), &number(r.1, digits))
+}
+
+/// A first token's range, in ms.
+fn range_ms(r: (f64, f64), t: &'static Texts) -> String {
+    range((r.0 * 1000.0, r.1 * 1000.0), 0, t)
+}
+
+/// A time in words: seconds from one second up, else milliseconds.
+pub(super) fn duration(t: &'static Texts, seconds: f64) -> String {
+    if seconds >= 1.0 {
+        t.serving.seconds(&number(seconds, 1))
+    } else {
+        ms(t, seconds, 0)
+    }
+}
+
+/// The ranges carried as `data-low` and `data-high`, in base units, by the tiles that show one.
+pub(super) fn ranges(r: &ServingReport, testid: &'static str) -> Option<(f64, f64)> {
+    match testid {
+        "decode-tokens-per-second" => Some(r.decode_range),
+        "throughput-tokens-per-second" => Some(r.throughput_range),
+        "max-throughput-tokens-per-second" => Some(r.max_throughput_range),
+        "ttft-seconds" => Some(r.ttft_range),
+        _ => None,
+    }
 }
 
 /// The time per output token: at the requests the load keeps in flight, and with every slot
@@ -42,9 +66,9 @@ fn ttft_note(r: &ServingReport, t: &'static Texts) -> String {
         number(r.wait_s * 1000.0, 0),
     );
     let parts = w.ttft_parts(&prefill, &fixed, &wait);
-    let band = range(r.band_ttft, r.ttft_s * 1000.0, 0, t);
+    let band = range_ms(r.ttft_range, t);
     if r.ttft_unmeetable {
-        w.ttft_unmeetable(&parts, &ms(t, r.ttft_floor_s, 0))
+        w.ttft_unmeetable(&parts, &duration(t, r.ttft_floor_s))
     } else if r.meets_ttft {
         format!("{parts}; {band}")
     } else {
@@ -62,23 +86,38 @@ fn source(r: &ServingReport, s: PriceSource, t: &'static Texts) -> String {
     let w = &t.serving;
     match s {
         PriceSource::Typed => w.source_typed.to_string(),
-        PriceSource::Catalogue(q) => w.source_catalogue(q.site(), q.date),
-        PriceSource::Converted(q) => w.source_converted(q.site(), q.date, &number(r.fx, 4)),
+        PriceSource::Catalogue(q) => w.source_catalogue(q.site(), &dated(t, q.date)),
+        PriceSource::Converted(q) => {
+            w.source_converted(q.site(), &dated(t, q.date), &number(r.fx, 4))
+        }
         PriceSource::RentBuy => w.source_rent_buy.to_string(),
+        PriceSource::Missing => w.rent_missing.to_string(),
     }
 }
 
-/// Owning a card-hour, and the machine it comes from.
+/// Owning a card-hour, and the machine it comes from; what to give when there is no price.
 fn owned_note(r: &ServingReport, t: &'static Texts) -> String {
-    let price = money(r.own_card_hour, 2);
-    match r.own_source {
-        PriceSource::RentBuy | PriceSource::Typed => t.serving.owned_note(&price),
+    let Some(o) = &r.own else {
+        return t.serving.owned_missing.to_string();
+    };
+    let price = money(o.card_hour, 2);
+    match o.source {
+        PriceSource::RentBuy => t.serving.owned_note(&price),
         s => t.serving.owned_card_note(
             &price,
-            &money(r.own_card_price, 0),
+            &money(o.card_price, 0),
             &source(r, s, t),
-            &number(r.own_kw, 2),
+            &number(o.kw, 2),
         ),
+    }
+}
+
+/// A quote's month, as "price from <month>" when it is stale.
+fn dated(t: &'static Texts, date: &str) -> String {
+    if crate::calc::pick::is_stale(date, crate::app::format::today()).unwrap_or(false) {
+        t.catalogue.stale(date)
+    } else {
+        date.to_string()
     }
 }
 
@@ -86,7 +125,9 @@ fn owned_note(r: &ServingReport, t: &'static Texts) -> String {
 fn load_note(r: &ServingReport, t: &'static Texts) -> String {
     match r.load {
         Load::Rps => t.serving.load_typed.to_string(),
-        Load::Users => t.serving.load_users(&ms(t, r.response_s, 0)),
+        Load::Users => t
+            .serving
+            .load_users(&ms(t, r.response_s, 0), &ms(t, r.wait_s, 0)),
     }
 }
 
@@ -95,11 +136,11 @@ const TILES: &[StatRow<ServingReport>] = &[
     StatRow { testid: "load-rps", label: |t| t.serving.load_rps, value: |r| r.load_rps.to_string(),
         text: |r, t| t.serving.per_second(&number(r.load_rps, 3)), note: Some(load_note) },
     StatRow { testid: "decode-tokens-per-second", label: |t| t.serving.decode, value: |r| r.decode_tps.to_string(),
-        text: |r, _| number(r.decode_tps, 1), note: Some(|r, t| range(r.band_decode, r.decode_tps, 0, t)) },
+        text: |r, _| number(r.decode_tps, 1), note: Some(|r, t| range(r.decode_range, 1, t)) },
     StatRow { testid: "throughput-tokens-per-second", label: |t| t.serving.throughput, value: |r| r.throughput.to_string(),
-        text: |r, _| number(r.throughput, 0), note: Some(|r, t| t.serving.throughput_note(&r.conc.to_string(), &range(r.band_throughput, r.throughput, 0, t))) },
+        text: |r, _| number(r.throughput, 0), note: Some(|r, t| t.serving.throughput_note(&r.conc.to_string(), &range(r.throughput_range, 0, t))) },
     StatRow { testid: "max-throughput-tokens-per-second", label: |t| t.serving.max_throughput, value: |r| r.max_throughput.to_string(),
-        text: |r, _| number(r.max_throughput, 0), note: Some(|r, t| t.serving.max_throughput_note(&r.max_conc.to_string())) },
+        text: |r, _| number(r.max_throughput, 0), note: Some(|r, t| t.serving.max_throughput_note(&r.max_conc.to_string(), &range(r.max_throughput_range, 0, t))) },
     StatRow { testid: "tpot-seconds", label: |t| t.serving.tpot, value: |r| r.tpot_s.to_string(),
         text: |r, t| ms(t, r.tpot_s, 1), note: Some(tpot_note) },
     StatRow { testid: "ttft-seconds", label: |t| t.serving.ttft, value: |r| r.ttft_s.to_string(),
@@ -112,23 +153,23 @@ const TILES: &[StatRow<ServingReport>] = &[
             let cards = if r.tp == 1 { t.serving.one_card.to_string() } else { t.serving.many_cards(&r.tp.to_string()) };
             t.serving.cards_note(&r.replicas.to_string(), &cards, &percent(r.utilisation, 0))
         }) },
-    StatRow { testid: "cost-per-million-tokens", label: |t| t.serving.rented, value: |r| r.cost_rented.amount.to_string(),
-        text: |r, _| money(r.cost_rented, 2),
+    StatRow { testid: "cost-per-million-tokens", label: |t| t.serving.rented, value: |r| if r.price_source == PriceSource::Missing { String::new() } else { r.cost_rented.amount.to_string() },
+        text: |r, _| if r.price_source == PriceSource::Missing { "—".to_string() } else { money(r.cost_rented, 2) },
         note: Some(|r, t| t.serving.rented_note(&money(r.rent_card_hour, 2), &source(r, r.price_source, t))) },
-    StatRow { testid: "cost-per-million-tokens-owned", label: |t| t.serving.owned, value: |r| r.cost_owned.amount.to_string(),
-        text: |r, _| money(r.cost_owned, 2),
+    StatRow { testid: "cost-per-million-tokens-owned", label: |t| t.serving.owned, value: |r| r.own.as_ref().map(|o| o.cost.amount.to_string()).unwrap_or_default(),
+        text: |r, _| r.own.as_ref().map_or("—".to_string(), |o| money(o.cost, 2)),
         note: Some(owned_note) },
     StatRow { testid: "cost-per-million-input-tokens", label: |t| t.serving.rented_in, value: |r| r.cost_rented_in.amount.to_string(),
         text: |r, _| money(r.cost_rented_in, 2),
-        note: Some(|r, t| if r.cost_rented_in.amount > 0.0 { t.serving.rented_in_note(&money(r.cost_owned_in, 2)) } else { t.serving.in_unpriced.into() }) },
-    StatRow { testid: "serving-verdict", label: |t| t.serving.verdict, value: |r| match r.verdict { Verdict::Rent => "rent".into(), Verdict::Buy => "buy".into() },
-        text: |r, t| match r.verdict { Verdict::Rent => t.serving.rent.into(), Verdict::Buy => t.serving.buy.into() },
+        note: Some(|r, t| if r.cost_rented_in.amount > 0.0 { t.serving.rented_in_note(&r.own.as_ref().map_or("—".to_string(), |o| money(o.cost_in, 2))) } else { t.serving.in_unpriced.into() }) },
+    StatRow { testid: "serving-verdict", label: |t| t.serving.verdict, value: |r| match r.verdict { Some(Verdict::Rent) => "rent".into(), Some(Verdict::Buy) => "buy".into(), None => String::new() },
+        text: |r, t| match r.verdict { Some(Verdict::Rent) => t.serving.rent.into(), Some(Verdict::Buy) => t.serving.buy.into(), None => t.serving.verdict_missing.into() },
         note: Some(|r, t| t.serving.verdict_note(&percent(r.utilisation, 0), &number(r.billed_hours, 2))) },
 ];
 
 #[component]
 pub fn ServingStats(report: Memo<ServingReport>) -> impl IntoView {
-    view! { <Stats of=report rows=TILES /> }
+    view! { <Stats of=report rows=TILES ranges=ranges /> }
 }
 
 /// Where the runtime's constants come from, by runtime.
