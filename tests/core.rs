@@ -31,6 +31,8 @@ mod link;
 mod measured;
 #[path = "core/memory.rs"]
 mod memory;
+#[path = "core/memory_gates.rs"]
+mod memory_gates;
 #[path = "core/moves.rs"]
 mod moves;
 #[path = "core/numtext.rs"]

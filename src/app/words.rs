@@ -55,7 +55,7 @@ pub fn value(v: f64, kind: NumberKind, c: Currency) -> String {
     match kind {
         NumberKind::Money => format::money(Money::new(v, c), 2),
         NumberKind::Percent => format::percent(v / 100.0, 0),
-        NumberKind::Plain => format::number(v, 6),
+        NumberKind::Plain | NumberKind::Tokens => format::number(v, 6),
     }
 }
 

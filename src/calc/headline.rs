@@ -129,7 +129,8 @@ pub fn training_ways(m: &Valid<MemoryInputs>, r: &TrainingReport) -> TrainingWay
 /// Ways to make an inference load fit, each from the calculator.
 #[derive(Debug, Clone, PartialEq)]
 pub struct InferenceWays {
-    /// The fewest cards of the chosen type, split as vLLM accepts, that hold it (up to 64).
+    /// The fewest cards of the chosen type, split as vLLM accepts, that hold it (up to one
+    /// machine's 8).
     pub tp: Option<u64>,
     /// The card (its id) of least memory that holds it at the chosen number of cards.
     pub card: Option<&'static str>,
@@ -148,7 +149,8 @@ pub fn inference_ways(m: &Valid<MemoryInputs>, r: &InferenceReport) -> Inference
         change(&mut probe);
         inference(&probe).ok()
     };
-    let tp = (1..=64u64).find(|&tp| {
+    // Within one machine: tensor parallelism across machines is not a way out to offer.
+    let tp = (1..=crate::calc::serving::MACHINE_CARDS).find(|&tp| {
         with(&|p| p.inference.tp = tp)
             .map(|r| r.fits)
             .unwrap_or(false)

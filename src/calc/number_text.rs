@@ -20,7 +20,8 @@
 //!   which may be stacked from small to large as Chinese writes them (`3千万` is thirty million,
 //!   `1.2万亿` is 1.2 trillion). `120万` is 1,200,000, `1.2亿` is 120,000,000, `1.5k` is 1500.
 //!   Multipliers are refused in a percent field: no percentage is a thousand or a million, so one
-//!   there is a value typed into the wrong field.
+//!   there is a value typed into the wrong field. In a token field `k` is 1,024 and `M`
+//!   1,048,576: "32k" typed for a context means 32,768 to the people who type it.
 //! - In a money field only, one currency mark before or after the number: `¥`, `CN¥`, `RMB`,
 //!   `CNY`, `$`, `US$`, `USD` (letters in any case), and after the number also `元` and `美元`:
 //!   `¥4.69万`, `4.69万元` (46,900), `USD 1.5k`. The mark is only read past: which currency a field
@@ -48,12 +49,17 @@
 
 use thiserror::Error;
 
-/// How a field's value is written: plain, a percentage (link unit = percent), or money.
+/// How a field's value is written: plain, a percentage (link unit = percent), money, or a
+/// count of tokens.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum NumberKind {
     Plain,
     Percent,
     Money,
+    /// Tokens: as plain, but `k`/`K` is 1,024 and `M` 1,048,576, as context lengths are written
+    /// ("32k" is 32,768, "128k" 131,072, "1M" 1,048,576: the powers of two models are trained
+    /// at). The Chinese multipliers stay decimal (`3万` is 30,000).
+    Tokens,
 }
 
 impl NumberKind {
@@ -62,6 +68,7 @@ impl NumberKind {
             NumberKind::Plain => "plain number",
             NumberKind::Percent => "percent",
             NumberKind::Money => "money",
+            NumberKind::Tokens => "tokens",
         }
     }
 }
@@ -164,9 +171,19 @@ pub fn read_number(raw: &str, kind: NumberKind) -> Result<f64, NumberTextError> 
         }
     }
 
+    // In a token field a Latin multiplier is binary: a power of two, exact in a double.
+    let binary = match (kind, multiplier.map(|m| m.first)) {
+        (NumberKind::Tokens, Some("k" | "K")) => 1024.0,
+        (NumberKind::Tokens, Some("M")) => 1_048_576.0,
+        _ => 1.0,
+    };
     // The multiplier is added to the decimal exponent rather than multiplied in afterwards, so
     // that `4.69万` is the double nearest to 46900 (a product of two rounded doubles need not be).
-    let power = multiplier.map_or(0, |m| m.power);
+    let power = if binary > 1.0 {
+        0
+    } else {
+        multiplier.map_or(0, |m| m.power)
+    };
     let exponent = body.exponent.saturating_add(power);
     let text = format!(
         "{}{}.{}e{}",
@@ -181,7 +198,10 @@ pub fn read_number(raw: &str, kind: NumberKind) -> Result<f64, NumberTextError> 
     );
     // Only ASCII digits, one dot and an exponent are in `text`, so this cannot fail; mapping a
     // failure to NotANumber keeps the function free of panics all the same.
-    let value: f64 = text.parse().map_err(|_| NumberTextError::NotANumber)?;
+    let value: f64 = text
+        .parse::<f64>()
+        .map_err(|_| NumberTextError::NotANumber)?
+        * binary;
     if value.is_finite() {
         Ok(value)
     } else {

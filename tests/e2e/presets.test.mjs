@@ -222,15 +222,21 @@ test('rent or buy answers first: the headline with the verdict comes before the 
 });
 
 test('a memory headline that does not fit names the fewest cards and a bigger card, computed', async () => {
-  await visit('?view=inference&gpu=rtx-4090&ctx=32768', async (page) => {
+  await visit('?view=inference&gpu=rtx-4090&ctx=16384', async (page) => {
     assert.equal(await text(page, 'headline'), 'no-fit');
     const { detail } = await headline(page, en.headline.sep);
-    assert.match(detail, /GeForce RTX 4090 24 GB has 23\.99 GiB; use 16 cards with tensor parallelism or a bigger card/);
-    assert.equal(await value(page, 'way-tp'), 16);
+    assert.match(detail, /GeForce RTX 4090 24 GB has 23\.99 GiB; use 8 cards with tensor parallelism or a bigger card/);
+    assert.equal(await value(page, 'way-tp'), 8);
     // Trying the way makes it fit.
     await page.click('[data-testid=way-tp] button');
     await page.waitForFunction(() => document.querySelector('[data-testid=headline]').dataset.value === 'fits');
-    assert.equal(await page.inputValue('[data-testid=input-tp]'), '16');
+    assert.equal(await page.inputValue('[data-testid=input-tp]'), '8');
+  });
+  // Twice the context would need 16 cards, two machines: tensor parallelism is not offered
+  // beyond one machine's 8.
+  await visit('?view=inference&gpu=rtx-4090&ctx=32768', async (page) => {
+    assert.equal(await text(page, 'headline'), 'no-fit');
+    assert.equal(await page.locator('[data-testid=way-tp]').count(), 0);
   });
 });
 

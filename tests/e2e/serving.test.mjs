@@ -1,7 +1,7 @@
 // The serving view in headless Chromium.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { suite, open, pixels, value } from './harness.mjs';
+import { suite, open, pixels, text, value } from './harness.mjs';
 import { ServingPage } from './pages.mjs';
 
 const s = suite();
@@ -112,3 +112,25 @@ for (const lang of ['en', 'zh']) {
     }
   });
 }
+
+test('llama.cpp starts where its own allocation fits, beside the guide\'s rule, in both languages; 3.5k typed is 3,584 tokens', async () => {
+  for (const [lang, said] of [['en', /llama\.cpp allocates/], ['zh', /llama\.cpp 实际分配/]]) {
+    const context = await s.browser.newContext();
+    try {
+      // Llama 3 8B in F16 on a 16 GB RTX 4080: llama-bench ran it (the guide's rule refuses it).
+      const q = `?lang=${lang}&view=serving&model=llama-3.1-8b&gpu=rtx-4080&weights=fp16&runtime=llamacpp&in_tokens=512&out_tokens=128&serve_conc=1`;
+      const { page, errors } = await open(context, s.url, q);
+      const p = new ServingPage(page);
+      assert.notEqual(await text(page, 'headline'), 'no-fit');
+      assert.match(await page.textContent('[data-testid=serving-notes]'), said);
+      // A prompt typed key by key as people write context lengths.
+      await p.typeKeys('input-in_tokens', '3.5k');
+      await page.waitForURL(/in_tokens=3584/);
+      assert.notEqual(await text(page, 'headline'), 'no-fit');
+      assert.ok((await p.outputs()).decode > 0);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});

@@ -392,6 +392,28 @@ impl WeightType {
 }
 
 impl WeightType {
+    /// A GGUF file type (llama.cpp's quantised blocks).
+    pub fn is_gguf(self) -> bool {
+        self.gguf_base().is_some()
+    }
+
+    /// Bits per weight of an untied token embedding: a GGUF file stores it in the file's base
+    /// type (`Role::Embedding`), a checkpoint format in 16 bits, a plain format at its block size.
+    pub fn embedding_bits(self, arch: &Arch) -> f64 {
+        if matches!(
+            self,
+            WeightType::Awq | WeightType::Gptq | WeightType::Fp8Ckpt
+        ) {
+            return 16.0;
+        }
+        match self.gguf_base() {
+            Some(base) => base.fit(arch.hidden).bits(),
+            None => self.block_bits(),
+        }
+    }
+}
+
+impl WeightType {
     /// Average bits of a checkpoint format: the attention and MLP matrices at [`Self::block_bits`],
     /// the embeddings, output head and norms at 16 bits.
     fn checkpoint_bits(self, arch: &Arch) -> f64 {

@@ -220,14 +220,14 @@ mod fields {
     pub const ROPE_DIM: F = NumField { key: "rope_dim", kind: NumberKind::Plain, min: 0.0, max: 4096.0, slider: None, whole: true, get: |m| m.model.arch.qk_rope_head_dim as f64, set: |m, v| m.model.arch.qk_rope_head_dim = v as u64 };
     pub const V_HEAD_DIM: F = NumField { key: "v_head_dim", kind: NumberKind::Plain, min: 0.0, max: 4096.0, slider: None, whole: true, get: |m| m.model.arch.v_head_dim as f64, set: |m, v| m.model.arch.v_head_dim = v as u64 };
 
-    pub const SEQ: F = NumField { key: "seq", kind: NumberKind::Plain, min: 1.0, max: 10_000_000.0, slider: Some(&Slider { min: 128.0, max: 32_768.0, step: 128.0 }), whole: true, get: |m| m.training.seq as f64, set: |m, v| m.training.seq = v as u64 };
+    pub const SEQ: F = NumField { key: "seq", kind: NumberKind::Tokens, min: 1.0, max: 10_000_000.0, slider: Some(&Slider { min: 128.0, max: 32_768.0, step: 128.0 }), whole: true, get: |m| m.training.seq as f64, set: |m, v| m.training.seq = v as u64 };
     pub const BATCH: F = NumField { key: "batch", kind: NumberKind::Plain, min: 1.0, max: 4096.0, slider: Some(&Slider { min: 1.0, max: 64.0, step: 1.0 }), whole: true, get: |m| m.training.batch as f64, set: |m, v| m.training.batch = v as u64 };
     pub const GPUS: F = NumField { key: "gpus", kind: NumberKind::Plain, min: 1.0, max: 4096.0, slider: None, whole: true, get: |m| m.training.gpus as f64, set: |m, v| m.training.gpus = v as u64 };
     pub const ZERO: F = NumField { key: "zero", kind: NumberKind::Plain, min: 0.0, max: 3.0, slider: None, whole: true, get: |m| m.training.zero as f64, set: |m, v| m.training.zero = v as u8 };
     pub const FROZEN_LAYERS: F = NumField { key: "frozen_layers", kind: NumberKind::Plain, min: 0.0, max: 1000.0, slider: None, whole: true, get: |m| m.training.frozen_layers as f64, set: |m, v| m.training.frozen_layers = v as u64 };
     pub const LORA_RANK: F = NumField { key: "lora_rank", kind: NumberKind::Plain, min: 1.0, max: 4096.0, slider: None, whole: true, get: |m| m.training.lora_rank as f64, set: |m, v| m.training.lora_rank = v as u64 };
 
-    pub const CTX: F = NumField { key: "ctx", kind: NumberKind::Plain, min: 1.0, max: 10_000_000.0, slider: Some(&Slider { min: 512.0, max: 131_072.0, step: 512.0 }), whole: true, get: |m| m.inference.ctx as f64, set: |m, v| m.inference.ctx = v as u64 };
+    pub const CTX: F = NumField { key: "ctx", kind: NumberKind::Tokens, min: 1.0, max: 10_000_000.0, slider: Some(&Slider { min: 512.0, max: 131_072.0, step: 512.0 }), whole: true, get: |m| m.inference.ctx as f64, set: |m, v| m.inference.ctx = v as u64 };
     pub const CONC: F = NumField { key: "conc", kind: NumberKind::Plain, min: 1.0, max: 100_000.0, slider: Some(&Slider { min: 1.0, max: 256.0, step: 1.0 }), whole: true, get: |m| m.inference.conc as f64, set: |m, v| m.inference.conc = v as u64 };
     pub const TP: F = NumField { key: "tp", kind: NumberKind::Plain, min: 1.0, max: 64.0, slider: None, whole: true, get: |m| m.inference.tp as f64, set: |m, v| m.inference.tp = v as u64 };
     pub const OVERHEAD_GIB: F = NumField { key: "overhead_gib", kind: NumberKind::Plain, min: 0.0, max: 256.0, slider: None, whole: false, get: |m| m.inference.overhead.as_gib(), set: |m, v| m.inference.overhead = Bytes::from_gib(v) };

@@ -8,6 +8,7 @@ pub mod config_json;
 pub mod dtype;
 pub mod inference;
 pub mod inputs;
+pub mod llamacpp;
 pub mod presets;
 pub mod prices;
 pub mod training;

@@ -32,31 +32,40 @@
 //!   (`EngineArgs.get_batch_defaults`, formerly `_set_default_args`, vllm/engine/arg_utils.py):
 //!   8192 on cards of 70 GiB and more whose name does not contain "a100", 2048 otherwise. `max_num_seqs` is the page's
 //!   concurrency, printed as `--max-num-seqs`. The peak is taken as the widest layer's tensors in
-//!   bf16, `T x 2 B x (4 h + 3 I / tp)` (the hidden states, residual and attention output, the
+//!   bf16, `T x 2 B x (4 h + 3 I)` (the hidden states, residual and attention output, the
 //!   gate-and-up output and the activation; `I` the dense MLP width or the routed and shared
 //!   experts' width per token), plus the sampler's fp32 logits and probabilities, `S x vocab x 8
-//!   B`. Checked: Llama-3-8B on an H100 at 8192 tokens gives 1.15 GiB where vLLM logged 1.26 GiB
-//!   (vllm-project/vllm#10511).
+//!   B`, on every card whole: vLLM logged 1.26 GiB for Llama-3-8B on one H100 and on each of two
+//!   (vllm-project/vllm#10511), where the page gave 1.15 and, dividing the MLP by the cards, 0.82.
+//!   A mixture-of-experts model adds the fused-MoE kernel's workspace ([`fused_moe_buffer`]).
 //! - **Non-torch memory**: 0.16 GiB on one card, as vLLM logs it for 7-8B models on an H100
 //!   (vllm-project/vllm#12126; kubernetes-sigs/gateway-api-inference-extension#550), plus
 //!   [`NCCL_PER_PEER`] per further card for NCCL's channel buffers and vLLM's custom all-reduce
 //!   buffers. An estimate: vLLM has logged 0.20 GiB per card across more than four RTX 3090s over
-//!   PCIe (vllm-project/vllm#14447), while an older accounting (v0.6.5, which counted the whole
-//!   process's non-torch memory) logged 1.79 GiB on one H100 and 3.58 GiB on two
-//!   (vllm-project/vllm#10511).
+//!   PCIe (vllm-project/vllm#14447). An older accounting (v0.6.5) logged 1.79 GiB on one H100
+//!   and 3.58 GiB on each of two (vllm-project/vllm#10511); the page took that step as an NVLink
+//!   group's cost until it was seen that the v1 worker sets up NCCL before its start-up snapshot
+//!   (`Worker.init_device`: "This ensures NCCL buffers are allocated before we measure available
+//!   memory"), so NCCL's buffers sit in the share vLLM leaves (1 - gpu_memory_utilization) and
+//!   do not shrink the pool.
 //! - **CUDA graph memory**: [`cuda_graph_memory`]. vLLM captures graphs for the batch sizes 1, 2,
 //!   4, 8 to 256 by 8 and 272 up by 16, to `min(2 x max_num_seqs, 512)` and no more than a step's
 //!   tokens ([`capture_size`]; `max_cudagraph_capture_size`, vllm/config/vllm.py): piecewise
 //!   graphs for each, and whole-step graphs for the decode batches up to `max_num_seqs`
 //!   ([`captured_graphs`]). Since v0.21 it subtracts its estimate of their memory before sizing
 //!   the pool (`profile_cudagraph_memory`, vllm/v1/worker/gpu_model_runner.py: the first capture
-//!   of each mode plus each further graph's own). Taken as [`CUDA_GRAPH_BASE`], plus
-//!   [`CUDA_GRAPH_TENSORS`] hidden-wide 16-bit tensors a layer at the largest size, plus, on
-//!   more than one card, [`CUDA_GRAPH_ALL_REDUCE`] for each all-reduce each graph holds (two a
-//!   layer). Fitted on vLLM's logged estimates: 0.17 GiB for five graphs of at most 16 tokens
-//!   (noonghunna/club-3090#127), Qwen3-8B on one card at 512, 0.52 GiB (LMCache/LMCache#3430),
-//!   Qwen2.5-72B on 4 x L40S at 512, 2.73 GiB (gnosia93/eks-agentic-ai). The fixed 0.36 GiB
-//!   taken before (gpustack/runner#251) was 7.6 times short on the 72B model.
+//!   of each mode plus each further graph's own); v0.17 to v0.20 do so only with
+//!   `VLLM_MEMORY_PROFILER_ESTIMATE_CUDAGRAPHS=1` ("This will become the default in v0.19", the
+//!   v0.18 log of vllm-project/vllm#37296; "default since v0.21.0" in later logs), and earlier
+//!   versions never, so their pool is larger by the estimate. Taken as [`CUDA_GRAPH_BASE`], plus
+//!   [`CUDA_GRAPH_TENSORS`] hidden-wide 16-bit tensors a layer at the largest size, plus, when
+//!   NCCL runs the all-reduces ([`custom_all_reduce`] off), [`CUDA_GRAPH_ALL_REDUCE`] for each
+//!   all-reduce each graph holds (two a layer). Calibrated on vLLM's logged estimates ("Estimated
+//!   CUDA graph memory"): five graphs of at most 16 tokens, 0.09, 0.13 and 0.17 GiB
+//!   (noonghunna/club-3090#434, #104, #127), Qwen3-8B on one card at 512, 0.52 GiB
+//!   (LMCache/LMCache#3430), Qwen2.5-72B on 4 x L40S at 512, 2.73 GiB (gnosia93/eks-agentic-ai):
+//!   the page gives 1.00 to 1.53 times each, where it gave 1.0 to 2.7 times with one base of 0.17
+//!   GiB and the all-reduce term on every group of cards.
 //! - **Total memory**: the card's memory as `nvidia-smi` shows it ([`super::catalogue`]) less
 //!   [`DRIVER_RESERVED`], what PyTorch's total (`torch.cuda.mem_get_info`, which vLLM multiplies by
 //!   gpu_memory_utilization) leaves out: 79.22 GiB of an H100's 79.65 (vllm-project/vllm#10511),
@@ -93,24 +102,25 @@ pub const NON_TORCH_ONE_CARD: f64 = 0.16 * GIB;
 /// Non-torch memory added per further tensor-parallel card: NCCL and custom all-reduce buffers
 /// (an estimate, see the module docs).
 pub const NCCL_PER_PEER: f64 = 0.0625 * GIB;
-/// Non-torch memory a card adds once a tensor-parallel group talks over NVLink (NCCL's NVLink
-/// buffers and vLLM's custom all-reduce buffers, registered per peer): vLLM v0.6.5 logged
-/// 1.79 GiB on one H100 and 3.58 GiB on each of two (vllm-project/vllm#10511).
-pub const NVLINK_GROUP: f64 = 1.79 * GIB;
 /// Memory `nvidia-smi` counts and PyTorch's total does not: 0.43 GiB on an H100, 0.57 GiB on
 /// an L40S in vLLM's logs (module docs).
 pub const DRIVER_RESERVED: f64 = 0.5 * GIB;
-/// CUDA graph memory a card takes whatever the model: vLLM logged 0.17 GiB for five piecewise
-/// graphs of at most 16 tokens (noonghunna/club-3090#127).
-pub const CUDA_GRAPH_BASE: f64 = 0.17 * GIB;
+/// CUDA graph memory a card takes whatever the model: vLLM's estimates for five graphs of at
+/// most 16 tokens were 0.09 GiB (2 x RTX 3090 over NVLink, noonghunna/club-3090#434), 0.13 GiB
+/// (two over PCIe, #104) and 0.17 GiB (four over PCIe, #127); 0.11 GiB sits between them once
+/// the NCCL term is taken off the PCIe ones.
+pub const CUDA_GRAPH_BASE: f64 = 0.11 * GIB;
 /// Hidden-wide 16-bit tensors a layer the CUDA graph pool holds at the largest captured batch
 /// (the residual stream is whole on every card, so it does not divide by the cards): fitted on
 /// Qwen3-8B on one card, 512 tokens, 0.52 GiB (LMCache/LMCache#3430).
-pub const CUDA_GRAPH_TENSORS: f64 = 2.5;
-/// Memory each all-reduce a captured graph holds takes on a tensor-parallel card: fitted on
+pub const CUDA_GRAPH_TENSORS: f64 = 2.9;
+/// Memory each all-reduce a captured graph holds on a card when NCCL runs it (no custom
+/// all-reduce: more than two cards over PCIe, or cards without peer access): fitted on
 /// Qwen2.5-72B on 4 x L40S, 86 graphs of 80 layers, 2.73 GiB (gnosia93/eks-agentic-ai, vLLM
-/// 0.19), what is left once the first two terms are taken.
-pub const CUDA_GRAPH_ALL_REDUCE: f64 = 76.0 * 1024.0;
+/// 0.19), what is left once the first two terms are taken. vLLM's custom all-reduce (NVLink
+/// groups of 2, 4, 6 or 8) registers the graphs' buffers in place and adds none: 516 addresses
+/// registered, 0.09 GiB in all (club-3090#434).
+pub const CUDA_GRAPH_ALL_REDUCE: f64 = 60.0 * 1024.0;
 /// vLLM's largest captured batch by default (`max_cudagraph_capture_size`, vllm/config/vllm.py).
 pub const MAX_CAPTURE: u64 = 512;
 
@@ -140,15 +150,40 @@ pub fn captured_graphs(max_num_seqs: u64, batched_tokens: u64) -> u64 {
     sizes_up_to(capture) + sizes_up_to(max_num_seqs.min(capture))
 }
 
+/// Whether vLLM runs the all-reduces with its custom all-reduce rather than NCCL
+/// (`CustomAllreduce`, vllm/distributed/device_communicators/custom_all_reduce.py): 2, 4, 6 or
+/// 8 cards joined by NVLink; "not supported on more than two PCIe-only GPUs", and GeForce cards
+/// have no peer access over PCIe.
+pub fn custom_all_reduce(tp: u64, fast_link: bool) -> bool {
+    fast_link && matches!(tp, 2 | 4 | 6 | 8)
+}
+
 /// CUDA graph memory on one card of `tp`: [`CUDA_GRAPH_BASE`] + [`CUDA_GRAPH_TENSORS`] x layers
-/// x hidden x 2 B x [`capture_size`] + (`tp` > 1) [`CUDA_GRAPH_ALL_REDUCE`] x 2 x layers x
-/// [`captured_graphs`].
-pub fn cuda_graph_memory(a: &Arch, tp: u64, max_num_seqs: u64, batched_tokens: u64) -> Bytes {
-    let capture = capture_size(max_num_seqs, batched_tokens) as f64;
+/// x hidden x 2 B x [`capture_size`] + (`tp` > 1 and NCCL runs the all-reduces)
+/// [`CUDA_GRAPH_ALL_REDUCE`] x 2 x layers x [`captured_graphs`].
+pub fn cuda_graph_memory(
+    a: &Arch,
+    tp: u64,
+    fast_link: bool,
+    max_num_seqs: u64,
+    batched_tokens: u64,
+) -> Bytes {
+    graphs_memory(
+        a,
+        tp,
+        fast_link,
+        capture_size(max_num_seqs, batched_tokens),
+        captured_graphs(max_num_seqs, batched_tokens),
+    )
+}
+
+/// [`cuda_graph_memory`] for `graphs` graphs whose largest batch is `capture` tokens, as a
+/// start-up log states them ("Profiling CUDA graph memory: PIECEWISE=5 (largest=16)").
+pub fn graphs_memory(a: &Arch, tp: u64, fast_link: bool, capture: u64, graphs: u64) -> Bytes {
     let layers = a.layers as f64;
-    let tensors = CUDA_GRAPH_TENSORS * layers * a.hidden as f64 * 2.0 * capture;
-    let all_reduce = if tp > 1 {
-        CUDA_GRAPH_ALL_REDUCE * 2.0 * layers * captured_graphs(max_num_seqs, batched_tokens) as f64
+    let tensors = CUDA_GRAPH_TENSORS * layers * a.hidden as f64 * 2.0 * capture as f64;
+    let all_reduce = if tp > 1 && !custom_all_reduce(tp, fast_link) {
+        CUDA_GRAPH_ALL_REDUCE * 2.0 * layers * graphs as f64
     } else {
         0.0
     };
@@ -196,7 +231,7 @@ pub fn default_batched_tokens(gpu_id: &str, capacity: Bytes) -> u64 {
 }
 
 /// Peak torch memory of the profile run on one card: `T` tokens forward, `S` rows sampled.
-pub fn activation_peak(a: &Arch, tp: u64, tokens: u64, seqs: u64) -> Bytes {
+pub fn activation_peak(a: &Arch, tokens: u64, seqs: u64) -> Bytes {
     let f = |v: u64| v as f64;
     let experts = (f(a.experts_per_token) + f(a.shared_experts)) * f(a.expert_intermediate);
     let inner = if a.is_moe() {
@@ -204,9 +239,28 @@ pub fn activation_peak(a: &Arch, tp: u64, tokens: u64, seqs: u64) -> Bytes {
     } else {
         f(a.intermediate)
     };
-    let forward = f(tokens) * 2.0 * (4.0 * f(a.hidden) + 3.0 * inner / f(tp.max(1)));
+    // Not divided by the cards: vLLM logged the same 1.26 GiB peak for Llama-3-8B on one H100
+    // and on two (vllm-project/vllm#10511), as each card profiles it.
+    let forward = f(tokens) * 2.0 * (4.0 * f(a.hidden) + 3.0 * inner);
     let sampler = f(seqs) * f(a.vocab) * 8.0;
     Bytes(forward + sampler)
+}
+
+/// The fused-MoE kernel's workspace on one card of `tp` for `tokens` tokens
+/// (`fused_experts`, vllm/model_executor/layers/fused_moe/fused_moe.py): every token's `k`
+/// routed expert slots hold the gate-and-up output (2 x the expert width over the cards), then
+/// the down projection's hidden-wide output, sharing one buffer
+/// (`intermediate_cache1` and `intermediate_cache3`), beside the activation's half width
+/// (`intermediate_cache2`), all 16-bit. The profile run's batch (up to 8,192 tokens) is within
+/// one chunk (`VLLM_FUSED_MOE_CHUNK_SIZE`, 16,384 or more). None for a dense model.
+pub fn fused_moe_buffer(a: &Arch, tp: u64, tokens: u64) -> Bytes {
+    if !a.is_moe() {
+        return Bytes(0.0);
+    }
+    let f = |v: u64| v as f64;
+    let width = f(a.expert_intermediate) / f(tp.max(1));
+    let slots = f(tokens) * f(a.experts_per_token);
+    Bytes(slots * 2.0 * ((2.0 * width).max(f(a.hidden)) + width))
 }
 
 /// The pool vLLM would allocate for these inputs on their card, with `weights_per_card` and
@@ -222,14 +276,11 @@ pub fn pool(
     let budget = Bytes((capacity.0 - DRIVER_RESERVED).max(0.0) * i.gpu_util.0);
     let max_num_seqs = i.conc.max(1);
     let batched_tokens = default_batched_tokens(&m.gpu, capacity).max(max_num_seqs);
-    let activation_peak = activation_peak(a, tp, batched_tokens, max_num_seqs);
-    let nvlink = tp > 1 && m.card().is_some_and(|c| c.fast_link(tp));
-    let non_torch = Bytes(
-        NON_TORCH_ONE_CARD
-            + NCCL_PER_PEER * (tp - 1) as f64
-            + if nvlink { NVLINK_GROUP } else { 0.0 },
-    );
-    let cuda_graphs = cuda_graph_memory(a, tp, max_num_seqs, batched_tokens);
+    let activation_peak =
+        activation_peak(a, batched_tokens, max_num_seqs) + fused_moe_buffer(a, tp, batched_tokens);
+    let fast_link = tp > 1 && m.card().is_some_and(|c| c.fast_link(tp));
+    let non_torch = Bytes(NON_TORCH_ONE_CARD + NCCL_PER_PEER * (tp - 1) as f64);
+    let cuda_graphs = cuda_graph_memory(a, tp, fast_link, max_num_seqs, batched_tokens);
     let free = budget.0 - weights_per_card.0 - activation_peak.0 - non_torch.0 - cuda_graphs.0;
     let layer_card = kv_layer_bytes / a.kv_cache_split(tp) as f64;
     let size = kv_cache_size(a, free, layer_card, i.ctx, batched_tokens);

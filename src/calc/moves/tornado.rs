@@ -265,7 +265,7 @@ fn quantity(kind: NumberKind, link_value: f64, cur: Currency) -> Quantity {
     match kind {
         NumberKind::Money => Quantity::Money(Money::new(link_value, cur)),
         NumberKind::Percent => Quantity::Share(Ratio::from_percent(link_value)),
-        NumberKind::Plain => Quantity::Plain(link_value),
+        NumberKind::Plain | NumberKind::Tokens => Quantity::Plain(link_value),
     }
 }
 

@@ -81,6 +81,12 @@ pub const LLAMACPP_HALF_ACCUMULATE: f64 = 2.0;
 /// share is taken as it leaves GeForce decode, and every other runtime, unchanged.
 pub const LLAMACPP_HBM_SHARE: f64 = 0.83;
 
+/// llama.cpp's prefill with quantised GGUF weights against F16 on the same card: its quantised
+/// matmul kernels (MMQ) unpack the blocks and run below cuBLAS's 16-bit matmuls. llama-bench
+/// pp512, Llama 3 8B Q4_K_M over F16 (XiongjieDai/GPU-Benchmarks-on-LLM-Inference, May 2024):
+/// RTX 3090 0.907, RTX 4080 0.744, RTX 4090 0.761; their mean, 0.80, is taken. The page gave
+/// every format F16's prefill before.
+pub const LLAMACPP_QUANT_PREFILL: f64 = 0.80;
 /// vLLM's fixed time a request, fitted on InferenceBench's Llama 3.1 8B on one H100 (vLLM 0.21,
 /// one request at a time, chat-short: TTFT p50 13.98 ms, the prompt taken as 128 tokens). Older
 /// releases took far longer (vLLM 0.11 in the GPUStack lab: 64.00 ms mean at 233 tokens and 4

@@ -6,11 +6,12 @@
 //! bytes         = weights read per card + B x KV cache of one sequence per card
 //! weights read  = dense part + routed experts x distinct experts hit / experts
 //!                 (distinct hit by a batch of B: E (1 - (1 - k/E)^B), k experts a token)
-//! flops         = 2 x active parameters x B / tp + attention (4 x layers x q heads x head_dim
-//!                 x context x B / tp)
+//! flops         = 2 x active parameters x B / tp + attention x B / tp ([`attention_flops`]:
+//!                 4 x layers x q heads x head_dim x context; latent attention counts the latent)
 //! comm(tp)      = 2 x layers x (hop x ceil(log2 tp) + 2 (tp - 1)/tp x B x hidden x 2 / link)
 //! prefill       = max(2 x active x prompt (+ attention) / tp / (peak x frac), weights / bandwidth)
-//! tpot(B)       = t(B) + (B - 1) x prefill / output tokens   (the others' prefills stall decode)
+//! tpot(B)       = t(B) + (B - 1) x prefill / output tokens   (the others' prefills stall decode;
+//!                 none for a request of one output token)
 //! throughput    = B x output / (output x t(B) + B x prefill)
 //! ttft          = prefill + fixed time a request + Erlang-C wait (M/M/c, c = B slots a replica)
 //! load_conc     = min(B, rate a replica x (prefill + output x tpot(load_conc)))  (Little's law)
@@ -79,14 +80,14 @@ mod step;
 
 pub use calibration::{
     Band, Bands, Link, Runtime, RuntimeModel, BANDS, FP8_GAIN, KNEE, LLAMACPP_HALF_ACCUMULATE,
-    LLAMACPP_HBM_SHARE, NVLINK, PCIE, RANK_S, REQUEST_S, RUNTIMES, SPREAD, TRTLLM_REQUEST_S,
-    VLLM_REQUEST_S, W4_COMPUTE,
+    LLAMACPP_HBM_SHARE, LLAMACPP_QUANT_PREFILL, NVLINK, PCIE, RANK_S, REQUEST_S, RUNTIMES, SPREAD,
+    TRTLLM_REQUEST_S, VLLM_REQUEST_S, W4_COMPUTE,
 };
 pub use chart::{concurrency_chart, cost_chart, ConcurrencyChart, CostChart};
 pub use cost::{billed_hours_a_day, PriceSource, CARDS_PER_MACHINE, RENT_BUY_CARD_W};
 pub use queue::{erlang_c, finite_source, mmc_wait};
-pub use report::{report, serving, Owned, ServingReport};
-pub use step::{Point, Step};
+pub use report::{report, serving, Owned, ServingReport, MACHINE_CARDS};
+pub use step::{attention_flops, Point, Step};
 
 use super::field::{FieldError, NumField, NumberKind, Slider};
 use super::memory::inference;
@@ -119,7 +120,8 @@ pub struct ServingInputs {
     /// billing view's rule.
     pub rent_hours: f64,
     /// One request's decode tokens/s measured on this model, card and runtime; 0: none.
-    /// Every rate is rescaled by measured / estimated.
+    /// Every decode step is rescaled by measured / estimated; prefill is not (it is bound by the
+    /// matmuls, not the bandwidth a decode speed measures).
     pub measured_tps: f64,
     /// How the load is given: requests a second, or people using it at once.
     pub load: Load,
@@ -178,8 +180,8 @@ type F = NumField<ServingInputs>;
 #[rustfmt::skip]
 mod fields {
     use super::*;
-    pub const IN_TOKENS: F = NumField { key: "in_tokens", kind: NumberKind::Plain, min: 1.0, max: 1_000_000.0, slider: None, whole: true, get: |i| i.in_tokens as f64, set: |i, v| i.in_tokens = v as u64 };
-    pub const OUT_TOKENS: F = NumField { key: "out_tokens", kind: NumberKind::Plain, min: 1.0, max: 1_000_000.0, slider: None, whole: true, get: |i| i.out_tokens as f64, set: |i, v| i.out_tokens = v as u64 };
+    pub const IN_TOKENS: F = NumField { key: "in_tokens", kind: NumberKind::Tokens, min: 1.0, max: 1_000_000.0, slider: None, whole: true, get: |i| i.in_tokens as f64, set: |i, v| i.in_tokens = v as u64 };
+    pub const OUT_TOKENS: F = NumField { key: "out_tokens", kind: NumberKind::Tokens, min: 1.0, max: 1_000_000.0, slider: None, whole: true, get: |i| i.out_tokens as f64, set: |i, v| i.out_tokens = v as u64 };
     pub const SERVE_CONC: F = NumField { key: "serve_conc", kind: NumberKind::Plain, min: 1.0, max: 100_000.0, slider: Some(&Slider { min: 1.0, max: 256.0, step: 1.0 }), whole: true, get: |i| i.conc as f64, set: |i, v| i.conc = v as u64 };
     pub const TARGET_RPS: F = NumField { key: "target_rps", kind: NumberKind::Plain, min: 0.001, max: 1e6, slider: None, whole: false, get: |i| i.target_rps, set: |i, v| i.target_rps = v };
     pub const TPOT_MS: F = NumField { key: "tpot_ms", kind: NumberKind::Plain, min: 0.1, max: 1e5, slider: None, whole: false, get: |i| i.tpot_ms, set: |i, v| i.tpot_ms = v };

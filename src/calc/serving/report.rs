@@ -9,11 +9,12 @@ use super::measured::Tool;
 use super::queue::{fewest_replicas, finite_source, largest_meeting, mmc_wait};
 use super::step::point_at;
 use super::step::{point, Setup, Step};
-use super::{Load, RuntimeModel, ServingError, ServingInputs, SPREAD};
+use super::{Load, Runtime, RuntimeModel, ServingError, ServingInputs, SPREAD};
 use crate::calc::billing::Granularity;
 use crate::calc::memory::dtype::WeightType;
 use crate::calc::memory::inference;
 use crate::calc::memory::inputs::MemoryInputs;
+use crate::calc::memory::llamacpp::{self, LlamaCppAlloc};
 use crate::calc::memory::vllm::Engine;
 use crate::calc::rent_buy::Verdict;
 use crate::calc::scenario::Scenario;
@@ -31,6 +32,15 @@ pub struct ServingReport {
     /// When it does not fit: the fewest cards of this type, split by tensor parallelism as the
     /// runtime accepts (they divide the heads), that hold one request (up to 64).
     pub tp_to_fit: Option<u64>,
+    /// When it does not fit: the first smaller weight format (llama.cpp's GGUF types, else fp8
+    /// and AWQ) with which one request fits the chosen cards.
+    pub format_to_fit: Option<WeightType>,
+    /// The tensor-parallel cards are more than one machine holds ([`MACHINE_CARDS`]): the
+    /// all-reduces would cross the network, which the step does not count.
+    pub tp_beyond_machine: bool,
+    /// Tensor parallelism over cards without a fast link (NVLink): every layer's all-reduces
+    /// cross PCIe (counted in the step); pipeline parallelism sends only activations.
+    pub tp_slow_link: bool,
     /// The load in force, requests a second: typed, or from the people using it at once.
     pub load: Load,
     pub load_rps: f64,
@@ -45,6 +55,14 @@ pub struct ServingReport {
     pub load_conc: f64,
     /// Memory's limit is vLLM's KV cache pool (`engine=vllm`), not the guide's 20% rule.
     pub vllm_pool_limit: bool,
+    /// Memory's limit is what llama.cpp allocates (`runtime=llamacpp`): weights less the
+    /// embedding, the KV cache of every slot, its compute buffer and the CUDA context.
+    pub llamacpp_limit: bool,
+    /// With `runtime=llamacpp`: what it allocates on a card at the concurrency used.
+    pub llamacpp: Option<LlamaCppAlloc>,
+    /// Requests of prompt + output tokens a replica holds under the guide's rule (3 GiB of
+    /// overhead and 20% headroom): the figure to size a service by, beside a runtime's own.
+    pub guide_max_conc: u64,
     /// The chosen concurrency was above what memory holds.
     pub conc_capped: bool,
     /// Most sequences of prompt + output tokens one replica holds.
@@ -147,14 +165,30 @@ pub(super) fn memory_of(s: &Scenario) -> Valid<MemoryInputs> {
 /// guide's rule, or with `engine=vllm` the sequences of that length vLLM's pool holds (its
 /// "maximum concurrency", whole; below 1 vLLM refuses to start), the profile run sampling the
 /// serving concurrency (`--max-num-seqs`).
+///
+/// With `runtime=llamacpp` the limit is what llama.cpp allocates ([`llamacpp::max_slots`]):
+/// whether it starts, not the guide's margin for a service, which [`guide_limit`] keeps.
 fn memory_limit(m: &Valid<MemoryInputs>, i: &ServingInputs) -> u64 {
     let mut probe: MemoryInputs = (**m).clone();
-    probe.inference.ctx = (i.in_tokens + i.out_tokens).max(1);
+    let ctx = (i.in_tokens + i.out_tokens).max(1);
+    probe.inference.ctx = ctx;
     let vllm = probe.inference.engine == Engine::Vllm;
     probe.inference.conc = if vllm { i.conc.clamp(1, 100_000) } else { 1 };
     match validate(probe) {
         Ok(v) => {
             let r = inference::report(&v);
+            if i.runtime == Runtime::LlamaCpp {
+                let inf = &v.inference;
+                return llamacpp::max_slots(
+                    &v.model.arch,
+                    inf.weights,
+                    inf.kv,
+                    r.weights,
+                    inf.tp,
+                    ctx,
+                    r.capacity,
+                );
+            }
             match (vllm, r.vllm) {
                 (true, Some(p)) => p.max_concurrency.floor().clamp(0.0, 1e9) as u64,
                 _ => r.max_concurrency,
@@ -162,6 +196,31 @@ fn memory_limit(m: &Valid<MemoryInputs>, i: &ServingInputs) -> u64 {
         }
         Err(_) => 0,
     }
+}
+
+/// The guide's rule (framework overhead and headroom) at a context of prompt + output: the
+/// requests a replica holds when sized as a service, shown beside a runtime's own count.
+fn guide_limit(m: &Valid<MemoryInputs>, i: &ServingInputs) -> u64 {
+    let mut probe: MemoryInputs = (**m).clone();
+    probe.inference.ctx = (i.in_tokens + i.out_tokens).max(1);
+    probe.inference.conc = 1;
+    validate(probe).map_or(0, |v| inference::report(&v).max_concurrency)
+}
+
+/// What llama.cpp allocates on a card for `conc` requests of prompt + output tokens.
+fn llamacpp_alloc(m: &Valid<MemoryInputs>, i: &ServingInputs, conc: u64) -> LlamaCppAlloc {
+    let r = inference::report(m);
+    let inf = &m.inference;
+    let ctx = (i.in_tokens + i.out_tokens).max(1);
+    llamacpp::allocation(
+        &m.model.arch,
+        inf.weights,
+        inf.kv,
+        r.weights,
+        inf.tp,
+        conc.saturating_mul(ctx),
+        true,
+    )
 }
 
 /// What a pasted benchmark sets: the factor on the model's decode rate and on its prefill rate.
@@ -190,9 +249,13 @@ fn calibration(setup: &Setup, i: &ServingInputs) -> Calibration {
         .tpot_s
         .filter(|t| *t > 0.0)
         .or_else(|| m.decode_tps.filter(|r| *r > 0.0).map(|r| 1.0 / r));
+    // The factor is on the decode step alone: the others' prefills that stall a request (part of
+    // the time per token measured at a concurrency above one) keep the model's prefill, which a
+    // decode measurement does not rescale.
     let decode = measured_tpot.and_then(|t| {
-        let model = super::step::point_at(setup, conc, prefill, 1.0).tpot_s;
-        let k = model / t;
+        let model = super::step::point_at(setup, conc, prefill, 1.0);
+        let stall = model.tpot_s - model.step_s;
+        let k = model.step_s / (t - stall);
         (k.is_finite() && k > 0.0).then_some(k)
     });
     let prefill = m.prefill_tps.filter(|r| *r > 0.0).and_then(|r| {
@@ -204,13 +267,40 @@ fn calibration(setup: &Setup, i: &ServingInputs) -> Calibration {
 }
 
 /// The fewest cards of the memory views' card that hold one request, split as the runtime
-/// accepts (the tensor-parallel size divides the heads); `None` past 64.
+/// accepts (the tensor-parallel size divides the heads), within one machine
+/// ([`MACHINE_CARDS`]): tensor parallelism across machines runs every layer's all-reduces over
+/// the network, which is not a way out the page can size.
 fn tp_to_fit(m: &Valid<MemoryInputs>, i: &ServingInputs) -> Option<u64> {
-    (1..=64u64).find(|&tp| {
+    (1..=MACHINE_CARDS).find(|&tp| {
         let mut probe: MemoryInputs = (**m).clone();
         probe.inference.tp = tp;
         validate(probe).is_ok_and(|v| memory_limit(&v, i) >= 1)
     })
+}
+
+/// Cards in one machine: tensor parallelism stays within it.
+pub const MACHINE_CARDS: u64 = 8;
+
+/// Smaller weight formats tried in turn as a way out, by runtime: llama.cpp's GGUF types, else
+/// fp8 then a 4-bit checkpoint (vLLM, SGLang and TensorRT-LLM run both).
+fn smaller_formats(rt: Runtime) -> [WeightType; 2] {
+    match rt {
+        Runtime::LlamaCpp => [WeightType::Q8_0, WeightType::Q4KM],
+        _ => [WeightType::Fp8, WeightType::Awq],
+    }
+}
+
+/// The first smaller weight format with which one request fits the chosen cards.
+fn format_to_fit(m: &Valid<MemoryInputs>, i: &ServingInputs) -> Option<WeightType> {
+    let bits = m.inference.weights.bits_per_weight(&m.model.arch);
+    smaller_formats(i.runtime)
+        .into_iter()
+        .filter(|w| w.bits_per_weight(&m.model.arch) < bits)
+        .find(|&w| {
+            let mut probe: MemoryInputs = (**m).clone();
+            probe.inference.weights = w;
+            validate(probe).is_ok_and(|v| memory_limit(&v, i) >= 1)
+        })
 }
 
 /// Owning the fleet's cards.
@@ -242,7 +332,9 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
         None if i.measured_tps > 0.0 => i.measured_tps / raw_single,
         None => 1.0,
     };
-    let prefill = setup.prefill() / cal.prefill.unwrap_or(scale);
+    // Prefill is rescaled only by a measured prefill rate: a decode speed (typed, or a
+    // benchmark's time per token) is bandwidth-bound and says nothing about the matmuls' rate.
+    let prefill = setup.prefill() / cal.prefill.unwrap_or(1.0);
     let max_conc = memory_limit(&m, i);
     let fits = max_conc >= 1;
     let conc = i.conc.min(max_conc).max(1);
@@ -384,12 +476,18 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
         tp,
         fits,
         tp_to_fit: if fits { None } else { tp_to_fit(&m, i) },
+        format_to_fit: if fits { None } else { format_to_fit(&m, i) },
+        tp_beyond_machine: tp > MACHINE_CARDS,
+        tp_slow_link: tp > 1 && i.runtime != Runtime::LlamaCpp && !card.fast_link(tp),
         load: i.load,
         load_rps: rps,
         response_s,
         conc,
         load_conc,
-        vllm_pool_limit: m.inference.engine == Engine::Vllm,
+        vllm_pool_limit: m.inference.engine == Engine::Vllm && i.runtime != Runtime::LlamaCpp,
+        llamacpp_limit: i.runtime == Runtime::LlamaCpp,
+        llamacpp: (i.runtime == Runtime::LlamaCpp && fits).then(|| llamacpp_alloc(&m, i, conc)),
+        guide_max_conc: guide_limit(&m, i),
         conc_capped: i.conc > max_conc.max(1),
         max_conc,
         step: Step {
@@ -439,7 +537,7 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
         max_throughput_range: rate_range(BANDS.throughput.multipliers(), top.throughput),
         ttft_range,
         no_bf16: !card.bf16,
-        fp8_weights: matches!(m.inference.weights, WeightType::Fp8),
+        fp8_weights: matches!(m.inference.weights, WeightType::Fp8 | WeightType::Fp8Ckpt),
     }
 }
 

@@ -2,11 +2,12 @@
 //! output token and throughput at a concurrency.
 
 use super::calibration::{
-    Link, FP8_GAIN, LLAMACPP_HALF_ACCUMULATE, LLAMACPP_HBM_SHARE, MOE_PREFILL_LAYER_S, NVLINK,
-    PCIE, W4_COMPUTE,
+    Link, FP8_GAIN, LLAMACPP_HALF_ACCUMULATE, LLAMACPP_HBM_SHARE, LLAMACPP_QUANT_PREFILL,
+    MOE_PREFILL_LAYER_S, NVLINK, PCIE, W4_COMPUTE,
 };
 use super::Runtime;
 use super::{RuntimeModel, ServingInputs};
+use crate::calc::memory::arch::{Arch, AttentionKind};
 use crate::calc::memory::catalogue::Gpu;
 use crate::calc::memory::dtype::WeightType;
 use crate::calc::memory::inputs::MemoryInputs;
@@ -105,10 +106,9 @@ impl Setup<'_> {
             / a.kv_cache_split(self.m.inference.tp.max(1)) as f64
     }
 
-    /// Attention FLOPs per token at `ctx` tokens of context, per card.
-    fn attention_flops(&self, ctx: f64) -> f64 {
-        let a = &self.m.model.arch;
-        4.0 * a.layers as f64 * (a.heads * a.head_dim) as f64 * ctx / self.tp()
+    /// Attention FLOPs per token at `ctx` tokens of context, per card ([`attention_flops`]).
+    fn attention_flops(&self, ctx: f64, decode: bool) -> f64 {
+        attention_flops(&self.m.model.arch, ctx, decode) / self.tp()
     }
 
     /// The matmul rate a step reaches before the runtime's share: the 16-bit peak; fp8 weights
@@ -130,12 +130,20 @@ impl Setup<'_> {
     /// The peak prefill runs against: llama.cpp multiplies 16-bit matrices with 16-bit
     /// accumulation, which GeForce cards run at twice their datasheet's fp32-accumulate figure
     /// (the catalogue's); other cards run both at one rate.
+    /// Quantised GGUF weights run llama.cpp's prefill at [`LLAMACPP_QUANT_PREFILL`] of F16's.
     fn prefill_peak(&self) -> f64 {
-        if self.rt.runtime == Runtime::LlamaCpp && self.card.name.starts_with("GeForce") {
-            self.peak() * LLAMACPP_HALF_ACCUMULATE
+        let llamacpp = self.rt.runtime == Runtime::LlamaCpp;
+        let accumulate = if llamacpp && self.card.name.starts_with("GeForce") {
+            LLAMACPP_HALF_ACCUMULATE
         } else {
-            self.peak()
-        }
+            1.0
+        };
+        let quant = if llamacpp && self.m.inference.weights.is_gguf() {
+            LLAMACPP_QUANT_PREFILL
+        } else {
+            1.0
+        };
+        self.peak() * accumulate * quant
     }
 
     /// The share of the runtime's efficiency a decode step's memory reads reach on this card:
@@ -178,7 +186,7 @@ impl Setup<'_> {
     pub(super) fn step(&self, b: f64) -> Step {
         let ctx = self.i.in_tokens as f64 + self.i.out_tokens as f64 / 2.0;
         let bytes = self.weights_read(b) + b * self.kv_per_seq(ctx);
-        let flops = b * (2.0 * self.active() / self.tp() + self.attention_flops(ctx));
+        let flops = b * (2.0 * self.active() / self.tp() + self.attention_flops(ctx, true));
         let memory_s = bytes / (self.card.bandwidth_gb_s * 1e9 * self.bandwidth_share());
         let compute_s = flops / self.peak();
         let comm_s = self.comm(b);
@@ -196,7 +204,7 @@ impl Setup<'_> {
     /// Prefill of one request's prompt, before rescaling.
     pub(super) fn prefill(&self) -> f64 {
         let n = self.i.in_tokens as f64;
-        let flops = 2.0 * self.active() * n / self.tp() + self.attention_flops(n / 2.0) * n;
+        let flops = 2.0 * self.active() * n / self.tp() + self.attention_flops(n / 2.0, false) * n;
         let compute = flops / (self.prefill_peak() * self.rt.prefill_fraction);
         let memory = self.weights_read(n) / (self.card.bandwidth_gb_s * 1e9);
         compute.max(memory) + self.comm_latency() + self.moe_prefill()
@@ -225,6 +233,27 @@ impl Setup<'_> {
     }
 }
 
+/// Attention FLOPs one token spends over `ctx` tokens of context, all cards together: a score
+/// and a weighted sum per query head and context token, `2 x layers x heads x (key width +
+/// value width) x ctx`; `4 x layers x heads x head_dim x ctx` for ordinary attention. Latent
+/// attention (DeepSeek-V2 and V3) decodes in the absorbed form vLLM and SGLang run (the
+/// DeepSeek-V2 paper, section 2.1.3; vLLM's `MLACommonImpl`): each of the 128 query heads scores
+/// the whole compressed latent and its rotary key (`kv_lora_rank + qk_rope_head_dim` = 576) and
+/// sums the latent (512), 4.25 times `4 x head_dim` = 512 a head; prefill expands the latent
+/// into per-head keys of `qk_nope_head_dim + qk_rope_head_dim` and values of `v_head_dim`.
+pub fn attention_flops(a: &Arch, ctx: f64, decode: bool) -> f64 {
+    let widths = if a.attention == AttentionKind::Latent {
+        if decode {
+            (2 * a.kv_lora_rank + a.qk_rope_head_dim) as f64
+        } else {
+            (a.qk_nope_head_dim + a.qk_rope_head_dim + a.v_head_dim) as f64
+        }
+    } else {
+        2.0 * a.head_dim as f64
+    };
+    2.0 * a.layers as f64 * a.heads as f64 * widths * ctx
+}
+
 /// The figures of one replica at a concurrency.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Point {
@@ -250,7 +279,15 @@ pub(super) fn point_at(s: &Setup, b: f64, prefill: f64, scale: f64) -> Point {
     let bf = b.max(1.0);
     let out = s.i.out_tokens as f64;
     let step = s.step(bf).seconds / scale;
-    let tpot = step + (bf - 1.0) * prefill / out;
+    // The others' prefills stall this request's decode, spread over its tokens; a request of one
+    // output token has no token after the first, so nothing to stall (the stall over one token
+    // made a time per token of seconds).
+    let stall = if out > 1.0 {
+        (bf - 1.0) * prefill / out
+    } else {
+        0.0
+    };
+    let tpot = step + stall;
     let cycle = out * step + bf * prefill;
     Point {
         conc: bf.floor() as u64,

@@ -4,10 +4,12 @@
 
 use super::results::duration;
 use crate::app::format::{money, number};
+use crate::app::i18n::option;
 use crate::app::state::{use_app, Reported, See};
 use crate::app::views::headline::Way;
 use crate::app::views::headline::{Answer, Tone};
 use crate::app::views::model::MEMORY;
+use crate::calc::choice::Choice;
 use crate::calc::headline;
 use crate::calc::memory::catalogue::gpu;
 use crate::calc::serving::{ServingInputs, ServingReport};
@@ -17,23 +19,38 @@ use leptos::prelude::*;
 /// The way out when the model does not fit: the fewest cards that hold one request, split by
 /// tensor parallelism, with a button that sets it.
 pub fn ways(r: &ServingReport, t: &'static Texts) -> Vec<Way> {
-    match (r.fits, r.tp_to_fit) {
-        (false, Some(tp)) => vec![Way {
+    let mut v = Vec::new();
+    if r.fits {
+        return v;
+    }
+    if let Some(tp) = r.tp_to_fit {
+        v.push(Way {
             kind: "tp",
             value: tp.to_string(),
             text: t.headline.try_tp(&tp.to_string()),
             fits: true,
-        }],
-        _ => Vec::new(),
+        });
     }
+    if let Some(f) = r.format_to_fit {
+        v.push(Way {
+            kind: "format",
+            value: f.id().to_string(),
+            text: t.headline.try_format_fits(option(t, "weights", f.id())),
+            fits: true,
+        });
+    }
+    v
 }
 
-/// Makes the change of a way out (only "tp" here).
+/// Makes the change of a way out: more tensor-parallel cards, or a smaller format.
 pub fn try_way(report: Memo<ServingReport>) -> Callback<&'static str> {
     let app = use_app();
     Callback::new(move |kind: &'static str| {
-        if let ("tp", Some(tp)) = (kind, report.see_untracked(|r| r.tp_to_fit)) {
-            app.try_edit(MEMORY, |m| m.inference.tp = tp)
+        let (tp, format) = report.see_untracked(|r| (r.tp_to_fit, r.format_to_fit));
+        match (kind, tp, format) {
+            ("tp", Some(tp), _) => app.try_edit(MEMORY, |m| m.inference.tp = tp),
+            ("format", _, Some(f)) => app.try_edit(MEMORY, |m| m.inference.weights = f),
+            _ => {}
         }
     })
 }

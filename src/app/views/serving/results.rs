@@ -6,7 +6,7 @@ use crate::app::format::{money, number, percent};
 use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::{live, StatRow, Stats};
 use crate::calc::rent_buy::Verdict;
-use crate::calc::serving::{Load, PriceSource, Runtime, ServingReport};
+use crate::calc::serving::{Load, PriceSource, Runtime, ServingReport, MACHINE_CARDS};
 use crate::text::Texts;
 use leptos::prelude::*;
 
@@ -208,11 +208,24 @@ fn notes(r: &ServingReport, t: &'static Texts) -> Vec<String> {
     if r.vllm_pool_limit {
         v.push(w.vllm_pool(&r.max_conc.to_string()));
     }
+    if r.tp_beyond_machine {
+        v.push(w.tp_beyond_machine(&r.tp.to_string(), &MACHINE_CARDS.to_string()));
+    } else if r.tp_slow_link {
+        v.push(w.tp_slow_link(&r.tp.to_string()));
+    }
+    if let (true, Some(a)) = (r.llamacpp_limit, r.llamacpp) {
+        v.push(w.llamacpp_gate(
+            &number(a.total.as_gib(), 2),
+            &r.conc.to_string(),
+            &r.max_conc.to_string(),
+            &r.guide_max_conc.to_string(),
+        ));
+    }
     match (r.cal_tool, r.cal_decode, r.cal_prefill) {
         (Some(tool), d, p) => v.push(w.calibrated(
             tool.name(),
             &d.map(|k| number(k, 3)).unwrap_or_else(|| "–".into()),
-            &p.or(d).map(|k| number(k, 3)).unwrap_or_else(|| "–".into()),
+            &p.map(|k| number(k, 3)).unwrap_or_else(|| "–".into()),
         )),
         (None, _, _) if r.scale != 1.0 => v.push(w.rescaled(&number(r.scale, 3))),
         _ => {}
