@@ -13,8 +13,11 @@
 
 use super::choice::Choice;
 use super::field::FieldError;
-use super::scenario::{from_pairs, pairs, to_query, Progress, Scenario};
-use super::table::Issue;
+use super::memory::catalogue::GPUS;
+use super::memory::presets::PRESETS;
+use super::scenario::{from_pairs, pairs, to_query, Progress, Scenario, Visit};
+use super::suggest::nearest;
+use super::table::{Calculator, Field, Issue, Pairs};
 use crate::calc::order;
 
 /// The language the page is shown in.
@@ -56,6 +59,107 @@ pub struct Decoded {
     pub issues: Vec<Issue>,
     /// Whether the link set any input at all (else the saved scenario is used).
     pub sets_inputs: bool,
+    /// The values the link gave that no choice has (`gpu=h100`), for the top of the page.
+    pub unknown: Vec<Unknown>,
+}
+
+/// A value a link gave for a key that is not one the key allows: a choice's id, a card or model
+/// id, a yes/no, a text the field cannot read (`gpu=nope`, `optimizer=adamx`, `cal=garbage`).
+/// The input keeps its default, and the page says so at the top, where it is seen whichever
+/// view is open, with the nearest allowed id when there is one ([`nearest`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unknown {
+    /// The link key.
+    pub key: &'static str,
+    /// The value as the link gave it.
+    pub value: String,
+    /// The allowed id nearest to it, if any is near.
+    pub near: Option<&'static str>,
+}
+
+/// The ids (with display names) a text field of ids allows, where the core names them: cards
+/// and model presets. Other text fields (a list of runs, a measurement) have no ids to offer.
+fn text_ids(key: &str) -> Vec<(&'static str, &'static str)> {
+    match key {
+        "gpu" => GPUS.iter().map(|g| (g.id, g.name)).collect(),
+        "model" => PRESETS.iter().map(|p| (p.id, p.name)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The nearest of `allowed` ids to `raw` (ids without display names: those are page words).
+pub fn nearest_id(raw: &str, allowed: &[&'static str]) -> Option<&'static str> {
+    let candidates: Vec<(&'static str, &str)> = allowed.iter().map(|id| (*id, "")).collect();
+    nearest(raw, &candidates)
+}
+
+/// Every value of `pairs` that a choice, yes/no or text field of any calculator refuses, in the
+/// order the link gives them (the last of a repeated key, as the reader uses it). Numbers are
+/// left out: a number out of range is worded beside its field with the range.
+pub fn unknown_values(pairs: &Pairs) -> Vec<Unknown> {
+    struct Find<'a> {
+        pairs: &'a Pairs,
+        found: Vec<(usize, Unknown)>,
+    }
+    impl Visit for Find<'_> {
+        fn visit<T: Calculator + std::fmt::Debug>(
+            &mut self,
+            _: usize,
+            _: fn(&mut Scenario) -> &mut T,
+        ) {
+            for f in T::FIELDS {
+                let key = f.key();
+                let Some(at) = self.pairs.iter().rposition(|(k, _)| k == key) else {
+                    continue;
+                };
+                let raw = &self.pairs[at].1;
+                let near = match f {
+                    Field::Num(_) => continue,
+                    _ if f.read(&mut T::default(), raw).is_ok() => continue,
+                    Field::Choice(c) => nearest_id(raw, &(c.ids)()),
+                    Field::Flag(_) => None,
+                    Field::Text(_) => nearest(raw, &text_ids(key)),
+                };
+                let value = raw.clone();
+                self.found.push((at, Unknown { key, value, near }));
+            }
+        }
+    }
+    let mut find = Find {
+        pairs,
+        found: Vec::new(),
+    };
+    Scenario::visit_calculators(&mut find);
+    order::sort_by_key(&mut find.found, |(at, _)| *at);
+    find.found.into_iter().map(|(_, u)| u).collect()
+}
+
+/// The link form of the value `key` holds in `s` (`a100-80gb` for `gpu`); `None` for a key that
+/// is no calculator's.
+pub fn value_of(s: &Scenario, key: &str) -> Option<String> {
+    struct Get<'a> {
+        s: Scenario,
+        key: &'a str,
+        found: Option<String>,
+    }
+    impl Visit for Get<'_> {
+        fn visit<T: Calculator + std::fmt::Debug>(
+            &mut self,
+            _: usize,
+            lens: fn(&mut Scenario) -> &mut T,
+        ) {
+            if let Some(f) = T::field(self.key) {
+                self.found = Some(f.write(lens(&mut self.s)));
+            }
+        }
+    }
+    let mut get = Get {
+        s: s.clone(),
+        key,
+        found: None,
+    };
+    Scenario::visit_calculators(&mut get);
+    get.found
 }
 
 /// Decodes a query string, with or without its leading `?`.
@@ -98,6 +202,7 @@ pub fn decode(query: &str) -> Decoded {
         state,
         issues,
         sets_inputs,
+        unknown: unknown_values(&pairs),
     }
 }
 
