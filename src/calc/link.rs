@@ -1,4 +1,4 @@
-//! The shareable link: the page's own keys (`view`, `lang`, `embed`, `compare`) and every input of every
+//! The shareable link: the page's own keys (`view`, `lang`, `embed`, `part`, `compare`) and every input of every
 //! calculator (docs/contract.md), decoded and encoded here so that the round trip is tested
 //! natively. The inputs' keys come from the calculators' field tables (see [`super::table`]).
 //!
@@ -38,6 +38,21 @@ impl Lang {
     }
 }
 
+/// What an embed shows (`part=`, with `embed=1`): without it, the answer, the key results and
+/// one chart, the inputs folded; with it, only that part (docs for a wiki or a slide quote one
+/// figure, not the whole calculator).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// The view's one-sentence answer.
+    Headline,
+    /// The key result tiles.
+    Results,
+    /// The view's first chart.
+    Chart,
+}
+
+crate::choice_ids!(Part { Headline => "headline", Results => "results", Chart => "chart" });
+
 /// The page state a link carries.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct LinkState {
@@ -46,6 +61,8 @@ pub struct LinkState {
     /// `None` when the link does not choose a language (the page then picks one).
     pub lang: Option<Lang>,
     pub embed: bool,
+    /// The part of the view an embed shows (`None`: its answer, key results and one chart).
+    pub part: Option<Part>,
     /// Names of saved scenarios to compare (`compare=alpha,beta`), as the link gave them.
     pub compare: Vec<String>,
     pub scenario: Scenario,
@@ -75,6 +92,9 @@ pub struct Unknown {
     pub value: String,
     /// The allowed id nearest to it, if any is near.
     pub near: Option<&'static str>,
+    /// Whether the key takes one of a list of ids (a choice, a card, a model), rather than a
+    /// yes/no or a text of its own (a measurement, a list of runs) that could not be read.
+    pub listed: bool,
 }
 
 /// The ids (with display names) a text field of ids allows, where the core names them: cards
@@ -113,15 +133,26 @@ pub fn unknown_values(pairs: &Pairs) -> Vec<Unknown> {
                     continue;
                 };
                 let raw = &self.pairs[at].1;
-                let near = match f {
+                let (near, listed) = match f {
                     Field::Num(_) => continue,
                     _ if f.read(&mut T::default(), raw).is_ok() => continue,
-                    Field::Choice(c) => nearest_id(raw, &(c.ids)()),
-                    Field::Flag(_) => None,
-                    Field::Text(_) => nearest(raw, &text_ids(key)),
+                    Field::Choice(c) => (nearest_id(raw, &(c.ids)()), true),
+                    Field::Flag(_) => (None, false),
+                    Field::Text(_) => {
+                        let ids = text_ids(key);
+                        (nearest(raw, &ids), !ids.is_empty())
+                    }
                 };
                 let value = raw.clone();
-                self.found.push((at, Unknown { key, value, near }));
+                self.found.push((
+                    at,
+                    Unknown {
+                        key,
+                        value,
+                        near,
+                        listed,
+                    },
+                ));
             }
         }
     }
@@ -192,6 +223,14 @@ pub fn decode(query: &str) -> Decoded {
                 })),
             },
             "compare" => state.compare = compare_names(value),
+            "part" => match Part::from_id(value.trim()) {
+                Some(p) => state.part = Some(p),
+                None => issues.push(Issue::new(FieldError::NotAChoice {
+                    key: "part",
+                    raw: value.clone(),
+                    allowed: Part::ids(),
+                })),
+            },
             _ => {}
         }
     }
@@ -250,6 +289,10 @@ pub fn encode(state: &LinkState, default_view: &str) -> String {
     }
     if state.embed {
         q.append_pair("embed", "1");
+        // Only an embed shows a part: the full page it opens shows the whole view.
+        if let Some(p) = state.part {
+            q.append_pair("part", p.id());
+        }
     }
     if !state.compare.is_empty() {
         q.append_pair("compare", &state.compare.join(","));

@@ -664,6 +664,7 @@ fn a_links_unknown_values_are_reported_with_the_nearest_id() {
         key,
         value: value.to_string(),
         near,
+        listed: !matches!(key, "cal" | "flash"),
     };
     assert_eq!(
         d.unknown,
@@ -736,4 +737,26 @@ fn every_choice_of_every_table_reports_its_unknown_values() {
     let mut each = Each(0);
     Scenario::visit_calculators(&mut each);
     assert!(each.0 > 30, "{} choices", each.0);
+}
+
+#[test]
+fn an_embeds_part_is_read_kept_with_embed_and_an_unknown_one_reported() {
+    use gpuplan::calc::link::Part;
+    let d = decode("?embed=1&part=chart&view=spot");
+    assert_eq!(d.state.part, Some(Part::Chart));
+    assert!(d.issues.is_empty());
+    assert_eq!(encode(&d.state, FIRST), "view=spot&embed=1&part=chart");
+    // The full page it opens shows the whole view: no part without embed.
+    let full = LinkState {
+        embed: false,
+        ..d.state.clone()
+    };
+    assert_eq!(encode(&full, FIRST), "view=spot");
+    let d = decode("?embed=1&part=graph");
+    assert_eq!(d.state.part, None);
+    assert_eq!(keys(&d.issues), vec!["part"]);
+    assert!(matches!(
+        d.issues[0].error::<FieldError>(),
+        Some(FieldError::NotAChoice { key: "part", .. })
+    ));
 }

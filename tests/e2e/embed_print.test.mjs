@@ -27,11 +27,13 @@ for (const view of ['rent-buy', 'training', 'inference', 'serving', 'spot']) {
       }
       assert.equal(await page.locator('main [data-testid^="view-"]').count(), 1);
       const bottom = (sel) => page.$eval(sel, (e) => e.getBoundingClientRect().bottom);
-      const top = (sel) => page.$eval(sel, (e) => e.getBoundingClientRect().top);
       assert.ok((await bottom('[data-testid=headline]')) <= FRAME.height, 'headline below the fold');
       assert.ok((await bottom('main .stat')) <= FRAME.height, `first result at ${await bottom('main .stat')} px`);
-      // The results come before the form.
-      assert.ok((await top('main .results')) < (await top('main form.inputs')));
+      // The inputs are folded; opened, they show under their summary.
+      const visible = (sel) => page.locator(sel).evaluateAll((es) => es.filter((e) => e.checkVisibility()).length);
+      assert.equal(await visible('main form.inputs'), 0);
+      await page.click('[data-testid=embed-inputs] > summary');
+      assert.ok((await visible('main form.inputs')) >= 1);
       assert.equal(await page.locator('[data-testid=embed-open]').count(), 1);
       assert.deepEqual(errors, []);
     } finally {
