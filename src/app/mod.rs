@@ -103,7 +103,7 @@ pub fn App() -> impl IntoView {
             </When>
             <When when=move || !link_notice(app, unknown).is_empty()>
                 <p class="notice" role="status" data-testid="link-notice">
-                    {live(move || link_notice(app, unknown).join(" "))}
+                    {live(move || link_notice(app, unknown).join(gap(app)))}
                 </p>
             </When>
             <main id="main" tabindex="-1">
@@ -160,6 +160,14 @@ fn link_notice(app: state::AppState, unknown: &[Unknown]) -> Vec<String> {
     })
 }
 
+/// What goes between two sentences: a space in English, nothing after Chinese full stops.
+fn gap(app: state::AppState) -> &'static str {
+    match app.shown.get() {
+        Lang::Zh => "",
+        Lang::En => " ",
+    }
+}
+
 /// The longest part of a link's value quoted back: a pasted page of text is not echoed whole.
 const QUOTED_CHARS: usize = 40;
 
@@ -198,7 +206,7 @@ fn unknown_words(app: state::AppState, t: &'static Texts, u: &Unknown) -> String
             .map(|id| id_name(t, key, &id)),
     };
     if let Some(now) = now.filter(|n| !n.is_empty()) {
-        said.push(' ');
+        said.push_str(gap(app));
         said.push_str(&l.instead(&now));
     }
     said

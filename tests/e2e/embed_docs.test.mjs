@@ -1,12 +1,35 @@
 // Views embedded in a doc: frames far below the fold size themselves before the reader scrolls,
 // an embed opens with the answer, the key results and one chart (the inputs folded), `part`
 // picks one part, and the full page hands out the embed code.
-import { test } from 'node:test';
+import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
 import { suite, open } from './harness.mjs';
 import { Host } from './toolbar.mjs';
 
 const s = suite();
+
+/**
+ * The docs that embed the page, served on a port of their own: another origin than the page's,
+ * as a wiki or a blog is (Chromium does not render a frame of another origin while it is off
+ * screen, which is what kept embeds from posting their heights). `docs.set(path, html)`.
+ */
+const docs = new Map();
+let docServer;
+let docOrigin;
+before(async () => {
+  docServer = createServer((req, res) => {
+    const body = docs.get(new URL(req.url, 'http://x').pathname);
+    if (body === undefined) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(body);
+  });
+  await new Promise((resolve) => docServer.listen(0, '127.0.0.1', resolve));
+  docOrigin = `http://127.0.0.1:${docServer.address().port}`;
+});
+after(() => new Promise((resolve) => docServer.close(resolve)));
 
 /** A long doc with `frames` far below its fold, each with the listener of the embed code. */
 function doc(frames) {
@@ -30,14 +53,10 @@ function doc(frames) {
 </script></body></html>`;
 }
 
-/**
- * Opens `frames` in a doc served from another origin of the same test server (`localhost`
- * against the frames' `127.0.0.1`), as a wiki embedding the page is: Chromium does not render a
- * frame of another site while it is off screen.
- */
+/** Opens `frames` in a doc of another origin than the page's. */
 async function openDoc(context, frames) {
-  const url = `http://localhost:${new URL(s.url).port}/doc.html`;
-  await context.route(url, (route) => route.fulfill({ contentType: 'text/html; charset=utf-8', body: doc(frames) }));
+  docs.set('/doc.html', doc(frames));
+  const url = `${docOrigin}/doc.html`;
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -159,13 +178,9 @@ test('the full page hands out the embed code for what is on screen, and it works
     assert.equal(link.searchParams.get('spot_price'), '40');
     assert.match(code, /<script>addEventListener\('message'/);
     // Pasted into a doc, the frame sizes itself.
-    const url = `http://localhost:${new URL(s.url).port}/pasted.html`;
-    await context.route(url, (route) => route.fulfill({
-      contentType: 'text/html; charset=utf-8',
-      body: `<!doctype html><html><body><p style="height:2000px">doc</p>${code}</body></html>`,
-    }));
+    docs.set('/pasted.html', `<!doctype html><html><body><p style="height:2000px">doc</p>${code}</body></html>`);
     const doc = await context.newPage();
-    await doc.goto(url);
+    await doc.goto(`${docOrigin}/pasted.html`);
     await doc.waitForFunction(() => parseFloat(document.querySelector('iframe.gpuplan').style.height) > 0, null, { timeout: 30_000 });
     const frame = await (await doc.$('iframe.gpuplan')).contentFrame();
     await frame.waitForSelector('[data-testid=view-spot]');

@@ -89,7 +89,8 @@ test('the embed\'s "open in gpuplan" link carries the same state without embed',
     let href = await link.getAttribute('href');
     assert.ok(!keys(href).includes('embed'), href);
     assert.equal(new URL(href).searchParams.get('spot_price'), '40');
-    // An edit in the embed reaches the link once edits pause.
+    // An edit in the embed (its inputs opened) reaches the link once edits pause.
+    await page.click('[data-testid=embed-inputs] > summary');
     await page.fill('[data-testid=input-job_hours]', '123');
     await page.waitForFunction(() =>
       new URL(document.querySelector('[data-testid=embed-open]').href).searchParams.get('job_hours') === '123');
@@ -126,6 +127,7 @@ test('an embed never writes storage and does not open the reader\'s saved scenar
     // The embed without inputs shows the guide's example, and an edit there is not saved.
     const { page, errors } = await open(context, s.url, '?embed=1');
     assert.equal(await page.inputValue('[data-testid=input-price-box]'), '120');
+    await page.click('[data-testid=embed-inputs] > summary');
     await page.fill('[data-testid=input-purchase]', '999999');
     await page.waitForURL(/purchase=999999/);
     await page.reload();

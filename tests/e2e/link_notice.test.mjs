@@ -47,9 +47,9 @@ test('every kind of unknown value is reported: no near card, an option one lette
 });
 
 test('an unknown view or embed part gets the nearest one too', async () => {
-  const { context, page, errors } = await s.fresh('?view=serve');
+  const { context, page, errors } = await s.fresh('?view=servng');
   try {
-    assert.match(await notice(page), /“serve” in the link is not a view here: did you mean Serving capacity\?/);
+    assert.match(await notice(page), /“servng” in the link is not a view here: did you mean Serving capacity\? Shown instead: Rent or buy\./);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
