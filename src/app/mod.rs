@@ -138,17 +138,21 @@ fn link_notice(app: state::AppState, unknown: &[Unknown]) -> Vec<String> {
     app.issues.see(|issues| {
         let mut said = Vec::new();
         for e in issues.iter().filter(|e| PAGE_KEYS.contains(&e.key())) {
-            said.push(match e.error::<FieldError>() {
+            // With a near one, it is named; with none, the few allowed ones are listed.
+            let near = match e.error::<FieldError>() {
                 Some(FieldError::NotAChoice { key, raw, allowed }) => {
-                    let u = Unknown {
+                    link::nearest_id(raw, allowed).map(|id| Unknown {
                         key,
                         value: raw.clone(),
-                        near: link::nearest_id(raw, allowed),
+                        near: Some(id),
                         listed: true,
-                    };
-                    unknown_words(app, t, &u)
+                    })
                 }
-                _ => t.app.link_default(&i18n::issue(t, e, c)),
+                _ => None,
+            };
+            said.push(match near {
+                Some(u) => unknown_words(app, t, &u),
+                None => t.app.link_default(&i18n::issue(t, e, c)),
             });
         }
         for u in unknown {
