@@ -18,18 +18,22 @@ pub mod views;
 pub mod widgets;
 pub mod words;
 
-use crate::app::state::{memo, See};
-use crate::app::widgets::{live, When};
-use crate::calc::link::Lang;
-use crate::calc::scenario::FX;
+use crate::app::state::{memo, view_entry, See};
+use crate::app::widgets::{live, preset_title, When};
+use crate::calc::choice::Choice;
+use crate::calc::field::FieldError;
+use crate::calc::link::{self, Lang, Unknown};
+use crate::calc::memory::{catalogue, presets as models};
+use crate::calc::scenario::{pairs, Scenario, FX};
 use crate::calc::units::Currency;
+use crate::text::Texts;
 use i18n::tr;
 use leptos::prelude::*;
 use state::AppState;
 use views::registry::VIEWS;
 
 /// Keys that belong to the page rather than to a field: their problems show at the top.
-const PAGE_KEYS: [&str; 6] = ["view", "lang", "cur", "fx", "embed", "preset"];
+const PAGE_KEYS: [&str; 7] = ["view", "lang", "cur", "fx", "embed", "part", "preset"];
 
 /// Mounts the page on `<body>`.
 pub fn mount() {
@@ -60,13 +64,17 @@ pub fn App() -> impl IntoView {
     i18n::follow_language(app);
     widgets::provide_presets();
     library::Library::provide(app);
+    // Read before the first write, which leaves them out of the address. Kept for the page's
+    // life (the page is drawn once), so the notice's closures share them.
+    let unknown: &'static [Unknown] =
+        link::unknown_values(&pairs(&window().location().search().unwrap_or_default())).leak();
     // Before the first write, so the address written is the example's.
     presets::from_link(app);
     app.persist();
     if app.embed {
         embed::report_height();
     }
-    let body_class = if app.embed { "app embed" } else { "app" };
+    let body_class = embed::class(app);
     view! {
         <div class=body_class>
             <a class="skip" href="#main">
@@ -93,29 +101,136 @@ pub fn App() -> impl IntoView {
                     </button>
                 </p>
             </When>
-            <When when=move || app.issues.see(|v| v.iter().any(|e| PAGE_KEYS.contains(&e.key())))>
+            <When when=move || !link_notice(app, unknown).is_empty()>
                 <p class="notice" role="status" data-testid="link-notice">
-                    {live(move || {
-                        let (t, c) = (app.t(), app.currency.get());
-                        app.issues
-                            .see(|v| {
-                                v.iter()
-                                    .filter(|e| PAGE_KEYS.contains(&e.key()))
-                                    .map(|e| t.app.link_default(&i18n::issue(t, e, c)))
-                                    .collect::<Vec<_>>()
-                                    .join(" ")
-                            })
-                    })}
+                    {live(move || link_notice(app, unknown).join(gap(app)))}
                 </p>
             </When>
             <main id="main" tabindex="-1">
                 {live(move || (app.view.get().render)())}
             </main>
             <When when=move || !app.embed>
-                <footer>{tr(|t| t.app.footer)}</footer>
+                <footer>
+                    {tr(|t| t.app.footer)}
+                    <a
+                        class="guide-link"
+                        href="?view=glossary#term-guide"
+                        data-testid="about-guide-link"
+                        on:click=move |ev| {
+                            ev.prevent_default();
+                            widgets::open_glossary("guide");
+                        }
+                    >
+                        {tr(|t| t.guide.footer_link)}
+                    </a>
+                </footer>
             </When>
         </div>
     }
+}
+
+/// What was wrong with the link the page opened at, in sentences for the top of the page: the
+/// page's own keys (an unknown view, example, language or currency, with the nearest one), and
+/// each value no choice of a calculator has (`gpu=h100`), for as long as its field has not been
+/// edited (editing a field forgets its problem).
+fn link_notice(app: state::AppState, unknown: &[Unknown]) -> Vec<String> {
+    let (t, c) = (app.t(), app.currency.get());
+    app.issues.see(|issues| {
+        let mut said = Vec::new();
+        for e in issues.iter().filter(|e| PAGE_KEYS.contains(&e.key())) {
+            // With a near one, it is named; with none, the few allowed ones are listed.
+            let near = match e.error::<FieldError>() {
+                Some(FieldError::NotAChoice { key, raw, allowed }) => {
+                    link::nearest_id(raw, allowed).map(|id| Unknown {
+                        key,
+                        value: raw.clone(),
+                        near: Some(id),
+                        listed: true,
+                    })
+                }
+                _ => None,
+            };
+            said.push(match near {
+                Some(u) => unknown_words(app, t, &u),
+                None => t.app.link_default(&i18n::issue(t, e, c)),
+            });
+        }
+        for u in unknown {
+            if issues.iter().any(|e| e.key() == u.key) {
+                said.push(unknown_words(app, t, u));
+            }
+        }
+        said
+    })
+}
+
+/// What goes between two sentences: a space in English, nothing after Chinese full stops.
+fn gap(app: state::AppState) -> &'static str {
+    match app.shown.get() {
+        Lang::Zh => "",
+        Lang::En => " ",
+    }
+}
+
+/// The longest part of a link's value quoted back: a pasted page of text is not echoed whole.
+const QUOTED_CHARS: usize = 40;
+
+/// One unknown value in words: what it is not, the nearest allowed one, and what is shown.
+fn unknown_words(app: state::AppState, t: &'static Texts, u: &Unknown) -> String {
+    let mut value: String = u.value.chars().take(QUOTED_CHARS).collect();
+    if u.value.chars().count() > QUOTED_CHARS {
+        value.push('…');
+    }
+    let label = words::label(t, u.key);
+    let label = if label.is_empty() { u.key } else { label };
+    if !u.listed {
+        return t.link.unreadable(&value, label);
+    }
+    let l = &t.link;
+    let what = match u.key {
+        "gpu" => l.what_gpu.to_string(),
+        "model" => l.what_model.to_string(),
+        "view" => l.what_view.to_string(),
+        "preset" => l.what_preset.to_string(),
+        "lang" => l.what_lang.to_string(),
+        "cur" => l.what_cur.to_string(),
+        "part" => l.what_part.to_string(),
+        _ => l.what_choice(label),
+    };
+    let mut said = match u.near.map(|id| id_name(t, u.key, id)) {
+        Some(near) => l.not_one_near(&value, &what, &near),
+        None => l.not_one(&value, &what),
+    };
+    // What the page shows in its place: the first view, or the input's value.
+    let now = match u.key {
+        "view" => Some(app.view.get().title(t).to_string()),
+        key => app
+            .scenario
+            .see(|s: &Scenario| link::value_of(s, key))
+            .map(|id| id_name(t, key, &id)),
+    };
+    if let Some(now) = now.filter(|n| !n.is_empty()) {
+        said.push_str(gap(app));
+        said.push_str(&l.instead(&now));
+    }
+    said
+}
+
+/// An allowed id of `key` by its name: a card's or model's own, a view's title, an option's words.
+fn id_name(t: &'static Texts, key: &str, id: &str) -> String {
+    let named = match key {
+        "gpu" => catalogue::gpu(id).map(|g| g.name),
+        "model" => models::preset(id).map(|p| p.name),
+        "view" => view_entry::find(id).map(|v| v.title(t)),
+        "preset" => crate::calc::presets::example(id).map(|e| preset_title(e, t)),
+        "lang" => Lang::from_id(id).map(|l| match l {
+            Lang::En => "English",
+            Lang::Zh => "中文",
+        }),
+        "cur" => Currency::from_code(id).map(|c| i18n::currency_name(t, c)),
+        _ => t.opt.get(&format!("{key}.{id}")),
+    };
+    named.unwrap_or(id).to_string()
 }
 
 #[component]

@@ -39,6 +39,7 @@ fn address(app: AppState) -> String {
         view: app.view.get_untracked().id.to_string(),
         lang: app.lang.get_untracked(),
         embed: app.embed,
+        part: app.part,
         compare: app.compare.get_untracked(),
         scenario: app.scenario.get_untracked(),
         progress: app.progress.get_untracked(),

@@ -1,6 +1,7 @@
 //! The page's own actions, under the header (not in an embed): put the guide's example back in
 //! this view (`reset-view`) or in every view (`reset-all`, after a confirmation), each with an
-//! undo for a while after; copy the link (`copy-link`); and download the view's key results as
+//! undo for a while after; copy the link (`copy-link`); copy the HTML that embeds this view with
+//! its inputs in another page (`copy-embed`); and download the view's key results as
 //! CSV (`results-csv`). What happened is said in one status line (`toolbar-status`).
 
 use super::i18n::tr;
@@ -30,6 +31,9 @@ enum Said {
     Copied,
     /// The clipboard could not be used: the link is shown, selected, for the reader to copy.
     CopyByHand(String),
+    EmbedCopied,
+    /// The same for the embed code.
+    EmbedByHand(String),
     Saved(String),
 }
 
@@ -136,6 +140,28 @@ fn results_csv(t: &'static Texts) -> Vec<[String; 4]> {
     rows
 }
 
+/// `&`, `<`, `>` and `"` written as HTML entities, for text put in an attribute.
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The HTML that shows the view on screen, with its inputs, in another page: the frame (its link
+/// with `embed=1`) and the few lines that fit each such frame to the height it posts (README,
+/// "Embedding a view"). Pasted twice, the second listener only sets the same heights again.
+fn embed_code(href: &str, title: &str) -> String {
+    format!(
+        "<iframe class=\"gpuplan\" title=\"gpuplan: {}\" src=\"{}\" width=\"100%\" height=\"600\" style=\"border:0\"></iframe>\n\
+         <script>addEventListener('message', (e) => {{ for (const f of document.querySelectorAll('iframe.gpuplan')) \
+         if (e.source === f.contentWindow && e.data && e.data.gpuplan === 'height' && Number.isFinite(e.data.height)) \
+         f.style.height = e.data.height + 'px'; }});</script>",
+        escape(title),
+        escape(href)
+    )
+}
+
 /// Whether this browser offers the asynchronous clipboard (not on a plain-http address).
 fn has_clipboard() -> bool {
     js_sys::Reflect::get(&window().navigator(), &"clipboard".into())
@@ -155,8 +181,8 @@ pub fn Toolbar() -> impl IntoView {
         if let Some(h) = timer.try_update_value(|h| h.take()).flatten() {
             h.clear();
         }
-        // The link to copy by hand stays until the next action; the rest fade.
-        let stays = matches!(s, Said::CopyByHand(_));
+        // The text to copy by hand stays until the next action; the rest fade.
+        let stays = matches!(s, Said::CopyByHand(_) | Said::EmbedByHand(_));
         said.set(Some(s));
         if !stays {
             let h = set_timeout_with_handle(
@@ -198,9 +224,9 @@ pub fn Toolbar() -> impl IntoView {
             say(Said::Undone);
         }
     };
-    // The link to copy by hand, shown and selected (after the box has its text and is shown).
-    let by_hand_copy = move |href: String| {
-        say(Said::CopyByHand(href));
+    // The text to copy by hand, shown and selected (after the box has its text and is shown).
+    let by_hand_copy = move |said: Said| {
+        say(said);
         request_animation_frame(move || {
             if let Some(input) = by_hand.get_untracked() {
                 let _ = input.focus();
@@ -208,19 +234,31 @@ pub fn Toolbar() -> impl IntoView {
             }
         });
     };
-    let copy = move |_| {
-        let href = untrack(|| app.href(app.embed));
+    // Copies `text`, saying `done` or, failing that, showing it with `by_hand` to copy.
+    let put = move |text: String, done: Said, by_hand: fn(String) -> Said| {
         if !has_clipboard() {
-            by_hand_copy(href);
+            by_hand_copy(by_hand(text));
             return;
         }
-        let promise = window().navigator().clipboard().write_text(&href);
+        let promise = window().navigator().clipboard().write_text(&text);
         leptos::task::spawn_local(async move {
             match wasm_bindgen_futures::JsFuture::from(promise).await {
-                Ok(_) => say(Said::Copied),
-                Err(_) => by_hand_copy(href),
+                Ok(_) => say(done),
+                Err(_) => by_hand_copy(by_hand(text)),
             }
         });
+    };
+    let copy = move |_| {
+        put(
+            untrack(|| app.href(app.embed)),
+            Said::Copied,
+            Said::CopyByHand,
+        )
+    };
+    let copy_embed = move |_| {
+        let title = app.view.get_untracked().title(app.t_untracked());
+        let code = embed_code(&untrack(|| app.href(true)), title);
+        put(code, Said::EmbedCopied, Said::EmbedByHand)
     };
     let csv = move |_| {
         let id = app.view.get_untracked().id;
@@ -244,13 +282,15 @@ pub fn Toolbar() -> impl IntoView {
             Some(Said::Undone) => t.toolbar.undone.to_string(),
             Some(Said::Copied) => t.toolbar.copied.to_string(),
             Some(Said::CopyByHand(_)) => t.toolbar.copy_by_hand.to_string(),
+            Some(Said::EmbedCopied) => t.toolbar.embed_copied.to_string(),
+            Some(Said::EmbedByHand(_)) => t.toolbar.embed_by_hand.to_string(),
             Some(Said::Saved(name)) => t.toolbar.csv_saved(name),
         })
     };
     let can_undo = move || said.see(|s| matches!(s, Some(Said::Reset { .. })));
     let manual = move || {
         said.see(|s| match s {
-            Some(Said::CopyByHand(link)) => Some(link.clone()),
+            Some(Said::CopyByHand(text) | Said::EmbedByHand(text)) => Some(text.clone()),
             _ => None,
         })
     };
@@ -285,6 +325,9 @@ pub fn Toolbar() -> impl IntoView {
             <button type="button" data-testid="copy-link" on:click=copy>
                 {tr(|t| t.toolbar.copy)}
             </button>
+            <button type="button" data-testid="copy-embed" on:click=copy_embed>
+                {tr(|t| t.toolbar.embed)}
+            </button>
             <button type="button" data-testid="results-csv" on:click=csv>
                 {tr(|t| t.toolbar.csv)}
             </button>
@@ -301,7 +344,16 @@ pub fn Toolbar() -> impl IntoView {
                 </button>
             </p>
             <label class="copy-by-hand" hidden=move || manual().is_none()>
-                <span>{tr(|t| t.toolbar.link_box)}</span>
+                <span>
+                    {live(move || {
+                        let t = app.t();
+                        if said.see(|s| matches!(s, Some(Said::EmbedByHand(_)))) {
+                            t.toolbar.embed_box
+                        } else {
+                            t.toolbar.link_box
+                        }
+                    })}
+                </span>
                 " "
                 <input
                     type="text"

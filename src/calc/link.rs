@@ -1,4 +1,4 @@
-//! The shareable link: the page's own keys (`view`, `lang`, `embed`, `compare`) and every input of every
+//! The shareable link: the page's own keys (`view`, `lang`, `embed`, `part`, `compare`) and every input of every
 //! calculator (docs/contract.md), decoded and encoded here so that the round trip is tested
 //! natively. The inputs' keys come from the calculators' field tables (see [`super::table`]).
 //!
@@ -13,8 +13,11 @@
 
 use super::choice::Choice;
 use super::field::FieldError;
-use super::scenario::{from_pairs, pairs, to_query, Progress, Scenario};
-use super::table::Issue;
+use super::memory::catalogue::GPUS;
+use super::memory::presets::PRESETS;
+use super::scenario::{from_pairs, pairs, to_query, Progress, Scenario, Visit};
+use super::suggest::nearest;
+use super::table::{Calculator, Field, Issue, Pairs};
 use crate::calc::order;
 
 /// The language the page is shown in.
@@ -35,6 +38,21 @@ impl Lang {
     }
 }
 
+/// What an embed shows (`part=`, with `embed=1`): without it, the answer, the key results and
+/// one chart, the inputs folded; with it, only that part (docs for a wiki or a slide quote one
+/// figure, not the whole calculator).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    /// The view's one-sentence answer.
+    Headline,
+    /// The key result tiles.
+    Results,
+    /// The view's first chart.
+    Chart,
+}
+
+crate::choice_ids!(Part { Headline => "headline", Results => "results", Chart => "chart" });
+
 /// The page state a link carries.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct LinkState {
@@ -43,6 +61,8 @@ pub struct LinkState {
     /// `None` when the link does not choose a language (the page then picks one).
     pub lang: Option<Lang>,
     pub embed: bool,
+    /// The part of the view an embed shows (`None`: its answer, key results and one chart).
+    pub part: Option<Part>,
     /// Names of saved scenarios to compare (`compare=alpha,beta`), as the link gave them.
     pub compare: Vec<String>,
     pub scenario: Scenario,
@@ -56,6 +76,121 @@ pub struct Decoded {
     pub issues: Vec<Issue>,
     /// Whether the link set any input at all (else the saved scenario is used).
     pub sets_inputs: bool,
+    /// The values the link gave that no choice has (`gpu=h100`), for the top of the page.
+    pub unknown: Vec<Unknown>,
+}
+
+/// A value a link gave for a key that is not one the key allows: a choice's id, a card or model
+/// id, a yes/no, a text the field cannot read (`gpu=nope`, `optimizer=adamx`, `cal=garbage`).
+/// The input keeps its default, and the page says so at the top, where it is seen whichever
+/// view is open, with the nearest allowed id when there is one ([`nearest`]).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Unknown {
+    /// The link key.
+    pub key: &'static str,
+    /// The value as the link gave it.
+    pub value: String,
+    /// The allowed id nearest to it, if any is near.
+    pub near: Option<&'static str>,
+    /// Whether the key takes one of a list of ids (a choice, a card, a model), rather than a
+    /// yes/no or a text of its own (a measurement, a list of runs) that could not be read.
+    pub listed: bool,
+}
+
+/// The ids (with display names) a text field of ids allows, where the core names them: cards
+/// and model presets. Other text fields (a list of runs, a measurement) have no ids to offer.
+fn text_ids(key: &str) -> Vec<(&'static str, &'static str)> {
+    match key {
+        "gpu" => GPUS.iter().map(|g| (g.id, g.name)).collect(),
+        "model" => PRESETS.iter().map(|p| (p.id, p.name)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The nearest of `allowed` ids to `raw` (ids without display names: those are page words).
+pub fn nearest_id(raw: &str, allowed: &[&'static str]) -> Option<&'static str> {
+    let candidates: Vec<(&'static str, &str)> = allowed.iter().map(|id| (*id, "")).collect();
+    nearest(raw, &candidates)
+}
+
+/// Every value of `pairs` that a choice, yes/no or text field of any calculator refuses, in the
+/// order the link gives them (the last of a repeated key, as the reader uses it). Numbers are
+/// left out: a number out of range is worded beside its field with the range.
+pub fn unknown_values(pairs: &Pairs) -> Vec<Unknown> {
+    struct Find<'a> {
+        pairs: &'a Pairs,
+        found: Vec<(usize, Unknown)>,
+    }
+    impl Visit for Find<'_> {
+        fn visit<T: Calculator + std::fmt::Debug>(
+            &mut self,
+            _: usize,
+            _: fn(&mut Scenario) -> &mut T,
+        ) {
+            for f in T::FIELDS {
+                let key = f.key();
+                let Some(at) = self.pairs.iter().rposition(|(k, _)| k == key) else {
+                    continue;
+                };
+                let raw = &self.pairs[at].1;
+                let (near, listed) = match f {
+                    Field::Num(_) => continue,
+                    _ if f.read(&mut T::default(), raw).is_ok() => continue,
+                    Field::Choice(c) => (nearest_id(raw, &(c.ids)()), true),
+                    Field::Flag(_) => (None, false),
+                    Field::Text(_) => {
+                        let ids = text_ids(key);
+                        (nearest(raw, &ids), !ids.is_empty())
+                    }
+                };
+                let value = raw.clone();
+                self.found.push((
+                    at,
+                    Unknown {
+                        key,
+                        value,
+                        near,
+                        listed,
+                    },
+                ));
+            }
+        }
+    }
+    let mut find = Find {
+        pairs,
+        found: Vec::new(),
+    };
+    Scenario::visit_calculators(&mut find);
+    order::sort_by_key(&mut find.found, |(at, _)| *at);
+    find.found.into_iter().map(|(_, u)| u).collect()
+}
+
+/// The link form of the value `key` holds in `s` (`a100-80gb` for `gpu`); `None` for a key that
+/// is no calculator's.
+pub fn value_of(s: &Scenario, key: &str) -> Option<String> {
+    struct Get<'a> {
+        s: Scenario,
+        key: &'a str,
+        found: Option<String>,
+    }
+    impl Visit for Get<'_> {
+        fn visit<T: Calculator + std::fmt::Debug>(
+            &mut self,
+            _: usize,
+            lens: fn(&mut Scenario) -> &mut T,
+        ) {
+            if let Some(f) = T::field(self.key) {
+                self.found = Some(f.write(lens(&mut self.s)));
+            }
+        }
+    }
+    let mut get = Get {
+        s: s.clone(),
+        key,
+        found: None,
+    };
+    Scenario::visit_calculators(&mut get);
+    get.found
 }
 
 /// Decodes a query string, with or without its leading `?`.
@@ -88,6 +223,14 @@ pub fn decode(query: &str) -> Decoded {
                 })),
             },
             "compare" => state.compare = compare_names(value),
+            "part" => match Part::from_id(value.trim()) {
+                Some(p) => state.part = Some(p),
+                None => issues.push(Issue::new(FieldError::NotAChoice {
+                    key: "part",
+                    raw: value.clone(),
+                    allowed: Part::ids(),
+                })),
+            },
             _ => {}
         }
     }
@@ -98,6 +241,7 @@ pub fn decode(query: &str) -> Decoded {
         state,
         issues,
         sets_inputs,
+        unknown: unknown_values(&pairs),
     }
 }
 
@@ -145,6 +289,10 @@ pub fn encode(state: &LinkState, default_view: &str) -> String {
     }
     if state.embed {
         q.append_pair("embed", "1");
+        // Only an embed shows a part: the full page it opens shows the whole view.
+        if let Some(p) = state.part {
+            q.append_pair("part", p.id());
+        }
     }
     if !state.compare.is_empty() {
         q.append_pair("compare", &state.compare.join(","));

@@ -9,7 +9,8 @@
 //! - [`spot`], [`billing`], [`bill`], [`advisor`], [`checklists`]: what running really costs.
 //! - [`pick`]: picking a card or a machine of the catalogue (`data/catalogue.toml`): what it
 //!   fills in, how old its prices are, and every row's break-even side by side.
-//! - [`scenario`]: all inputs together and their stored format; [`link`]: the shareable link.
+//! - [`scenario`]: all inputs together and their stored format; [`link`]: the shareable link;
+//!   [`suggest`]: the nearest allowed id to a value a link gives that no choice has.
 //! - [`library`]: named scenarios and their export file.
 //! - [`json`]: the reader of the JSON the page takes in (schema-1 saves, export files, a pasted
 //!   `config.json`).
@@ -39,5 +40,6 @@ pub mod sensitivity;
 pub mod series;
 pub mod serving;
 pub mod spot;
+pub mod suggest;
 pub mod table;
 pub mod units;

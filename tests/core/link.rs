@@ -611,3 +611,152 @@ fn compare_names_are_kept_in_the_link() {
     let again = decode(&encode(&d.state, FIRST));
     assert_eq!(again.state, d.state);
 }
+
+/// `(id, display name)` of every card, as the catalogue lists them.
+fn cards() -> Vec<(&'static str, &'static str)> {
+    gpuplan::calc::memory::catalogue::GPUS
+        .iter()
+        .map(|g| (g.id, g.name))
+        .collect()
+}
+
+#[test]
+fn a_value_near_an_id_suggests_it_by_start_inside_or_one_typo() {
+    use gpuplan::calc::suggest::nearest;
+    let cards = cards();
+    // Start: both H100s start with it; the catalogue lists the SXM card first.
+    assert_eq!(nearest("h100", &cards), Some("h100-sxm"));
+    assert_eq!(nearest("mi300", &cards), Some("mi300x"));
+    // Same letters once case, spaces and dashes are folded, against the id or the name.
+    assert_eq!(nearest("H100 SXM", &cards), Some("h100-sxm"));
+    assert_eq!(nearest("nvidia h100 80gb pcie", &cards), Some("h100-pcie"));
+    // Inside an id or a name, and an id inside the value.
+    assert_eq!(nearest("4090", &cards), Some("rtx-4090"));
+    assert_eq!(nearest("a6000", &cards), Some("rtx-a6000"));
+    assert_eq!(nearest("nvidia-h200-sxm-141g", &cards), Some("h200"));
+    // One typo.
+    let optimisers = [
+        ("adamw", ""),
+        ("adamw8bit", ""),
+        ("adafactor", ""),
+        ("sgdm", ""),
+        ("sgd", ""),
+    ];
+    assert_eq!(nearest("adamx", &optimisers), Some("adamw"));
+    assert_eq!(nearest("adafacter", &optimisers), Some("adafactor"));
+    // Nothing near: no guess.
+    assert_eq!(nearest("nope", &cards), None);
+    assert_eq!(nearest("garbage", &cards), None);
+    assert_eq!(nearest("", &cards), None);
+    assert_eq!(nearest("-", &cards), None);
+    assert_eq!(nearest("x", &optimisers), None);
+    assert_eq!(nearest("momentum", &optimisers), None);
+}
+
+#[test]
+fn a_links_unknown_values_are_reported_with_the_nearest_id() {
+    use gpuplan::calc::link::{unknown_values, value_of, Unknown};
+    use gpuplan::calc::scenario::pairs;
+    let d = decode(
+        "?gpu=h100&optimizer=adamx&cal=garbage&runtime=vllm&flash=yes&util=500&model=llama3-8b",
+    );
+    let u = |key, value: &str, near| Unknown {
+        key,
+        value: value.to_string(),
+        near,
+        listed: !matches!(key, "cal" | "flash"),
+    };
+    assert_eq!(
+        d.unknown,
+        vec![
+            u("gpu", "h100", Some("h100-sxm")),
+            u("optimizer", "adamx", Some("adamw")),
+            u("cal", "garbage", None),
+            u("flash", "yes", None),
+            u("model", "llama3-8b", Some("llama-3.1-8b")),
+        ],
+        "in link order; a good choice and a number out of range are not unknown values"
+    );
+    // The inputs keep their defaults, and each is still reported beside its field.
+    assert_eq!(d.state.scenario.memory.gpu, "a100-80gb");
+    for key in ["gpu", "optimizer", "cal", "flash", "model", "util"] {
+        assert!(d.issues.iter().any(|i| i.key() == key), "{key}");
+    }
+    assert_eq!(
+        value_of(&d.state.scenario, "gpu").as_deref(),
+        Some("a100-80gb")
+    );
+    assert_eq!(
+        value_of(&d.state.scenario, "runtime").as_deref(),
+        Some("vllm")
+    );
+    assert_eq!(value_of(&d.state.scenario, "view"), None);
+    // The last of a repeated key is the one read; a good value reports nothing.
+    assert_eq!(
+        unknown_values(&pairs("gpu=nope&gpu=h100-sxm")),
+        Vec::<Unknown>::new()
+    );
+    assert_eq!(
+        unknown_values(&pairs("gpu=h100-sxm&gpu=nope")),
+        vec![u("gpu", "nope", None)]
+    );
+}
+
+/// Every choice of every table: a value one letter off each allowed id is reported with that id
+/// (or another one letter off it), so no table's choices are left out of the top notice.
+#[test]
+fn every_choice_of_every_table_reports_its_unknown_values() {
+    use gpuplan::calc::link::unknown_values;
+    use gpuplan::calc::scenario::{Scenario, Visit};
+    use gpuplan::calc::suggest::edit_distance;
+    use gpuplan::calc::table::{Calculator, Field};
+    struct Each(usize);
+    impl Visit for Each {
+        fn visit<T: Calculator + std::fmt::Debug>(
+            &mut self,
+            _: usize,
+            _: fn(&mut Scenario) -> &mut T,
+        ) {
+            for f in T::FIELDS {
+                let Field::Choice(c) = f else { continue };
+                for id in (c.ids)() {
+                    let typo = format!("{id}q");
+                    let found = unknown_values(&[(c.key.to_string(), typo.clone())]);
+                    assert_eq!(found.len(), 1, "{}={typo}", c.key);
+                    assert_eq!(found[0].key, c.key);
+                    let near = found[0].near.unwrap_or_else(|| panic!("{}={typo}", c.key));
+                    assert!(
+                        edit_distance(&typo, near) <= 1 || near.starts_with(id),
+                        "{typo} → {near}"
+                    );
+                    self.0 += 1;
+                }
+            }
+        }
+    }
+    let mut each = Each(0);
+    Scenario::visit_calculators(&mut each);
+    assert!(each.0 > 30, "{} choices", each.0);
+}
+
+#[test]
+fn an_embeds_part_is_read_kept_with_embed_and_an_unknown_one_reported() {
+    use gpuplan::calc::link::Part;
+    let d = decode("?embed=1&part=chart&view=spot");
+    assert_eq!(d.state.part, Some(Part::Chart));
+    assert!(d.issues.is_empty());
+    assert_eq!(encode(&d.state, FIRST), "view=spot&embed=1&part=chart");
+    // The full page it opens shows the whole view: no part without embed.
+    let full = LinkState {
+        embed: false,
+        ..d.state.clone()
+    };
+    assert_eq!(encode(&full, FIRST), "view=spot");
+    let d = decode("?embed=1&part=graph");
+    assert_eq!(d.state.part, None);
+    assert_eq!(keys(&d.issues), vec!["part"]);
+    assert!(matches!(
+        d.issues[0].error::<FieldError>(),
+        Some(FieldError::NotAChoice { key: "part", .. })
+    ));
+}

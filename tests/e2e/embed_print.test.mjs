@@ -27,11 +27,13 @@ for (const view of ['rent-buy', 'training', 'inference', 'serving', 'spot']) {
       }
       assert.equal(await page.locator('main [data-testid^="view-"]').count(), 1);
       const bottom = (sel) => page.$eval(sel, (e) => e.getBoundingClientRect().bottom);
-      const top = (sel) => page.$eval(sel, (e) => e.getBoundingClientRect().top);
       assert.ok((await bottom('[data-testid=headline]')) <= FRAME.height, 'headline below the fold');
       assert.ok((await bottom('main .stat')) <= FRAME.height, `first result at ${await bottom('main .stat')} px`);
-      // The results come before the form.
-      assert.ok((await top('main .results')) < (await top('main form.inputs')));
+      // The inputs are folded; opened, they show under their summary.
+      const visible = (sel) => page.locator(sel).evaluateAll((es) => es.filter((e) => e.checkVisibility()).length);
+      assert.equal(await visible('main form.inputs'), 0);
+      await page.click('[data-testid=embed-inputs] > summary');
+      assert.ok((await visible('main form.inputs')) >= 1);
       assert.equal(await page.locator('[data-testid=embed-open]').count(), 1);
       assert.deepEqual(errors, []);
     } finally {
@@ -87,7 +89,8 @@ test('the embed\'s "open in gpuplan" link carries the same state without embed',
     let href = await link.getAttribute('href');
     assert.ok(!keys(href).includes('embed'), href);
     assert.equal(new URL(href).searchParams.get('spot_price'), '40');
-    // An edit in the embed reaches the link once edits pause.
+    // An edit in the embed (its inputs opened) reaches the link once edits pause.
+    await page.click('[data-testid=embed-inputs] > summary');
     await page.fill('[data-testid=input-job_hours]', '123');
     await page.waitForFunction(() =>
       new URL(document.querySelector('[data-testid=embed-open]').href).searchParams.get('job_hours') === '123');
@@ -124,6 +127,7 @@ test('an embed never writes storage and does not open the reader\'s saved scenar
     // The embed without inputs shows the guide's example, and an edit there is not saved.
     const { page, errors } = await open(context, s.url, '?embed=1');
     assert.equal(await page.inputValue('[data-testid=input-price-box]'), '120');
+    await page.click('[data-testid=embed-inputs] > summary');
     await page.fill('[data-testid=input-purchase]', '999999');
     await page.waitForURL(/purchase=999999/);
     await page.reload();

@@ -62,6 +62,8 @@ pub struct AppState {
     /// Fires when the reader chooses a language again, so a failed load is tried again.
     pub ask_again: Trigger,
     pub embed: bool,
+    /// The part of the view an embed shows (`part=`; `None`: answer, key results, one chart).
+    pub part: Option<crate::calc::link::Part>,
     /// The inputs came from a link opened from outside (one that sets inputs other than the
     /// ones this browser last kept): the page works on a new, unsaved scenario, not on the
     /// saved one it was working on before.
@@ -171,6 +173,7 @@ impl AppState {
             texts,
             ask_again: Trigger::new(),
             embed: decoded.state.embed,
+            part: decoded.state.part,
             from_link,
             compare: RwSignal::new(decoded.state.compare),
             issues: RwSignal::new(issues),
@@ -340,6 +343,7 @@ impl AppState {
             view: self.view.get().id.to_string(),
             lang: self.lang.get(),
             embed: self.embed,
+            part: self.part,
             compare: self.compare.get(),
             scenario: self.scenario.get(),
             progress: self.progress.get(),
@@ -351,6 +355,7 @@ impl AppState {
             view: self.view.get_untracked().id.to_string(),
             lang: self.lang.get_untracked(),
             embed: self.embed,
+            part: self.part,
             compare: self.compare.get_untracked(),
             scenario: self.scenario.get_untracked(),
             progress: self.progress.get_untracked(),

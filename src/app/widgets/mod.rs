@@ -20,7 +20,7 @@ pub use choice::{
 };
 pub use field_input::{FieldInput, Input, Inputs};
 pub use form::{choice, flag, form, holds, num, radio, slider, Item, Section};
-pub use help::{term, Help, Term, TERMS};
+pub use help::{open_glossary, term, Help, Term, TERMS};
 pub use number_field::{NumberField, SliderField};
 pub use preset_note::{
     provide as provide_presets, title as preset_title, use_presets, PresetNote, Presets,

@@ -1,6 +1,8 @@
 //! The glossary (`view=glossary`): every term the page uses, each a paragraph with its formula,
 //! in the reader's language. Each "?" on the page opens one of these in place; a teacher can link
-//! to them all, or to one (`?view=glossary#term-pue`).
+//! to them all, or to one (`?view=glossary#term-pue`). Above the terms, once, which public guide
+//! "the guide" is, what it covers and which of its sections each view models (`#term-guide`, the
+//! footer's link).
 
 use super::headline::{Answer, Headline, Tone};
 use crate::app::i18n::tr;
@@ -24,6 +26,20 @@ pub fn GlossaryView() -> impl IntoView {
         <section class="view glossary" data-testid="view-glossary">
             <Headline answer=said />
             <p class="hint">{tr(|t| t.glossary.intro)}</p>
+            <section class="about-guide" id="term-guide" data-testid="about-guide">
+                <h2>{tr(|t| t.guide.title)}</h2>
+                <p>{tr(|t| t.guide.about)}</p>
+                <ul>
+                    {live(move || {
+                        app.t()
+                            .guide
+                            .items
+                            .split('|')
+                            .map(|item| view! { <li>{item}</li> })
+                            .collect_view()
+                    })}
+                </ul>
+            </section>
             <dl class="glossary-list">
                 {TERMS
                     .iter()

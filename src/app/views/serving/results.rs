@@ -183,55 +183,70 @@ fn basis(t: &'static Texts, r: Runtime) -> &'static str {
 }
 
 /// What limits the figures: memory's cap on concurrency, the runtime's basis, the T4's fp16.
-fn notes(r: &ServingReport, t: &'static Texts) -> Vec<String> {
+/// Each with whether the reader must act on it (the model does not fit, the concurrency asked is
+/// more than memory holds, the load is near the knee): only those are coloured as a warning; the
+/// rest say how the figures are made and are plain notes.
+fn notes(r: &ServingReport, t: &'static Texts) -> Vec<(bool, String)> {
     let w = &t.serving;
-    let mut v = Vec::new();
+    let mut v: Vec<(bool, String)> = Vec::new();
     if r.max_conc == 0 {
-        v.push(w.no_fit.to_string());
+        v.push((true, w.no_fit.to_string()));
     } else if r.conc_capped {
-        v.push(w.capped(&r.max_conc.to_string(), &r.conc.to_string()));
+        v.push((true, w.capped(&r.max_conc.to_string(), &r.conc.to_string())));
     }
-    v.push(w.constants(
-        basis(t, r.runtime.runtime),
-        &percent(1.0 / r.trust.1, 0),
-        &percent(1.0 / r.trust.0, 0),
+    v.push((
+        false,
+        w.constants(
+            basis(t, r.runtime.runtime),
+            &percent(1.0 / r.trust.1, 0),
+            &percent(1.0 / r.trust.0, 0),
+        ),
     ));
     if r.runtime.runtime == Runtime::LlamaCpp {
-        v.push(w.kquants.to_string());
+        v.push((false, w.kquants.to_string()));
     }
     if r.fp8_weights && r.runtime.runtime != Runtime::LlamaCpp {
-        v.push(t.serving_calibration.fp8_blockwise.to_string());
+        v.push((false, t.serving_calibration.fp8_blockwise.to_string()));
     }
     if r.busy {
-        v.push(w.busy(&percent(r.utilisation, 0)));
+        v.push((true, w.busy(&percent(r.utilisation, 0))));
     }
     if r.vllm_pool_limit {
-        v.push(w.vllm_pool(&r.max_conc.to_string()));
+        v.push((false, w.vllm_pool(&r.max_conc.to_string())));
     }
     if r.tp_beyond_machine {
-        v.push(w.tp_beyond_machine(&r.tp.to_string(), &MACHINE_CARDS.to_string()));
+        v.push((
+            true,
+            w.tp_beyond_machine(&r.tp.to_string(), &MACHINE_CARDS.to_string()),
+        ));
     } else if r.tp_slow_link {
-        v.push(w.tp_slow_link(&r.tp.to_string()));
+        v.push((true, w.tp_slow_link(&r.tp.to_string())));
     }
     if let (true, Some(a)) = (r.llamacpp_limit, r.llamacpp) {
-        v.push(w.llamacpp_gate(
-            &number(a.total.as_gib(), 2),
-            &r.conc.to_string(),
-            &r.max_conc.to_string(),
-            &r.guide_max_conc.to_string(),
+        v.push((
+            false,
+            w.llamacpp_gate(
+                &number(a.total.as_gib(), 2),
+                &r.conc.to_string(),
+                &r.max_conc.to_string(),
+                &r.guide_max_conc.to_string(),
+            ),
         ));
     }
     match (r.cal_tool, r.cal_decode, r.cal_prefill) {
-        (Some(tool), d, p) => v.push(w.calibrated(
-            tool.name(),
-            &d.map(|k| number(k, 3)).unwrap_or_else(|| "–".into()),
-            &p.map(|k| number(k, 3)).unwrap_or_else(|| "–".into()),
+        (Some(tool), d, p) => v.push((
+            false,
+            w.calibrated(
+                tool.name(),
+                &d.map(|k| number(k, 3)).unwrap_or_else(|| "–".into()),
+                &p.map(|k| number(k, 3)).unwrap_or_else(|| "–".into()),
+            ),
         )),
-        (None, _, _) if r.scale != 1.0 => v.push(w.rescaled(&number(r.scale, 3))),
+        (None, _, _) if r.scale != 1.0 => v.push((false, w.rescaled(&number(r.scale, 3)))),
         _ => {}
     }
     if r.no_bf16 {
-        v.push(w.no_bf16.to_string());
+        v.push((false, w.no_bf16.to_string()));
     }
     v
 }
@@ -244,7 +259,13 @@ pub fn ServingNotes(report: Memo<ServingReport>) -> impl IntoView {
     view! {
         <div class="notes" data-testid="serving-notes">
             {live(move || {
-                said.get().into_iter().map(|n| view! { <p class="notice">{n}</p> }).collect_view()
+                said.get()
+                    .into_iter()
+                    .map(|(act, n)| {
+                        let class = if act { "notice" } else { "note" };
+                        view! { <p class=class>{n}</p> }
+                    })
+                    .collect_view()
             })}
         </div>
     }

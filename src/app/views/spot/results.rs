@@ -18,7 +18,8 @@ fn hours(t: &'static Texts, h: f64, digits: u8) -> String {
     t.spot.hours(&number(h, digits))
 }
 
-/// Shown when the job should not run on spot without checkpoints.
+/// Shown when the job should not run on spot without checkpoints: a warning while they are off,
+/// a plain note (keep them on) while they are on.
 #[component]
 pub fn SpotWarning(rep: Spot) -> impl IntoView {
     let app = use_app();
@@ -47,9 +48,16 @@ pub fn SpotWarning(rep: Spot) -> impl IntoView {
         })
     };
 
+    // With the checkpoints ticked the sentence only says why they matter: nothing to do, so no
+    // alarm colour and no alert; without them it is the warning it reads as.
+    let ticked = move || rep.see(|r| r.inputs.has_checkpoints);
     view! {
         <When when=move || warning().is_some()>
-            <p class="notice warning" role="alert" data-testid="spot-warning">
+            <p
+                class=move || if ticked() { "note" } else { "notice warning" }
+                role=move || if ticked() { "note" } else { "alert" }
+                data-testid="spot-warning"
+            >
                 {live(warning)}
             </p>
         </When>
