@@ -165,19 +165,32 @@ for (const [lang, cur] of [['en', 'usd'], ['zh', 'cny']]) {
   });
 }
 
-test('the break-even by card lists only rows priced in the currency, whole machines first, each lowest first', async () => {
+test('the break-even by card lists only rows priced in the currency, by tier, whole machines first, each lowest first', async () => {
   const { context, page, errors } = await s.fresh('?cur=usd');
   try {
-    const rows = await page.$$eval('[data-testid^=by-card-]', (els) =>
-      els.map((e) => ({ id: e.dataset.testid.slice(8), u: e.dataset.value, cards: e.dataset.cardsOnly === 'true' })));
+    const rows = await page.$$eval('tr[data-testid^=by-card-]', (els) =>
+      els.map((e) => ({
+        id: e.dataset.testid.slice(8),
+        u: e.dataset.value,
+        cards: e.dataset.cardsOnly === 'true',
+        tier: e.querySelector('[data-testid=by-card-tier]').dataset.value,
+      })));
     assert.ok(rows.length >= 3, JSON.stringify(rows));
-    // Card rows (eight cards without a host) come after every whole machine.
-    const first = rows.findIndex((r) => r.cards);
-    assert.ok(first > 0 && rows.slice(first).every((r) => r.cards), JSON.stringify(rows));
-    for (const part of [rows.slice(0, first), rows.slice(first)]) {
-      const finite = part.filter((r) => r.u !== '').map((r) => Number(r.u));
-      assert.deepEqual(finite, [...finite].sort((a, b) => a - b));
+    // Rows of one tier stand together; within a tier, card rows (eight cards without a host)
+    // come after every whole machine, and each part is sorted lowest U* first.
+    const tiers = [...new Set(rows.map((r) => r.tier))];
+    assert.deepEqual(tiers, rows.map((r) => r.tier).filter((t, i, a) => i === 0 || a[i - 1] !== t));
+    for (const tier of tiers) {
+      const part = rows.filter((r) => r.tier === tier);
+      const first = part.findIndex((r) => r.cards);
+      const cut = first < 0 ? part.length : first;
+      assert.ok(part.slice(cut).every((r) => r.cards), JSON.stringify(part));
+      for (const p of [part.slice(0, cut), part.slice(cut)]) {
+        const finite = p.filter((r) => r.u !== '').map((r) => Number(r.u));
+        assert.deepEqual(finite, [...finite].sort((a, b) => a - b));
+      }
     }
+    assert.ok(rows.some((r) => !r.cards), JSON.stringify(rows));
     assert.ok(rows.some((r) => r.id === '8x-h100'));
     // Each row states the hosting and staff it assumes: the guide's, hosting at the row's draw.
     assert.match(await page.textContent('[data-testid=card-costs-8x-h100]'), /616 \+ .*1,127/);
