@@ -5,8 +5,8 @@
 use crate::common::assert_close;
 use gpuplan::calc::choice::Choice;
 use gpuplan::calc::memory::dtype::{KvType, WeightType, GROUP_128_BITS};
-use gpuplan::calc::memory::inference::{inference, InferenceInputs};
-use gpuplan::calc::memory::inputs::{MemoryInputs, ModelSpec};
+use gpuplan::calc::memory::inference::inference;
+use gpuplan::calc::memory::inputs::MemoryInputs;
 use gpuplan::calc::memory::presets::preset;
 use gpuplan::calc::memory::training::{training, Method, TrainingInputs};
 use gpuplan::calc::memory::vllm::{
@@ -15,27 +15,7 @@ use gpuplan::calc::memory::vllm::{
 };
 use gpuplan::calc::units::{Bytes, Ratio, GIB};
 
-/// A preset served with vLLM on `tp` cards of `gpu` at `ctx` tokens, `conc` sequences.
-fn vllm(id: &str, gpu: &str, tp: u64, ctx: u64, conc: u64, util: f64) -> MemoryInputs {
-    MemoryInputs {
-        model: ModelSpec {
-            model: Some(id.into()),
-            arch: (preset(id).unwrap().arch)(),
-            params_b: None,
-        },
-        gpu: gpu.into(),
-        inference: InferenceInputs {
-            tp,
-            ctx,
-            conc,
-            weights: WeightType::Bf16,
-            engine: Engine::Vllm,
-            gpu_util: Ratio(util),
-            ..Default::default()
-        },
-        ..Default::default()
-    }
-}
+use crate::common::vllm_inputs as vllm;
 
 fn pool_of(m: &MemoryInputs) -> VllmPool {
     inference(m)

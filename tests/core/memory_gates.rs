@@ -7,29 +7,19 @@ use gpuplan::calc::headline::inference_ways;
 use gpuplan::calc::memory::arch::Arch;
 use gpuplan::calc::memory::catalogue::gpu;
 use gpuplan::calc::memory::dtype::{KvType, WeightType};
-use gpuplan::calc::memory::inference::{inference, InferenceInputs};
-use gpuplan::calc::memory::inputs::{MemoryInputs, ModelSpec};
+use gpuplan::calc::memory::inference::inference;
 use gpuplan::calc::memory::inputs::{CTX, SEQ};
 use gpuplan::calc::memory::llamacpp::{allocation, compute_buffer};
 use gpuplan::calc::memory::presets::preset;
-use gpuplan::calc::memory::vllm::{
-    activation_peak, fused_moe_buffer, graphs_memory, Engine, VllmPool,
-};
+use gpuplan::calc::memory::vllm::{activation_peak, fused_moe_buffer, graphs_memory, VllmPool};
 use gpuplan::calc::scenario::{from_pairs, pairs};
 use gpuplan::calc::serving::{
-    attention_flops, report, ServingInputs, ServingReport, IN_TOKENS, MACHINE_CARDS, OUT_TOKENS,
-    USERS,
+    attention_flops, ServingReport, IN_TOKENS, MACHINE_CARDS, OUT_TOKENS, USERS,
 };
-use gpuplan::calc::table::{validate, Valid};
-use gpuplan::calc::units::{Bytes, Ratio, GIB, MIB};
+use gpuplan::calc::table::validate;
+use gpuplan::calc::units::{Bytes, GIB, MIB};
 
-fn run(query: &str) -> ServingReport {
-    let mut issues = Vec::new();
-    let (s, _, _) = from_pairs(&pairs(query), &mut issues);
-    assert!(issues.is_empty(), "{query}: {issues:?}");
-    let i: Valid<ServingInputs> = validate(s.serving.clone()).unwrap();
-    report(&i, &s)
-}
+use crate::common::serving_run as run;
 
 fn llama3_8b() -> Arch {
     (preset("llama-3.1-8b").unwrap().arch)()
@@ -124,24 +114,7 @@ fn llamacpp_gate_refuses_13b_f16_on_24_gb() {
 
 /// A preset served with vLLM on `tp` cards of `gpu` at `ctx` tokens, `conc` sequences.
 fn vllm_pool(id: &str, gpu: &str, tp: u64, ctx: u64, conc: u64, util: f64) -> VllmPool {
-    let m = MemoryInputs {
-        model: ModelSpec {
-            model: Some(id.into()),
-            arch: (preset(id).unwrap().arch)(),
-            params_b: None,
-        },
-        gpu: gpu.into(),
-        inference: InferenceInputs {
-            tp,
-            ctx,
-            conc,
-            weights: WeightType::Bf16,
-            engine: Engine::Vllm,
-            gpu_util: Ratio(util),
-            ..Default::default()
-        },
-        ..Default::default()
-    };
+    let m = crate::common::vllm_inputs(id, gpu, tp, ctx, conc, util);
     inference(&m).unwrap().vllm.unwrap()
 }
 

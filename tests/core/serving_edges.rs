@@ -3,19 +3,9 @@
 //! (docs/formulas.md, "Serving capacity", "Calibration: fitted and held-back cases").
 
 use crate::common::assert_close;
-use gpuplan::calc::scenario::{from_pairs, pairs};
-use gpuplan::calc::serving::{
-    finite_source, mmc_wait, report, Runtime, ServingInputs, ServingReport, BANDS, RANK_S,
-};
-use gpuplan::calc::table::{validate, Valid};
+use gpuplan::calc::serving::{finite_source, mmc_wait, Runtime, ServingReport, BANDS, RANK_S};
 
-fn run(query: &str) -> ServingReport {
-    let mut issues = Vec::new();
-    let (s, _, _) = from_pairs(&pairs(query), &mut issues);
-    assert!(issues.is_empty(), "{query}: {issues:?}");
-    let i: Valid<ServingInputs> = validate(s.serving.clone()).unwrap();
-    report(&i, &s)
-}
+use crate::common::serving_run as run;
 
 /// A request's first token with no queue: prefill and the fixed time, ms.
 fn idle_ttft_ms(r: &ServingReport) -> f64 {

@@ -4,18 +4,10 @@
 
 use crate::common::assert_close;
 use gpuplan::calc::advisor::{advise, AdvisorInputs, Form, Profile};
-use gpuplan::calc::scenario::{from_pairs, pairs};
-use gpuplan::calc::serving::{report, Band, ServingInputs, ServingReport, BANDS, FP8_GAIN};
-use gpuplan::calc::table::{validate, Valid};
+use gpuplan::calc::serving::{Band, ServingReport, BANDS, FP8_GAIN};
 use proptest::prelude::*;
 
-fn run(query: &str) -> ServingReport {
-    let mut issues = Vec::new();
-    let (s, _, _) = from_pairs(&pairs(query), &mut issues);
-    assert!(issues.is_empty(), "{query}: {issues:?}");
-    let i: Valid<ServingInputs> = validate(s.serving.clone()).unwrap();
-    report(&i, &s)
-}
+use crate::common::serving_run as run;
 
 /// The regime a held-back case measures.
 #[derive(Debug, Clone, Copy, PartialEq)]
