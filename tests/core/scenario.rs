@@ -1,3 +1,4 @@
+use gpuplan::calc::advisor::advise;
 use gpuplan::calc::advisor::Profile;
 use gpuplan::calc::memory::dtype::WeightType;
 use gpuplan::calc::memory::training::Method;
@@ -5,14 +6,15 @@ use gpuplan::calc::rent_buy::{RentBuyError, RentBuyInputs};
 use gpuplan::calc::scenario::{from_stored, to_stored, Progress, Scenario, StoreError};
 use gpuplan::calc::table::{validate, Calculator};
 use gpuplan::calc::units::{Currency, Hours, Ratio};
-use gpuplan::calc::{bill, billing, demand, memory, rent_buy, sensitivity, spot};
+use gpuplan::calc::{bill, billing, demand, memory, rent_buy, sensitivity, serving, spot};
 use proptest::prelude::*;
 
 /// A save written by the schema-1 build (its own `to_json`), kept as it was.
 const V1_FIXTURE: &str = include_str!("../fixtures/v1-scenario.json");
 
 /// Runs every calculator, chart series and side calculation the page runs on `s`, and checks
-/// the figures they publish are finite.
+/// the figures they publish are finite. It counts the calculators it ran: one added to the
+/// scenario and not run here fails every test that calls this.
 fn run_everything(s: &Scenario) {
     let cur = s.currency;
     let rb = validate(s.rent_buy.clone()).expect("rent-buy inputs valid");
@@ -39,8 +41,22 @@ fn run_everything(s: &Scenario) {
     billing::report(&b, cur);
     let bl = validate(s.bill.clone()).expect("bill inputs valid");
     bill::report(&bl, cur);
-    s.advisor_inputs();
+    let a = advise(&s.advisor_inputs());
+    assert!(!a.verdicts.is_empty());
     s.training_checkpoint();
+    let sv = validate(s.serving.clone()).expect("serving inputs valid");
+    let r = serving::report(&sv, s);
+    assert!(r.ttft_s.is_finite() || r.max_conc == 0);
+    serving::concurrency_chart(&sv, s, &r);
+    serving::cost_chart(s, &r);
+    let ran = [
+        "rent_buy", "memory", "spot", "billing", "bill", "advisor", "serving",
+    ];
+    assert_eq!(
+        ran.len(),
+        Scenario::calculator_count(),
+        "a calculator is not run here"
+    );
 }
 
 #[test]
