@@ -345,7 +345,18 @@ fn structs(table: &Table, name: &str, out: &mut String) {
                 .iter()
                 .map(|n| format!("{}: &str", ident(n)))
                 .collect();
-            let args: Vec<String> = names.iter().map(|n| ident(n)).collect();
+            // `found` is always text the reader typed or pasted: quoted short, so a pasted file
+            // is not echoed whole into a message (`crate::text::quote`).
+            let args: Vec<String> = names
+                .iter()
+                .map(|n| {
+                    if n == "found" {
+                        format!("&crate::text::quote({})", ident(n))
+                    } else {
+                        ident(n)
+                    }
+                })
+                .collect();
             let _ = writeln!(
                 out,
                 "    pub fn {}(&self, {}) -> String {{ self.{}.fill(&[{}]) }}",

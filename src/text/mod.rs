@@ -44,6 +44,19 @@ impl Tpl {
     }
 }
 
+/// At most this many characters of what the reader typed or pasted are quoted in a message.
+pub const QUOTE_MAX: usize = 80;
+
+/// What the reader typed, as a message quotes it (every `{found}`): whole when short, otherwise
+/// its first [`QUOTE_MAX`] characters and "…", so a pasted file does not fill the page with a
+/// message as long as itself.
+pub fn quote(found: &str) -> std::borrow::Cow<'_, str> {
+    match found.char_indices().nth(QUOTE_MAX) {
+        None => std::borrow::Cow::Borrowed(found),
+        Some((end, _)) => std::borrow::Cow::Owned(format!("{}…", &found[..end])),
+    }
+}
+
 include!(concat!(env!("OUT_DIR"), "/texts.rs"));
 
 /// Why a language file was not taken.
