@@ -346,13 +346,25 @@ fn structs(table: &Table, name: &str, out: &mut String) {
                 .map(|n| format!("{}: &str", ident(n)))
                 .collect();
             let args: Vec<String> = names.iter().map(|n| ident(n)).collect();
+            // `found` is always text the reader typed or pasted: quoted short, so a pasted file
+            // is not echoed whole into a message (`Tpl::fill_quoting`).
+            let quoted: u32 = names
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| *n == "found")
+                .map(|(i, _)| 1 << i)
+                .sum();
+            let call = if quoted == 0 {
+                format!("fill(&[{}])", args.join(", "))
+            } else {
+                format!("fill_quoting(&[{}], {quoted})", args.join(", "))
+            };
             let _ = writeln!(
                 out,
-                "    pub fn {}(&self, {}) -> String {{ self.{}.fill(&[{}]) }}",
+                "    pub fn {}(&self, {}) -> String {{ self.{}.{call} }}",
                 ident(k),
                 params.join(", "),
                 ident(k),
-                args.join(", ")
             );
         }
     }

@@ -394,6 +394,7 @@ pub fn config_error(t: &'static Texts, e: &ConfigError) -> String {
             m.config_unknown_type(found, &MODEL_TYPES.join(t.app.list_sep))
         }
         ConfigError::Missing(key) => m.config_missing(key),
+        ConfigError::MissingKeys(keys) => m.config_missing_keys(&keys.join(t.app.list_sep)),
         ConfigError::Shape(a) => m.config_shape(&arch_error(t, a)),
     }
 }

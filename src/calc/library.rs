@@ -567,10 +567,12 @@ pub fn in_one_currency(list: &[&Scenario]) -> Vec<Scenario> {
         .collect()
 }
 
-/// Every key result of every scenario, with the better values marked.
+/// Every key result of every scenario, with the better values marked: the results that differ
+/// first, then those the scenarios share, each group in the metrics' order (what the reader
+/// came to see is at the top).
 pub fn compare(list: &[&Scenario]) -> Vec<Row> {
     let sums: Vec<Summary> = in_one_currency(list).iter().map(summary).collect();
-    <Metric as Choice>::ALL
+    let rows: Vec<Row> = <Metric as Choice>::ALL
         .iter()
         .map(|&metric| {
             let values: Vec<Option<f64>> = sums.iter().map(|s| metric.value(s)).collect();
@@ -588,7 +590,12 @@ pub fn compare(list: &[&Scenario]) -> Vec<Row> {
                 best,
             }
         })
-        .collect()
+        .collect();
+    let (mut differ, same): (Vec<Row>, Vec<Row>) = rows
+        .into_iter()
+        .partition(|r| r.values.iter().any(|v| *v != r.values[0]));
+    differ.extend(same);
+    differ
 }
 
 /// The places holding the lowest value, unless every value is the same.

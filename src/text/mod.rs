@@ -28,6 +28,11 @@ pub struct Tpl(pub &'static str);
 impl Tpl {
     /// The text with `args[i]` in place of argument `i`.
     pub fn fill(&self, args: &[&str]) -> String {
+        self.fill_quoting(args, 0)
+    }
+
+    /// As [`Tpl::fill`], with each argument whose bit is set in `quoted` cut as [`quote`] cuts it.
+    pub fn fill_quoting(&self, args: &[&str], quoted: u32) -> String {
         let mut s = String::with_capacity(self.0.len());
         let mut pieces = self.0.split('\u{1}');
         s.push_str(pieces.next().unwrap_or_default());
@@ -36,12 +41,32 @@ impl Tpl {
             if let Some(arg) = chars.next() {
                 let i = u32::from(arg).wrapping_sub(u32::from('a'));
                 let i = usize::try_from(i).unwrap_or(usize::MAX);
-                s.push_str(args.get(i).copied().unwrap_or_default());
+                let arg = args.get(i).copied().unwrap_or_default();
+                let cut = (i < 32 && quoted & (1 << i) != 0)
+                    .then(|| arg.char_indices().nth(QUOTE_MAX))
+                    .flatten();
+                match cut {
+                    Some((end, _)) => {
+                        s.push_str(&arg[..end]);
+                        s.push('…');
+                    }
+                    None => s.push_str(arg),
+                }
             }
             s.push_str(chars.as_str());
         }
         s
     }
+}
+
+/// At most this many characters of what the reader typed or pasted are quoted in a message.
+pub const QUOTE_MAX: usize = 80;
+
+/// What the reader typed, as a message quotes it (every `{found}`): whole when short, otherwise
+/// its first [`QUOTE_MAX`] characters and "…", so a pasted file does not fill the page with a
+/// message as long as itself.
+pub fn quote(found: &str) -> String {
+    Tpl("\u{1}a").fill_quoting(&[found], 1)
 }
 
 include!(concat!(env!("OUT_DIR"), "/texts.rs"));

@@ -228,3 +228,38 @@ proptest::proptest! {
         }
     }
 }
+
+/// Gemma 3 nests its language model under `text_config` (sizes of Gemma 3 27B's text model):
+/// read from there, full attention on every layer (module docs), and `sliding_window` said.
+#[test]
+fn gemma3_reads_its_nested_text_config() {
+    let json = r#"{"architectures": ["Gemma3ForConditionalGeneration"], "model_type": "gemma3",
+        "text_config": {"model_type": "gemma3_text", "hidden_size": 5376, "intermediate_size": 21504,
+        "num_attention_heads": 32, "num_hidden_layers": 62, "num_key_value_heads": 16,
+        "head_dim": 128, "vocab_size": 262208, "sliding_window": 1024, "query_pre_attn_scalar": 168},
+        "vision_config": {"hidden_size": 1152}, "mm_tokens_per_image": 256}"#;
+    let got = parse(json).unwrap();
+    assert_eq!(got.model_type, "gemma3_text");
+    assert_eq!(got.arch.layers, 62);
+    assert_eq!(got.arch.kv_heads, 16);
+    assert_eq!(got.arch.attention, AttentionKind::Full);
+    assert!(got.arch.tied_embeddings && got.arch.qk_norm);
+    // 27.0 B in the text model (embeddings 1.41 B + 62 layers of 0.413 B).
+    let b = got.arch.params().total() / 1e9;
+    assert!((26.8..27.3).contains(&b), "{b}");
+    assert_eq!(got.not_understood, vec!["sliding_window".to_string()]);
+}
+
+/// Without a model_type the message names what is missing, not an empty type.
+#[test]
+fn a_config_without_model_type_names_the_missing_keys() {
+    assert_eq!(
+        parse(r#"{"hidden_size": 4096}"#),
+        Err(ConfigError::MissingKeys(vec![
+            "model_type",
+            "num_hidden_layers",
+            "num_attention_heads",
+            "vocab_size"
+        ]))
+    );
+}

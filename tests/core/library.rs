@@ -431,3 +431,24 @@ fn a_difference_reads_by_its_field() {
     assert_eq!(shown("method", "nope"), Shown::Text("nope".into()));
     assert_eq!(shown("no_such_key", "x"), Shown::Text("x".into()));
 }
+
+/// The results that differ come before those the scenarios share, each group in metric order.
+#[test]
+fn the_comparison_puts_the_results_that_differ_first() {
+    let a = Scenario::default();
+    let mut b = Scenario::default();
+    b.rent_buy.price_per_hour = 90.0;
+    let rows = compare(&[&a, &b]);
+    let differs = |r: &gpuplan::calc::library::Row| r.values[0] != r.values[1];
+    let first_same = rows.iter().position(|r| !differs(r)).unwrap();
+    assert!(first_same > 0, "{rows:?}");
+    assert!(rows[first_same..].iter().all(|r| !differs(r)), "{rows:?}");
+    // Owning is the first metric but the same in both: it follows renting, which differs.
+    let at = |m: Metric| rows.iter().position(|r| r.metric == m).unwrap();
+    assert_eq!(at(Metric::RentMonthly), 0);
+    assert!(at(Metric::OwnMonthly) >= first_same);
+    assert_eq!(
+        rows.len(),
+        <Metric as gpuplan::calc::choice::Choice>::ALL.len()
+    );
+}

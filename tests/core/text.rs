@@ -120,3 +120,28 @@ fn the_loading_page_words_match_the_locale_files() {
         }
     }
 }
+
+/// A pasted file echoed in a message is quoted short: its first 80 characters and "…".
+#[test]
+fn a_long_paste_is_quoted_short_in_messages() {
+    let pasted = "x".repeat(20_000);
+    for lang in [Lang::En, Lang::Zh] {
+        let t = texts(lang);
+        let m = t.err_calc.config_unknown_type(&pasted, "llama");
+        assert!(
+            m.chars().count() < 200,
+            "{lang:?}: {} chars",
+            m.chars().count()
+        );
+        assert!(m.contains(&format!("{}…", "x".repeat(80))), "{m}");
+        // A short one is quoted whole.
+        assert!(t
+            .err_calc
+            .config_unknown_type("bert", "llama")
+            .contains("bert"));
+    }
+    assert_eq!(
+        gpuplan::text::quote("é".repeat(81).as_str()),
+        format!("{}…", "é".repeat(80))
+    );
+}

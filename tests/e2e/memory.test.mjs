@@ -72,6 +72,41 @@ test('a pasted config.json fills the architecture', async () => {
   }
 });
 
+test('a refused paste is quoted short, a missing model_type names its keys, Gemma 3 is read and named', async () => {
+  const { context, page, errors } = await s.fresh('?view=inference');
+  try {
+    const p = new InferencePage(page);
+    // A 20 KB paste with a model type this page does not read: the message quotes 80 characters.
+    const huge = JSON.stringify({ model_type: 'x'.repeat(20000) });
+    const refused = await p.tryConfig(huge);
+    assert.match(refused.text, /“x{80}…” is not one this page reads/);
+    assert.ok(refused.text.length < 400, `${refused.text.length} characters`);
+    assert.ok(refused.height < 200, `${refused.height} px`);
+    const missing = await p.tryConfig('{"hidden_size":4096}');
+    assert.match(missing.text, /missing: model_type, num_hidden_layers, num_attention_heads, vocab_size/);
+    assert.doesNotMatch(missing.text, /“”/);
+    assert.equal(await p.presetShown(), 'Custom architecture (the guide\'s 32 × 4096)');
+    // Gemma 3 nests its language model under text_config.
+    const read = await p.tryConfig(JSON.stringify({
+      model_type: 'gemma3',
+      text_config: {
+        model_type: 'gemma3_text', hidden_size: 5376, intermediate_size: 21504, num_attention_heads: 32,
+        num_hidden_layers: 62, num_key_value_heads: 16, head_dim: 128, vocab_size: 262208, sliding_window: 1024,
+      },
+      vision_config: { hidden_size: 1152 },
+    }));
+    assert.match(read.text, /Read a gemma3_text config: 2[67](\.\d+)? B parameters/);
+    assert.equal(await p.presetShown(), 'Pasted config.json (gemma3_text)');
+    // A preset chosen afterwards is named as itself; the custom option is the guide's again.
+    await page.selectOption('[data-testid=input-model]', 'llama-3.1-8b');
+    await page.selectOption('[data-testid=input-model]', '');
+    assert.equal(await p.presetShown(), 'Custom architecture (the guide\'s 32 × 4096)');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('training: the guide’s 7B full fine-tune does not fit one 80 GB card; LoRA does', async () => {
   const { context, page, errors } = await s.fresh('?view=training');
   try {

@@ -182,6 +182,20 @@ export class InferencePage extends Page {
     await this.page.waitForFunction(() =>
       document.querySelector('[data-testid=config-result]').textContent.startsWith('Read'));
   }
+  /** Pastes a config.json that may be refused: the message as shown, and its height in pixels. */
+  async tryConfig(json) {
+    if (!(await this.page.$eval('details.config', (d) => d.open))) await this.page.click('details.config summary');
+    await this.page.fill(byTestid('config-json'), json);
+    await this.page.click(byTestid('config-apply'));
+    return this.page.$eval(byTestid('config-result'), (p) => ({
+      text: p.textContent,
+      height: p.getBoundingClientRect().height,
+    }));
+  }
+  /** What the preset box shows for the model chosen. */
+  presetShown() {
+    return this.page.$eval(byTestid('input-model'), (s) => s.options[s.selectedIndex].textContent);
+  }
   async figures() {
     return {
       params: await value(this.page, 'param-count'),

@@ -93,4 +93,19 @@ export class ComparePage {
   async pick(name) {
     await this.page.check(`${byTestid('compare-pick')}[data-name="${name}"]`);
   }
+  /** The headline as read. */
+  headline() {
+    return this.page.textContent(byTestid('headline'));
+  }
+  /** The result rows' metric ids, top to bottom. */
+  metrics() {
+    return this.page.$$eval(`${byTestid('compare-table')} tbody tr`, (trs) => trs.map((t) => t.dataset.metric));
+  }
+  /** A differing input's row: its heading and each scenario's value, as shown. */
+  input(key) {
+    return this.page.$eval(`${byTestid('compare-diff')} tbody tr[data-key="${key}"]`, (tr) => ({
+      label: tr.querySelector('th').textContent,
+      cells: [...tr.querySelectorAll('td')].map((td) => td.textContent),
+    }));
+  }
 }

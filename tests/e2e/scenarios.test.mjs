@@ -214,6 +214,10 @@ test('compare shows both scenarios, marks the cheaper, lists what differs and ov
     assert.ok(Math.abs(rent[0].value - 90 * 720 * 0.5) < 0.01);
     assert.ok(Math.abs(rent[1].value - 130 * 720 * 0.5) < 0.01);
     assert.deepEqual(await cmp.differing(), ['price']);
+    assert.match(await cmp.headline(), /1 input differs;/);
+    // The results that differ come first: renting, not owning (the first metric, the same in both).
+    assert.equal((await cmp.metrics())[0], 'rent-monthly');
+    assert.equal((await cmp.input('price')).label, 'Rent per machine-hour');
     assert.match(await page.textContent('[data-testid="compare-missing"]'), /gamma/);
     for (const id of ['chart-compare-cost', 'chart-compare-memory']) {
       await page.waitForSelector(`[data-testid="${id}"][data-draws]`);
@@ -227,4 +231,30 @@ test('compare shows both scenarios, marks the cheaper, lists what differs and ov
     await cmp.pick('beta');
     await page.waitForURL(/compare=alpha(%2C|,)gamma(%2C|,)beta(&|$)/);
     assert.equal(await cmp.shown(), 2);
+  }));
+
+for (const lang of ['en', 'zh']) {
+  test(`[${lang}] compare with nothing ticked asks for two or three, without stray punctuation`, () =>
+    withPage(`?lang=${lang}&view=compare`, async ({ page }) => {
+      const said = await new ComparePage(page).headline();
+      assert.match(said, lang === 'en' ? /^Choose two or three saved scenarios to compare: Save/ : /^选择两到三个已保存的方案进行对比：先用/);
+      assert.doesNotMatch(said, /\.:|。：/);
+    }));
+}
+
+test('compare names each scenario’s card, the default one too, under the field’s label', () =>
+  withPage('', async ({ page, bar }) => {
+    await bar.saveAs('alpha');
+    await bar.waitForCount(1);
+    await page.goto(`${s.url}?view=inference&gpu=h100-sxm`);
+    await page.waitForSelector('[data-testid="view-inference"]');
+    await bar.saveAsNew('beta');
+    await bar.waitForCount(2);
+    await page.goto(`${s.url}?view=compare&compare=alpha,beta`);
+    await page.waitForSelector('[data-testid="compare-diff"]');
+    const cmp = new ComparePage(page);
+    assert.ok((await cmp.differing()).includes('gpu'));
+    const card = await cmp.input('gpu');
+    assert.equal(card.label, 'Card');
+    assert.deepEqual(card.cells, ['NVIDIA A100 80 GB SXM', 'NVIDIA H100 80 GB SXM']);
   }));

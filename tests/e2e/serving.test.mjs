@@ -134,3 +134,27 @@ test('llama.cpp starts where its own allocation fits, beside the guide\'s rule, 
     }
   }
 });
+
+// Pricing input tokens moves part of the day's cost onto them: an output token's cost falls,
+// and the tile's note says why.
+for (const lang of ['en', 'zh']) {
+  test(`[${lang}] the output-token cost says that priced input tokens carry part of the cost`, async () => {
+    const context = await s.browser.newContext();
+    try {
+      const base = `?lang=${lang}&view=serving&card_price=15`;
+      const { page, errors } = await open(context, s.url, `${base}&in_price_pct=0`);
+      const tile = '.stat:has([data-testid=cost-per-million-tokens]) .stat-note';
+      const why = lang === 'en' ? /input tokens are priced too .* carry part of the cost/ : /输入 token 也按“价格”中设定的比例计价，分担了一部分成本/;
+      const unpriced = await new ServingPage(page).outputs();
+      assert.doesNotMatch(await page.textContent(tile), why);
+      const priced = await open(context, s.url, `${base}&in_price_pct=50`);
+      const cost = await new ServingPage(priced.page).outputs();
+      assert.ok(cost.cost < unpriced.cost, `${cost.cost} < ${unpriced.cost}`);
+      assert.match(await priced.page.textContent(tile), why);
+      assert.match(await priced.page.textContent('.stat:has([data-testid=cost-per-million-tokens-owned]) .stat-note'), why);
+      assert.deepEqual([...errors, ...priced.errors], []);
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -1,6 +1,11 @@
 //! Reads a Hugging Face `config.json` into an [`Arch`], for the model types whose keys this page
-//! knows: llama, mistral, mixtral, qwen2, qwen3, qwen2_moe, qwen3_moe, gemma, gemma2, phi3,
-//! deepseek_v2 and deepseek_v3. Keys that do not change memory (token ids, rope settings, dropout)
+//! knows: llama, mistral, mixtral, qwen2, qwen3, qwen2_moe, qwen3_moe, gemma, gemma2, gemma3, phi3,
+//! deepseek_v2 and deepseek_v3. A multimodal config that nests its language model under
+//! `text_config` (Gemma 3: `"model_type": "gemma3"` at the top, the text model's sizes below) is
+//! read from that nested object; the vision tower is not counted. Gemma 3 interleaves five
+//! sliding-window layers with one global layer, which [`Arch`] cannot state (it slides every n-th
+//! layer), so its layers are read as full attention, an upper bound on its KV cache, and
+//! `sliding_window` is listed back as not understood. Keys that do not change memory (token ids, rope settings, dropout)
 //! are passed over quietly; any other key is listed back as not understood, so nothing is dropped
 //! without the reader knowing.
 
@@ -19,6 +24,8 @@ pub const MODEL_TYPES: &[&str] = &[
     "qwen3_moe",
     "gemma",
     "gemma2",
+    "gemma3",
+    "gemma3_text",
     "phi3",
     "deepseek_v2",
     "deepseek_v3",
@@ -90,6 +97,9 @@ pub enum ConfigError {
     NotObject,
     #[error("config.json: model_type {0:?} is not one this page reads (it reads {list})", list = MODEL_TYPES.join(", "))]
     UnknownType(String),
+    /// No `model_type` string: the keys an architecture needs that are absent, `model_type` first.
+    #[error("config.json: missing {}", .0.join(", "))]
+    MissingKeys(Vec<&'static str>),
     #[error("config.json: {0} is missing or not a whole number")]
     Missing(&'static str),
     #[error("config.json: {0}")]
@@ -125,15 +135,33 @@ impl<'a> Reader<'a> {
 }
 
 pub fn parse(text: &str) -> Result<ConfigImport, ConfigError> {
-    let map = &json::parse(text).map_err(ConfigError::Json)?;
-    let Some(members) = map.as_object() else {
+    let outer = &json::parse(text).map_err(ConfigError::Json)?;
+    if outer.as_object().is_none() {
         return Err(ConfigError::NotObject);
-    };
+    }
+    let map = outer;
+    // A multimodal config holds its language model under `text_config`; its own model_type
+    // (Gemma 3's "gemma3_text") when it names one, the outer one otherwise.
+    let nested = map.get("text_config").filter(|v| v.as_object().is_some());
+    let map = nested.unwrap_or(map);
     let model_type = map
         .get("model_type")
         .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
+        .or_else(|| nested.and(outer.get("model_type").and_then(Value::as_str)));
+    let Some(model_type) = model_type.map(str::to_string) else {
+        let mut missing = vec!["model_type"];
+        missing.extend(
+            [
+                "num_hidden_layers",
+                "hidden_size",
+                "num_attention_heads",
+                "vocab_size",
+            ]
+            .into_iter()
+            .filter(|k| map.get(k).and_then(Value::as_u64).is_none()),
+        );
+        return Err(ConfigError::MissingKeys(missing));
+    };
     if !MODEL_TYPES.contains(&model_type.as_str()) {
         return Err(ConfigError::UnknownType(model_type));
     }
@@ -151,6 +179,7 @@ pub fn parse(text: &str) -> Result<ConfigImport, ConfigError> {
         None => return Err(ConfigError::Missing("num_attention_heads")),
     };
     let gemma = model_type.starts_with("gemma");
+    let gemma3 = model_type.starts_with("gemma3");
     let mut arch = Arch {
         layers,
         hidden,
@@ -162,8 +191,12 @@ pub fn parse(text: &str) -> Result<ConfigImport, ConfigError> {
         tied_embeddings: r.flag("tie_word_embeddings").unwrap_or(gemma),
         qkv_bias: model_type.starts_with("qwen2")
             || map.get("attention_bias").and_then(Value::as_bool) == Some(true),
-        qk_norm: model_type.starts_with("qwen3"),
-        norms_per_layer: if model_type == "gemma2" { 4 } else { 2 },
+        qk_norm: model_type.starts_with("qwen3") || gemma3,
+        norms_per_layer: if model_type == "gemma2" || gemma3 {
+            4
+        } else {
+            2
+        },
         ..Arch::default()
     };
     // Sliding windows: Mistral applies its window to every layer; Gemma 2 to every other; Qwen
@@ -215,10 +248,11 @@ pub fn parse(text: &str) -> Result<ConfigImport, ConfigError> {
     }
     arch.validate()?;
     // Each key once, in sorted order, so the list reads the same however the file orders it.
+    let members = map.as_object().unwrap_or_default();
     let mut keys: Vec<&String> = members.iter().map(|(k, _)| k).collect();
     order::sort(&mut keys);
     keys.dedup();
-    let not_understood = keys
+    let mut not_understood = keys
         .into_iter()
         .filter(|k| !IGNORED.contains(&k.as_str()) && !r.used.contains(&k.as_str()))
         .filter(|k| {
@@ -241,7 +275,12 @@ pub fn parse(text: &str) -> Result<ConfigImport, ConfigError> {
             )
         })
         .cloned()
-        .collect();
+        .collect::<Vec<_>>();
+    // Gemma 3's five-local-one-global pattern is read as full attention (module docs).
+    if gemma3 && map.get("sliding_window").is_some() {
+        not_understood.push("sliding_window".to_string());
+        order::sort(&mut not_understood);
+    }
     Ok(ConfigImport {
         model_type,
         arch,

@@ -15,6 +15,7 @@ use crate::app::widgets::{live, ChartCanvas, When};
 use crate::calc::choice::Choice;
 use crate::calc::library::{self, compare, diff, in_one_currency, Kind, Metric, Row, Shown};
 use crate::calc::link::COMPARE_MAX;
+use crate::calc::memory::inputs::MemoryInputs;
 use crate::calc::memory::{inference, training};
 use crate::calc::scenario::Scenario;
 use crate::calc::sensitivity::cost_vs_util;
@@ -78,7 +79,11 @@ pub fn CompareView() -> impl IntoView {
                     code: "compared",
                     tone: Tone::Plain,
                     lead: t.lead(&c.names.len().to_string()),
-                    detail: t.detail(&n.to_string()),
+                    detail: if n == 1 {
+                        t.detail_one.to_string()
+                    } else {
+                        t.detail(&n.to_string())
+                    },
                 }
             }
         })
@@ -300,13 +305,21 @@ fn Results(chosen: Memo<Chosen>) -> impl IntoView {
             diff(&refs)
                 .into_iter()
                 .map(|d| {
-                    let name = label(t, &d.key);
+                    // The field's label; the link key only for a key the page has no label for.
+                    let name = match label(t, &d.key) {
+                        "" => d.key.clone(),
+                        l => l.to_string(),
+                    };
                     let key = d.key.clone();
                     let cells = d
                         .values
                         .into_iter()
                         .map(|v| {
                             let text = match v {
+                                // The default card is a card: named, as the others are.
+                                None if key == "gpu" => {
+                                    input_words(t, &key, &MemoryInputs::default().gpu, cur)
+                                }
                                 None => t.compare.example.to_string(),
                                 Some(raw) => input_words(t, &key, &raw, cur),
                             };
@@ -315,7 +328,7 @@ fn Results(chosen: Memo<Chosen>) -> impl IntoView {
                         .collect_view();
                     view! {
                         <tr data-key=d.key.clone()>
-                            <th scope="row">{name} " " <code>{d.key.clone()}</code></th>
+                            <th scope="row">{name}</th>
                             {cells}
                         </tr>
                     }

@@ -57,9 +57,13 @@ impl Outcome {
     }
 }
 
-/// `params_raw` is the parameter box's typed text, cleared when a config fills the model.
+/// `params_raw` is the parameter box's typed text, cleared when a config fills the model;
+/// `pasted` takes the model type of a config that filled it, for the preset box to name.
 #[component]
-pub fn ConfigPaste(params_raw: RwSignal<Option<String>>) -> impl IntoView {
+pub fn ConfigPaste(
+    params_raw: RwSignal<Option<String>>,
+    pasted: RwSignal<Option<String>>,
+) -> impl IntoView {
     let app = use_app();
     let config_text = RwSignal::new(String::new());
     let config_result = RwSignal::new(None::<Outcome>);
@@ -75,7 +79,10 @@ pub fn ConfigPaste(params_raw: RwSignal<Option<String>>) -> impl IntoView {
                 m.model.arch = imp.arch;
                 m.model.params_b = None;
             }) {
-                Ok(()) => config_result.set(Some(read)),
+                Ok(()) => {
+                    pasted.set(Some(imp.model_type.clone()));
+                    config_result.set(Some(read));
+                }
                 Err(e) => config_result.set(Some(Outcome::NotApplied(Issue::new(e)))),
             }
             params_raw.set(None);

@@ -24,11 +24,20 @@ pub const MEMORY: Lens<MemoryInputs> = crate::app::state::lenses::MEMORY;
 /// The preset drop-down's label.
 const PRESET: Tr = |t| t.model.preset;
 
-/// A preset is its catalogue name in every language; the empty id is the custom architecture.
+/// The model type of the `config.json` that last filled the architecture, until a preset is
+/// chosen: the custom option then names the pasted model, not the guide's example.
+#[derive(Clone, Copy)]
+struct PastedConfig(RwSignal<Option<String>>);
+
+/// A preset is its catalogue name in every language; the empty id is the custom architecture,
+/// or the pasted config when one filled it.
 fn preset_name(t: &'static Texts, _: &'static str, id: &'static str) -> String {
     match preset(id) {
         Some(p) => p.name.to_string(),
-        None if id.is_empty() => t.model.custom.to_string(),
+        None if id.is_empty() => use_context::<PastedConfig>()
+            .and_then(|p| p.0.get())
+            .map(|model_type| t.model.custom_pasted(&model_type))
+            .unwrap_or_else(|| t.model.custom.to_string()),
         None => id.to_string(),
     }
 }
@@ -46,6 +55,8 @@ pub fn ModelSection() -> impl IntoView {
     let params_raw = RwSignal::new(None::<String>);
     // Why the typed text is not in use, worded when shown so a language switch rewords it.
     let params_error = RwSignal::new(None::<Issue>);
+    let pasted = RwSignal::new(None::<String>);
+    provide_context(PastedConfig(pasted));
 
     let choose = Callback::new(move |id: String| {
         app.try_edit(MEMORY, |m| {
@@ -59,6 +70,7 @@ pub fn ModelSection() -> impl IntoView {
             m.model.params_b = None;
         });
         params_raw.set(None);
+        pasted.set(None);
     });
     let on_params = move |text: String| {
         app.clear_issue("params");
@@ -126,7 +138,7 @@ pub fn ModelSection() -> impl IntoView {
                 </span>
             </label>
             <Architecture />
-            <ConfigPaste params_raw=params_raw />
+            <ConfigPaste params_raw=params_raw pasted=pasted />
             <p class="hint">
                 {live(move || {
                     let n = memory.see(|m| m.model.params());

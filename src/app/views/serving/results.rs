@@ -95,6 +95,16 @@ fn source(r: &ServingReport, s: PriceSource, t: &'static Texts) -> String {
     }
 }
 
+/// A cost tile's note, saying when priced input tokens carry part of the cost: an output token's
+/// cost then falls as their share rises, and the reader should see why.
+fn shared(r: &ServingReport, t: &'static Texts, note: String) -> String {
+    if r.cost_rented_in.amount > 0.0 {
+        t.serving.in_shares_cost(&note)
+    } else {
+        note
+    }
+}
+
 /// Owning a card-hour, and the machine it comes from; what to give when there is no price.
 fn owned_note(r: &ServingReport, t: &'static Texts) -> String {
     let Some(o) = &r.own else {
@@ -155,10 +165,10 @@ const TILES: &[StatRow<ServingReport>] = &[
         }) },
     StatRow { testid: "cost-per-million-tokens", label: |t| t.serving.rented, value: |r| if r.price_source == PriceSource::Missing { String::new() } else { r.cost_rented.amount.to_string() },
         text: |r, _| if r.price_source == PriceSource::Missing { "—".to_string() } else { money(r.cost_rented, 2) },
-        note: Some(|r, t| t.serving.rented_note(&money(r.rent_card_hour, 2), &source(r, r.price_source, t))) },
+        note: Some(|r, t| shared(r, t, t.serving.rented_note(&money(r.rent_card_hour, 2), &source(r, r.price_source, t)))) },
     StatRow { testid: "cost-per-million-tokens-owned", label: |t| t.serving.owned, value: |r| r.own.as_ref().map(|o| o.cost.amount.to_string()).unwrap_or_default(),
         text: |r, _| r.own.as_ref().map_or("—".to_string(), |o| money(o.cost, 2)),
-        note: Some(owned_note) },
+        note: Some(|r, t| shared(r, t, owned_note(r, t))) },
     StatRow { testid: "cost-per-million-input-tokens", label: |t| t.serving.rented_in, value: |r| r.cost_rented_in.amount.to_string(),
         text: |r, _| money(r.cost_rented_in, 2),
         note: Some(|r, t| if r.cost_rented_in.amount > 0.0 { t.serving.rented_in_note(&r.own.as_ref().map_or("—".to_string(), |o| money(o.cost_in, 2))) } else { t.serving.in_unpriced.into() }) },
