@@ -28,8 +28,8 @@ use crate::calc::rent_buy::{
     read_typed, report, write_typed, HostingScale, OpsScale, PowerModel, RentBuyError,
     RentBuyInputs, RentBuyReport, CAPITAL_RATE, FLEET, HOSTING, HOSTING_KW, HOSTING_SCALE,
     HOURS_PER_DAY, IDLE_KW, KWH_PRICE, MONTHS, MONTH_HOURS, OPS, OPS_SCALE, POWER_KW, POWER_MODEL,
-    PRICE, PUE, PURCHASE, RESALE, RESERVE, RESERVE_OFF_1M, RESERVE_OFF_1Y, RESERVE_OFF_3Y,
-    RESERVE_PAY, RESERVE_TERM, UTIL,
+    PRICE, PUE, PURCHASE, RESALE, RESERVE, RESERVE_MONTH, RESERVE_OFF_1M, RESERVE_OFF_1Y,
+    RESERVE_OFF_3Y, RESERVE_PAY, RESERVE_TERM, UTIL,
 };
 use crate::calc::reserve::ReserveTerm;
 use leptos::prelude::*;
@@ -101,7 +101,10 @@ const FORM: &[Section] = &[
                     // Each term keeps its own discount; the box of the chosen one is shown.
                     Item::Either {
                         when: || holds(LENS, |i| i.reserve_term == ReserveTerm::Month),
-                        yes: &[Item::Control(|| num(&RESERVE_OFF_1M, LENS))],
+                        yes: &[
+                            Item::Control(|| num(&RESERVE_MONTH, LENS)),
+                            Item::Control(|| num(&RESERVE_OFF_1M, LENS)),
+                        ],
                         no: &[Item::Either {
                             when: || holds(LENS, |i| i.reserve_term == ReserveTerm::Year),
                             yes: &[Item::Control(|| num(&RESERVE_OFF_1Y, LENS))],
