@@ -230,7 +230,8 @@ pub fn RentBuyView() -> impl IntoView {
     let inputs = memo(move || rep.see(|r| (*r.inputs).clone()));
     let report = memo(move || rep.see(|r| r.report.clone()));
     let said = memo(move || rep.see(|r| answer(r, app.t())));
-    // While a price is asked for, nothing that stands on it is shown: no tiles, charts or plans.
+    // While a price is asked for, nothing that stands on it is shown: no tiles, charts or plans
+    // (the three ways show the costs that stand on given prices only).
     let given = move || rep.see(|r| !r.inputs.ask.any());
 
     view! {
@@ -242,8 +243,10 @@ pub fn RentBuyView() -> impl IntoView {
                         <Results rep=rep report=report />
                         <Formulas inputs=inputs report=report />
                         <RentBuyCharts rep=rep />
-                        <ThreeWays rep=rep />
                     </When>
+                    // Shown while a price is asked for: it hides what stands on that price
+                    // itself, and a month reserved at its quote does not.
+                    <ThreeWays rep=rep />
                     <ByCard rep=rep />
                     <When when=given>
                         <Hybrid rep=rep />

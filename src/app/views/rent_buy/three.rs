@@ -10,6 +10,7 @@ use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::{live, ChartCanvas, StatRow, Stats, When};
 use crate::calc::reserve::{three_way, ThreeWayReport, Way};
 use crate::calc::sensitivity::cost_vs_util3;
+use crate::calc::units::Money;
 use crate::charts::{draw_cost_vs_util3, ChartText};
 use crate::text::Texts;
 use leptos::prelude::*;
@@ -49,11 +50,12 @@ fn reserve_note(r: &ThreeWayReport, t: &'static Texts) -> String {
 
 /// A way's monthly cost, or nothing while it stands on a price that is asked for.
 fn cost(r: &ThreeWayReport, w: Way) -> Option<Money> {
-    r.known(w).then(|| match w {
+    let m = match w {
         Way::Rent => r.rent,
         Way::Reserve => r.reserve,
         Way::Own => r.own,
-    })
+    };
+    r.known(w).then_some(m)
 }
 
 fn cost_value(r: &ThreeWayReport, w: Way) -> String {
