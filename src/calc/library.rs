@@ -25,7 +25,7 @@ use super::choice::Choice;
 use super::field::NumberKind;
 use super::json::{self, quote, Value};
 use super::memory::{inference, training};
-use super::rent_buy::{self, Verdict};
+use super::rent_buy::{self, Ask, Verdict};
 use super::scenario::{
     from_stored, pairs, to_query, Progress, Scenario, StoreError, Visit, SCHEMA,
 };
@@ -377,8 +377,14 @@ pub fn may_overwrite(base: Option<u64>, stored: Option<u64>) -> bool {
 pub struct Summary {
     pub own_monthly: Money,
     pub rent_monthly: Money,
+    /// `None` while a price is asked for, as the verdict.
     pub break_even: Option<Ratio>,
-    pub verdict: Verdict,
+    /// `None` while a price is asked for: the page asks for it instead of answering, and so does
+    /// the comparison.
+    pub verdict: Option<Verdict>,
+    /// The rent-or-buy prices awaiting the reader's figure: the monthly cost standing on one is
+    /// not shown either.
+    pub asked: Ask,
     /// What one card holds for the training run, and whether it fits the card.
     pub training_per_card: Bytes,
     pub training_fits: bool,
@@ -414,8 +420,9 @@ pub fn summary(s: &Scenario) -> Summary {
     Summary {
         own_monthly: rb.own_monthly,
         rent_monthly: rb.rent_monthly,
-        break_even: rb.break_even,
-        verdict: rb.verdict,
+        break_even: rb.break_even.filter(|_| !rb.asked.any()),
+        verdict: rb.decided(),
+        asked: rb.asked,
         training_per_card: tr.total,
         training_fits: tr.fits,
         min_cards: tr.min_gpus,
@@ -520,10 +527,13 @@ impl Metric {
     /// none (no break-even, no card count that holds the run).
     pub fn value(self, s: &Summary) -> Option<f64> {
         let v = match self {
+            // A cost standing on a price that is asked for is not this machine's.
+            Metric::OwnMonthly if s.asked.purchase => return None,
+            Metric::RentMonthly if s.asked.price => return None,
             Metric::OwnMonthly => s.own_monthly.amount,
             Metric::RentMonthly => s.rent_monthly.amount,
             Metric::BreakEven => return s.break_even.map(|r| r.0),
-            Metric::Verdict => f64::from(u8::from(s.verdict == Verdict::Buy)),
+            Metric::Verdict => return s.verdict.map(|v| f64::from(u8::from(v == Verdict::Buy))),
             Metric::TrainingPerCard => s.training_per_card.0,
             Metric::MinCards => return s.min_cards.map(|n| n as f64),
             Metric::InferencePerCard => s.inference_per_card.0,

@@ -149,6 +149,10 @@ pub struct RentBuyInputs {
     pub reserve_off_year: Ratio,
     /// The same for a three-year term.
     pub reserve_off_three_years: Ratio,
+    /// What a month reserved for a one-month term costs, as quoted (a 包月 price); 0: none, and
+    /// the month is the hourly rent for every hour less `reserve_off_month`. A pick of a row that
+    /// rents by the month sets it ([`super::reserve`]).
+    pub reserve_month_price: f64,
     /// The card the machine holds (a catalogue id): the guide's machine is 8 x A100 80 GB, and a
     /// pick sets it. Serving owns a card at this machine's price only when it is that card.
     pub machine_card: String,
@@ -255,6 +259,7 @@ impl Default for RentBuyInputs {
             reserve_off_month: Ratio::from_percent(20.0),
             reserve_off_year: Ratio::from_percent(35.0),
             reserve_off_three_years: Ratio::from_percent(55.0),
+            reserve_month_price: 0.0,
             machine_card: GUIDE_MACHINE_CARD.to_string(),
             ask: Ask::default(),
         }
@@ -287,6 +292,7 @@ mod fields {
     pub const RESERVE_OFF_1M: F = NumField { key: "reserve_off_1m", kind: NumberKind::Percent, min: 0.0, max: 99.0, slider: None, whole: false, get: |i| i.reserve_off_month.percent(), set: |i, v| i.reserve_off_month = Ratio::from_percent(v) };
     pub const RESERVE_OFF_1Y: F = NumField { key: "reserve_off_1y", kind: NumberKind::Percent, min: 0.0, max: 99.0, slider: None, whole: false, get: |i| i.reserve_off_year.percent(), set: |i, v| i.reserve_off_year = Ratio::from_percent(v) };
     pub const RESERVE_OFF_3Y: F = NumField { key: "reserve_off_3y", kind: NumberKind::Percent, min: 0.0, max: 99.0, slider: None, whole: false, get: |i| i.reserve_off_three_years.percent(), set: |i, v| i.reserve_off_three_years = Ratio::from_percent(v) };
+    pub const RESERVE_MONTH: F = NumField { key: "reserve_month", kind: NumberKind::Money, min: 0.0, max: 1e9, slider: None, whole: false, get: |i| i.reserve_month_price, set: |i, v| i.reserve_month_price = v };
 }
 pub use fields::*;
 
@@ -357,6 +363,7 @@ impl Calculator for RentBuyInputs {
         Field::Choice(RESERVE_TERM),
         Field::Choice(RESERVE_PAY),
         Field::Num(RESERVE_OFF_1M),
+        Field::Num(RESERVE_MONTH),
         Field::Num(RESERVE_OFF_1Y),
         Field::Num(RESERVE_OFF_3Y),
         Field::Text(TextField {

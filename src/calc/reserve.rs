@@ -4,6 +4,7 @@
 //! ```text
 //! list_month     = price_per_hour x month_hours              a whole month at the hourly rent
 //! reserved_month = (1 - discount_term) x list_month          billed every month of the term
+//!                = reserve_month                             a one-month term with its price given
 //! reserve        = reserved_month                            paid monthly
 //!                = term x reserved_month x i / (1 - v^term)  paid up front (see super::finance)
 //! rent           = list_month x U
@@ -31,9 +32,14 @@
 //! published for its term (docs/formulas.md lists the sources): one month 20% (a monthly
 //! package against pay-as-you-go), one year 35% (a year's subscription, or a one-year
 //! commitment), three years 55% (a three-year commitment).
+//!
+//! A one-month term may instead be priced as quoted (`reserve_month`, a 包月 price for the whole
+//! machine): then a reserved month costs exactly that, whatever the hourly rent, which may be
+//! unknown (the CNY H100 and H200 machines rent only by the month). Picking such a row sets it
+//! (`crate::calc::pick`). A zero price means none given, and the discount applies.
 
 use super::finance::{monthly_rate, prepaid_monthly, recovery_factor};
-use super::rent_buy::{break_even, own_at, rent_at, RentBuyInputs};
+use super::rent_buy::{break_even, own_at, rent_at, Ask, RentBuyInputs};
 use super::table::Valid;
 use super::units::{Currency, Money, Ratio};
 use crate::calc::order;
@@ -99,6 +105,9 @@ pub struct ReserveParts {
     pub pay: ReservePay,
     /// The discount off the hourly rent for this term.
     pub discount: Ratio,
+    /// The month's price as quoted, when a one-month term has one (`reserve_month`): it is the
+    /// billed month, and the discount plays no part.
+    pub quoted_month: Option<Money>,
     /// A whole month at the on-demand rent.
     pub list_month: Money,
     /// A month of the term at the discount, as billed month by month.
@@ -123,6 +132,19 @@ pub fn discount(i: &RentBuyInputs) -> Ratio {
     }
 }
 
+/// The price of a one-month term as given, if it applies: the term is a month and the price is
+/// set (0 means none).
+fn quoted_month(i: &RentBuyInputs) -> Option<f64> {
+    (i.reserve_term == ReserveTerm::Month && i.reserve_month_price > 0.0)
+        .then_some(i.reserve_month_price)
+}
+
+/// A month of the term as billed: the quoted month, else the discount off a month at the hourly
+/// rent.
+fn billed_month(i: &RentBuyInputs) -> f64 {
+    quoted_month(i).unwrap_or_else(|| (1.0 - discount(i).0) * i.price_per_hour * i.month_hours.0)
+}
+
 /// Reserving's monthly cost in the comparison, at any utilisation.
 ///
 /// A term longer than the horizon (`months`, over which owning is compared) is charged whole:
@@ -130,7 +152,7 @@ pub fn discount(i: &RentBuyInputs) -> Ratio {
 /// since a reserved term cannot be ended early. Three years over 12 months at 38,880 a month cost
 /// 36 x 38,880 / 12 = 116,640 a month, not 38,880.
 pub(crate) fn reserve_monthly(i: &RentBuyInputs) -> f64 {
-    let billed = (1.0 - discount(i).0) * i.price_per_hour * i.month_hours.0;
+    let billed = billed_month(i);
     let n = i.reserve_term.months();
     let rate = monthly_rate(i.capital_rate);
     // What the term's payments are worth at its start.
@@ -158,12 +180,13 @@ fn within_term(i: &RentBuyInputs, billed: f64) -> f64 {
 pub fn reserve_parts(i: &RentBuyInputs, cur: Currency) -> ReserveParts {
     let list = i.price_per_hour * i.month_hours.0;
     let d = discount(i);
-    let billed = (1.0 - d.0) * list;
+    let billed = billed_month(i);
     let monthly = reserve_monthly(i);
     ReserveParts {
         term: i.reserve_term,
         pay: i.reserve_pay,
         discount: d,
+        quoted_month: quoted_month(i).map(|m| Money::new(m, cur)),
         list_month: Money::new(list, cur),
         billed_month: Money::new(billed, cur),
         prepaid: (i.reserve_pay == ReservePay::Upfront)
@@ -332,6 +355,26 @@ pub struct ThreeWayReport {
     pub runner_up: Way,
     /// What the best way saves a month against the runner-up.
     pub saving: Money,
+    /// The prices awaiting the reader's figure: a cost standing on one is not this machine's,
+    /// and there is no best way until it is given ([`ThreeWayReport::decided`]).
+    pub asked: Ask,
+}
+
+impl ThreeWayReport {
+    /// The cheapest way, or `None` while a price is asked for.
+    pub fn decided(&self) -> Option<Way> {
+        (!self.asked.any()).then_some(self.best)
+    }
+
+    /// Whether a way's cost stands on given prices only: renting on the hourly rent, owning on
+    /// the purchase, reserving on the hourly rent unless its month is priced as quoted.
+    pub fn known(&self, way: Way) -> bool {
+        match way {
+            Way::Rent => !self.asked.price,
+            Way::Own => !self.asked.purchase,
+            Way::Reserve => self.reserve_parts.quoted_month.is_some() || !self.asked.price,
+        }
+    }
 }
 
 /// The three-way comparison at the inputs' utilisation.
@@ -359,5 +402,6 @@ pub fn three_way(i: &Valid<RentBuyInputs>, cur: Currency) -> ThreeWayReport {
         best,
         runner_up,
         saving: Money::new(costs[runner_up.rank()] - costs[best.rank()], cur),
+        asked: i.ask,
     }
 }

@@ -252,7 +252,7 @@ fn the_summary_reads_each_calculator() {
         s.own_monthly.amount
     );
     assert!((s.break_even.unwrap().0 - 0.5423).abs() < 0.0005);
-    assert_eq!(s.verdict, Verdict::Rent);
+    assert_eq!(s.verdict, Some(Verdict::Rent));
     let bill = summary(&example("bill-21000"));
     assert!((bill.bill_total.amount - 21_000.0).abs() < 0.01);
 }
@@ -272,6 +272,34 @@ fn the_comparison_marks_the_cheaper_and_leaves_verdicts_unmarked() {
     // Renting at 90 an hour breaks even later.
     let be = &row(Metric::BreakEven).values;
     assert!(be[1].unwrap() > be[0].unwrap());
+}
+
+/// A saved set of inputs that awaits its hourly rent (a machine picked that rents only by the
+/// month) has no verdict in the comparison, no break-even and no renting cost: the figures would
+/// stand on the last machine's rent. Its owning cost, on its own quoted price, stays.
+#[test]
+fn a_scenario_with_an_asked_price_has_no_verdict_in_the_comparison() {
+    let a = Scenario::default();
+    let mut b = Scenario::default();
+    b.rent_buy.ask.price = true;
+    let sb = summary(&b);
+    assert_eq!(sb.verdict, None);
+    assert_eq!(sb.break_even, None);
+    let rows = compare(&[&a, &b]);
+    let row = |m: Metric| rows.iter().find(|r| r.metric == m).unwrap();
+    assert_eq!(row(Metric::Verdict).values, [Some(0.0), None]);
+    assert_eq!(row(Metric::BreakEven).values[1], None);
+    assert_eq!(row(Metric::RentMonthly).values[1], None);
+    assert_eq!(
+        row(Metric::OwnMonthly).values[1],
+        row(Metric::OwnMonthly).values[0]
+    );
+    let mut c = Scenario::default();
+    c.rent_buy.ask.purchase = true;
+    let rows = compare(&[&a, &c]);
+    let row = |m: Metric| rows.iter().find(|r| r.metric == m).unwrap();
+    assert_eq!(row(Metric::Verdict).values[1], None);
+    assert_eq!(row(Metric::OwnMonthly).values[1], None);
 }
 
 #[test]

@@ -68,6 +68,8 @@ fn tornado_of_the_guide_s_machine_ranks_rent_and_utilisation_first() {
             ("swing", Skip::Setting),
             // Reserving is not compared unless asked for, so its discounts move nothing here.
             ("reserve_off_1m", Skip::NoEffect),
+            // No price of a month reserved is given (0): the month's discount applies.
+            ("reserve_month", Skip::Zero),
             ("reserve_off_1y", Skip::NoEffect),
             ("reserve_off_3y", Skip::NoEffect),
         ]

@@ -9,9 +9,10 @@ use gpuplan::calc::pick::{
     pick, Basis, Calc, DateError, Fill, Gap, Kind, Pick, Value,
 };
 use gpuplan::calc::rent_buy::{PowerModel, RentBuyInputs};
+use gpuplan::calc::reserve::{three_way, ReserveTerm};
 use gpuplan::calc::scenario::{from_pairs, pairs, Scenario};
 use gpuplan::calc::table::validate;
-use gpuplan::calc::units::{Currency, Hours, Kilowatts, Ratio};
+use gpuplan::calc::units::{Currency, Hours, Kilowatts, Money, Ratio};
 use proptest::prelude::*;
 
 /// A scenario from a link query, refusing any problem.
@@ -195,6 +196,69 @@ fn picking_the_h100_machine_in_yuan() {
     let own = 75_000.0 + 3_672.0 + 3_000.0 * 10.2 / 7.0 + 8_000.0;
     assert_close(r.own_monthly.amount, own, 1e-6);
     assert_eq!(format!("{:.2}", r.own_monthly.amount), "91043.43");
+}
+
+/// The same pick prices the month it can: the ¥62,500 monthly term (包月) is a month reserved,
+/// so reserving is compared for a one-month term and a reserved machine costs exactly ¥62,500 a
+/// month in the three-way comparison, whatever the hourly rent, which stays asked for (no
+/// verdict). The fill lists the change with the quote as its basis. Picking a row without a
+/// monthly term afterwards leaves no ¥62,500 behind: the month goes back to the discount.
+#[test]
+fn picking_the_h100_machine_in_yuan_reserves_a_month_at_its_quote() {
+    let s = scenario("");
+    let m = machine("8x-h100").unwrap();
+    let month = m.rent_cny.as_ref().unwrap();
+    assert_eq!(month.tier, Tier::Monthly);
+    let f = fill(&s, Pick::Machine(m));
+    assert_eq!(to(&f, "reserve_month"), 62_500.0);
+    assert_eq!(
+        basis(&f, "reserve_month"),
+        Basis::MonthlyTerm {
+            quote: month,
+            cards: 1
+        }
+    );
+    let mut after = s.clone();
+    f.apply(&mut after);
+    assert_eq!(after.check(), Ok(()));
+    let rb = &after.rent_buy;
+    assert!(rb.reserve);
+    assert_eq!(rb.reserve_term, ReserveTerm::Month);
+    assert_eq!(rb.reserve_month_price, 62_500.0);
+    assert!(rb.ask.price && !rb.ask.purchase);
+    // The hourly rent the input still holds (the guide's ¥120) plays no part in the month.
+    let three = three_way(&validate(rb.clone()).unwrap(), Currency::Cny);
+    assert_eq!(three.reserve.amount, 62_500.0);
+    assert_eq!(
+        three.reserve_parts.quoted_month,
+        Some(Money::new(62_500.0, Currency::Cny))
+    );
+    assert_eq!(three.reserve_parts.billed_month.amount, 62_500.0);
+    assert_eq!(three.decided(), None);
+    let r = gpuplan::calc::rent_buy::rent_buy(rb, Currency::Cny).unwrap();
+    assert_eq!(r.decided(), None);
+    // The same through the link: the monthly price is an input of its own.
+    let linked = scenario("reserve=1&reserve_term=1m&reserve_month=62500&price=300");
+    let three = three_way(&validate(linked.rent_buy).unwrap(), Currency::Cny);
+    assert_eq!(three.reserve.amount, 62_500.0);
+    // The hourly rent does not move it: the discount does not apply to a quoted month.
+    let linked = scenario("reserve=1&reserve_term=1m&reserve_month=62500&price=90");
+    assert_eq!(
+        three_way(&validate(linked.rent_buy).unwrap(), Currency::Cny)
+            .reserve
+            .amount,
+        62_500.0
+    );
+    // A row without a monthly term in yuan: back to none.
+    let next = fill(&after, row("8x-a100"));
+    assert_eq!(to(&next, "reserve_month"), 0.0);
+    assert_eq!(basis(&next, "reserve_month"), Basis::NoMonthlyTerm);
+    let mut again = after.clone();
+    next.apply(&mut again);
+    assert_eq!(again.rent_buy.reserve_month_price, 0.0);
+    let three = three_way(&validate(again.rent_buy.clone()).unwrap(), Currency::Cny);
+    let hourly = again.rent_buy.price_per_hour * 720.0;
+    assert_close(three.reserve.amount, 0.8 * hourly, 1e-9);
 }
 
 /// In dollars the same machine fills Thinkmate's $317,000 and Lambda's $31.92 a machine-hour

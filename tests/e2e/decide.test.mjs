@@ -150,6 +150,20 @@ for (const [lang, cur] of [['en', 'usd'], ['zh', 'cny']]) {
           await page.textContent('[data-testid=catalogue-filled]'),
           /包月|by the month/,
         );
+        // It is a month reserved: reserving is compared for a month, and a reserved machine
+        // costs exactly the ¥62,500 quoted, while the hourly rent stays asked for (no best way).
+        assert.equal(q.get('reserve_month'), '62500');
+        assert.equal(q.get('reserve'), '1');
+        assert.equal(q.get('reserve_term'), '1m');
+        await page.waitForSelector('[data-testid=three-reserve]');
+        assert.equal(await value(page, 'three-reserve'), 62500);
+        assert.equal(await page.getAttribute('[data-testid=three-rent]', 'data-value'), '');
+        assert.equal(await page.getAttribute('[data-testid=three-best]', 'data-value'), '');
+        assert.equal(await page.$('[data-testid=chart-three-ways]'), null);
+        assert.match(
+          await page.textContent('[data-testid=catalogue-filled]'),
+          lang === 'en' ? /Price of a month reserved.*62,500/ : /包月价格.*62,500/,
+        );
       }
       // The 2024 purchase price is older than 180 days: the month is said beside it.
       const filled = await page.textContent('[data-testid=catalogue-filled]');

@@ -6,7 +6,8 @@
 use super::Pick;
 use crate::calc::memory::catalogue::Gpu;
 use crate::calc::memory::prices::{Machine, Quote};
-use crate::calc::rent_buy::RentBuyInputs;
+use crate::calc::rent_buy::{RentBuyInputs, RESERVE_MONTH};
+use crate::calc::reserve::ReserveTerm;
 use crate::calc::scenario::Scenario;
 use crate::calc::serving::ServingInputs;
 use crate::calc::table::{Calculator, Field};
@@ -46,6 +47,13 @@ pub enum Basis {
         guide_kw: f64,
         guide_card_w: f64,
     },
+    /// A monthly term (包月) of the row, as the price of a month reserved for a one-month term
+    /// (reserving then compared, for a month): the quote as it stands for a machine row, `cards`
+    /// card-months for a card row (`cards` is 1 for a machine row).
+    MonthlyTerm { quote: &'static Quote, cards: u32 },
+    /// The row has no monthly term in the scenario's currency: the price of a month reserved goes
+    /// back to none, and the month's discount off the hourly rent applies again.
+    NoMonthlyTerm,
     /// Kept in proportion to the input `to`, which changed.
     InProportion { to: &'static str },
     /// The card of the row.
@@ -212,6 +220,34 @@ pub fn rent_buy_fill(
             );
         }
     }
+    // A monthly term is a month reserved: it prices the one-month term, and reserving is compared
+    // for a month. A row without one leaves no earlier row's monthly price behind.
+    match pick.machine_month(currency) {
+        Some((month, quote)) => {
+            out.reserve_month_price = month;
+            reserve_for_a_month(&mut out);
+            let cards = match pick {
+                Pick::Card(_) => pick.cards(),
+                Pick::Machine(_) => 1,
+            };
+            change(
+                RESERVE_MONTH.key,
+                rb.reserve_month_price,
+                month,
+                Basis::MonthlyTerm { quote, cards },
+            );
+        }
+        None if rb.reserve_month_price != 0.0 => {
+            out.reserve_month_price = 0.0;
+            change(
+                RESERVE_MONTH.key,
+                rb.reserve_month_price,
+                0.0,
+                Basis::NoMonthlyTerm,
+            );
+        }
+        None => {}
+    }
     let (load, basis) = pick.load_power();
     out.power_load = load;
     // The idle draw stays the same share of the load; at most the new load.
@@ -228,6 +264,13 @@ pub fn rent_buy_fill(
         Basis::InProportion { to: "power_kw" },
     );
     (out, changes, gaps)
+}
+
+/// A month's price given: reserving is compared, for a one-month term, so that the month
+/// reserved costs that price.
+fn reserve_for_a_month(i: &mut RentBuyInputs) {
+    i.reserve = true;
+    i.reserve_term = ReserveTerm::Month;
 }
 
 /// A machine row's quote stands as it is; a card row's is multiplied by the machine's cards.
@@ -258,6 +301,9 @@ impl Fill {
                 (Calc::RentBuy, Value::Number(v)) => {
                     set_number(&mut s.rent_buy, c.key, *v);
                     s.rent_buy.ask.set(c.key, false);
+                    if c.key == RESERVE_MONTH.key && *v > 0.0 {
+                        reserve_for_a_month(&mut s.rent_buy);
+                    }
                 }
                 (Calc::Serving, Value::Number(v)) => {
                     set_number::<ServingInputs>(&mut s.serving, c.key, *v)

@@ -11,6 +11,9 @@
 //! price         = machine rent per hour         | 8 x card rent per card-hour
 //!                 (on demand or community only: a monthly term is a reservation, not an hourly
 //!                 price, and a spot price can be taken back)
+//! reserve_month = the machine's monthly term    | 8 x card monthly term   (a 包月 quote only; it
+//!                 is the price of a month reserved: reserve=1, reserve_term=1m; a row without
+//!                 one sets 0, so the month's discount off the hourly rent applies again)
 //! power_kw      = the machine's system figure   | the same figure of a machine row of this card,
 //!                                               | else 7 kW x board W / 400 W (below)
 //! idle_kw       = idle_kw x new power_kw / power_kw       (idle kept as its share of the load)
@@ -24,8 +27,8 @@
 //! longer holds the previous machine's figure as if it were this one's, and there is no verdict
 //! until the reader gives it. Serving's rent per card-hour goes back to "from the card"
 //! (`card_price = 0`). Nothing is ever converted. A launch price (MSRP) never fills a purchase; a
-//! monthly term (包月) never fills the hourly rent: the gap names it, as the one-month reservation
-//! it is. Every
+//! monthly term (包月) never fills the hourly rent: the gap names it, and it fills the one-month
+//! reservation it is (`reserve_month`), so a month reserved costs exactly the quote. Every
 //! filled value is inside its field's range (build.rs caps the catalogue's figures) and the two
 //! rules between rent-or-buy inputs still hold (idle at most the load, resale at most the
 //! purchase), so a fill always yields inputs that validate.

@@ -13,6 +13,7 @@ use crate::app::widgets::live;
 use crate::calc::field::NumberKind;
 use crate::calc::memory::catalogue::gpu;
 use crate::calc::memory::prices::{Quote, Tier};
+use crate::calc::pick::month::RENT_MONTH_HOURS;
 use crate::calc::pick::{
     all, break_even_by_card, fill, is_stale, pick, Basis, Calc, Fill, Kind, Pick, Value,
 };
@@ -100,6 +101,16 @@ fn basis(t: &'static Texts, b: &Basis, c: Currency) -> String {
             &number(*guide_card_w, 0),
             &number(*watts, 0),
         ),
+        Basis::MonthlyTerm { quote, cards: 1 } => {
+            w.basis_monthly_term(quote.site(), &dated(t, quote))
+        }
+        Basis::MonthlyTerm { quote, cards } => w.basis_monthly_term_cards(
+            &cards.to_string(),
+            &cash(quote.amount * RENT_MONTH_HOURS),
+            quote.site(),
+            &dated(t, quote),
+        ),
+        Basis::NoMonthlyTerm => w.basis_no_monthly_term(currency_name(t, c)),
         Basis::InProportion { to } => w.basis_in_proportion(label(t, to)),
         Basis::Catalogue(_) => String::new(),
     }

@@ -28,8 +28,8 @@ use crate::calc::rent_buy::{
     read_typed, report, write_typed, HostingScale, OpsScale, PowerModel, RentBuyError,
     RentBuyInputs, RentBuyReport, CAPITAL_RATE, FLEET, HOSTING, HOSTING_KW, HOSTING_SCALE,
     HOURS_PER_DAY, IDLE_KW, KWH_PRICE, MONTHS, MONTH_HOURS, OPS, OPS_SCALE, POWER_KW, POWER_MODEL,
-    PRICE, PUE, PURCHASE, RESALE, RESERVE, RESERVE_OFF_1M, RESERVE_OFF_1Y, RESERVE_OFF_3Y,
-    RESERVE_PAY, RESERVE_TERM, UTIL,
+    PRICE, PUE, PURCHASE, RESALE, RESERVE, RESERVE_MONTH, RESERVE_OFF_1M, RESERVE_OFF_1Y,
+    RESERVE_OFF_3Y, RESERVE_PAY, RESERVE_TERM, UTIL,
 };
 use crate::calc::reserve::ReserveTerm;
 use leptos::prelude::*;
@@ -101,7 +101,10 @@ const FORM: &[Section] = &[
                     // Each term keeps its own discount; the box of the chosen one is shown.
                     Item::Either {
                         when: || holds(LENS, |i| i.reserve_term == ReserveTerm::Month),
-                        yes: &[Item::Control(|| num(&RESERVE_OFF_1M, LENS))],
+                        yes: &[
+                            Item::Control(|| num(&RESERVE_MONTH, LENS)),
+                            Item::Control(|| num(&RESERVE_OFF_1M, LENS)),
+                        ],
                         no: &[Item::Either {
                             when: || holds(LENS, |i| i.reserve_term == ReserveTerm::Year),
                             yes: &[Item::Control(|| num(&RESERVE_OFF_1Y, LENS))],
@@ -227,7 +230,8 @@ pub fn RentBuyView() -> impl IntoView {
     let inputs = memo(move || rep.see(|r| (*r.inputs).clone()));
     let report = memo(move || rep.see(|r| r.report.clone()));
     let said = memo(move || rep.see(|r| answer(r, app.t())));
-    // While a price is asked for, nothing that stands on it is shown: no tiles, charts or plans.
+    // While a price is asked for, nothing that stands on it is shown: no tiles, charts or plans
+    // (the three ways show the costs that stand on given prices only).
     let given = move || rep.see(|r| !r.inputs.ask.any());
 
     view! {
@@ -239,8 +243,10 @@ pub fn RentBuyView() -> impl IntoView {
                         <Results rep=rep report=report />
                         <Formulas inputs=inputs report=report />
                         <RentBuyCharts rep=rep />
-                        <ThreeWays rep=rep />
                     </When>
+                    // Shown while a price is asked for: it hides what stands on that price
+                    // itself, and a month reserved at its quote does not.
+                    <ThreeWays rep=rep />
                     <ByCard rep=rep />
                     <When when=given>
                         <Hybrid rep=rep />

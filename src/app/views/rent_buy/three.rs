@@ -7,9 +7,10 @@ use super::RentBuy;
 use crate::app::format::{money, percent};
 use crate::app::i18n::{currency_name, tr, Tr};
 use crate::app::state::{memo, use_app, See};
-use crate::app::widgets::{live, ChartCanvas, StatRow, Stats};
+use crate::app::widgets::{live, ChartCanvas, StatRow, Stats, When};
 use crate::calc::reserve::{three_way, ThreeWayReport, Way};
 use crate::calc::sensitivity::cost_vs_util3;
+use crate::calc::units::Money;
 use crate::charts::{draw_cost_vs_util3, ChartText};
 use crate::text::Texts;
 use leptos::prelude::*;
@@ -27,13 +28,17 @@ pub fn way(t: &'static Texts, w: Way) -> &'static str {
 
 fn reserve_note(r: &ThreeWayReport, t: &'static Texts) -> String {
     let p = &r.reserve_parts;
+    if !r.known(Way::Reserve) {
+        return String::new();
+    }
     let (d, list) = (percent(p.discount.0, 0), money(p.list_month, 0));
-    let note = match p.prepaid {
-        Some(pre) => {
+    let note = match (p.quoted_month, p.prepaid) {
+        (Some(m), _) => t.rent_buy.reserve_note_quoted(&money(m, 0)),
+        (None, Some(pre)) => {
             t.rent_buy
                 .reserve_note_upfront(&d, &list, &money(pre, 0), &money(p.interest, 2))
         }
-        None => t.rent_buy.reserve_note_monthly(&d, &list),
+        (None, None) => t.rent_buy.reserve_note_monthly(&d, &list),
     };
     if p.beyond_horizon.amount > 0.0 {
         let whole = t.rent_buy.reserve_note_whole(&money(p.beyond_horizon, 0));
@@ -43,17 +48,39 @@ fn reserve_note(r: &ThreeWayReport, t: &'static Texts) -> String {
     }
 }
 
+/// A way's monthly cost, or nothing while it stands on a price that is asked for.
+fn cost(r: &ThreeWayReport, w: Way) -> Option<Money> {
+    let m = match w {
+        Way::Rent => r.rent,
+        Way::Reserve => r.reserve,
+        Way::Own => r.own,
+    };
+    r.known(w).then_some(m)
+}
+
+fn cost_value(r: &ThreeWayReport, w: Way) -> String {
+    cost(r, w).map_or(String::new(), |m| m.amount.to_string())
+}
+
+fn cost_text(r: &ThreeWayReport, w: Way, t: &'static Texts) -> String {
+    cost(r, w).map_or(t.rent_buy.three_asked.to_string(), |m| money(m, 2))
+}
+
 #[rustfmt::skip]
 const TILES: &[StatRow<ThreeWayReport>] = &[
-    StatRow { testid: "three-own", label: |t| t.rent_buy.tile_own, value: |r| r.own.amount.to_string(), text: |r, _| money(r.own, 2), note: None },
-    StatRow { testid: "three-rent", label: |t| t.rent_buy.tile_rent, value: |r| r.rent.amount.to_string(), text: |r, _| money(r.rent, 2), note: None },
-    StatRow { testid: "three-reserve", label: |t| t.rent_buy.tile_reserve, value: |r| r.reserve.amount.to_string(), text: |r, _| money(r.reserve, 2), note: Some(reserve_note) },
-    StatRow { testid: "three-best", label: |t| t.rent_buy.tile_best, value: |r| crate::calc::choice::Choice::id(r.best).to_string(), text: |r, t| way(t, r.best).to_string(),
-        note: Some(|r, t| t.rent_buy.best_note(&money(r.saving, 0), way(t, r.runner_up))) },
+    StatRow { testid: "three-own", label: |t| t.rent_buy.tile_own, value: |r| cost_value(r, Way::Own), text: |r, t| cost_text(r, Way::Own, t), note: None },
+    StatRow { testid: "three-rent", label: |t| t.rent_buy.tile_rent, value: |r| cost_value(r, Way::Rent), text: |r, t| cost_text(r, Way::Rent, t), note: None },
+    StatRow { testid: "three-reserve", label: |t| t.rent_buy.tile_reserve, value: |r| cost_value(r, Way::Reserve), text: |r, t| cost_text(r, Way::Reserve, t), note: Some(reserve_note) },
+    StatRow { testid: "three-best", label: |t| t.rent_buy.tile_best, value: |r| r.decided().map_or(String::new(), |w| crate::calc::choice::Choice::id(w).to_string()),
+        text: |r, t| r.decided().map_or(t.rent_buy.three_undecided.to_string(), |w| way(t, w).to_string()),
+        note: Some(|r, t| if r.decided().is_some() { t.rent_buy.best_note(&money(r.saving, 0), way(t, r.runner_up)) } else { String::new() }) },
 ];
 
 /// The bands in words: `0%–63.3% rent on demand · 63.3%–74.6% reserve · …`.
 fn bands(t: &'static Texts, r: &ThreeWayReport) -> String {
+    if r.decided().is_none() {
+        return t.rent_buy.three_undecided.to_string();
+    }
     let items: Vec<String> = r
         .bands
         .iter()
@@ -95,28 +122,32 @@ pub fn ThreeWays(rep: RentBuy) -> impl IntoView {
                     {tr(|t| t.rent_buy.bands_lead)} " "
                     {live(move || three.see(|r| bands(app.t(), r)))}
                 </p>
-                <div class="charts">
-                    <ChartCanvas
-                        testid="chart-three-ways"
-                        label=t.rent_buy.chart_three
-                        how=HOW
-                        summary=summary
-                        draw=move |root| {
-                            lines
-                                .see(|d| {
-                                    let text = ChartText {
-                                        x_axis: t.rent_buy.axis_util.into(),
-                                        y_axis: t.rent_buy.axis_per_month(cur(t)),
-                                        first: t.rent_buy.way_own.into(),
-                                        second: t.rent_buy.way_rent.into(),
-                                        chosen: percent(d.chosen.0, 1),
-                                        ..Default::default()
-                                    };
-                                    draw_cost_vs_util3(root, d, &text, t.rent_buy.way_reserve)
-                                })
-                        }
-                    />
-                </div>
+                // The lines of a way priced on an asked figure are not this machine's: no chart
+                // until it is given.
+                <When when=move || three.see(|r| r.decided().is_some())>
+                    <div class="charts">
+                        <ChartCanvas
+                            testid="chart-three-ways"
+                            label=t.rent_buy.chart_three
+                            how=HOW
+                            summary=summary
+                            draw=move |root| {
+                                lines
+                                    .see(|d| {
+                                        let text = ChartText {
+                                            x_axis: t.rent_buy.axis_util.into(),
+                                            y_axis: t.rent_buy.axis_per_month(cur(t)),
+                                            first: t.rent_buy.way_own.into(),
+                                            second: t.rent_buy.way_rent.into(),
+                                            chosen: percent(d.chosen.0, 1),
+                                            ..Default::default()
+                                        };
+                                        draw_cost_vs_util3(root, d, &text, t.rent_buy.way_reserve)
+                                    })
+                            }
+                        />
+                    </div>
+                </When>
             </section>
         }
         .into_any()
