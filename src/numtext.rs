@@ -61,12 +61,21 @@ pub fn percent(fraction: f64, digits: u8) -> String {
     format!("{}%", signed(fraction, "", &group(&body)))
 }
 
-/// An amount with its currency's symbol in `lang`, with at most `digits` decimals.
+/// An amount with its currency's symbol in `lang`, with at most `digits` decimals: none when the
+/// rounded amount is whole, else at least two, so cents are never written as one digit
+/// (`CN¥5,702.40`, not `CN¥5,702.4`, which reads as a measurement rather than a price). This is
+/// where the page parts from `Intl`, which drops the trailing zero.
 pub fn money(amount: f64, currency: Currency, lang: Lang, digits: u8) -> String {
     if !amount.is_finite() {
         return NOT_A_NUMBER.into();
     }
-    signed(amount, symbol(currency, lang), &trimmed(amount, digits))
+    let mut body = trimmed(amount, digits.max(if digits > 0 { 2 } else { 0 }));
+    if let Some((_, cents)) = body.split_once('.') {
+        if cents.len() == 1 {
+            body.push('0');
+        }
+    }
+    signed(amount, symbol(currency, lang), &body)
 }
 
 /// `|v|` with at most `digits` decimals, trailing zeros dropped, thousands grouped.

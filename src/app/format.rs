@@ -15,6 +15,7 @@ thread_local! {
 /// it, so any text that reads the texts formats its numbers in the same language.
 pub fn set_lang(l: Lang) {
     LANG.with(|c| c.set(l));
+    crate::charts::set_chinese_units(l == Lang::Zh);
 }
 
 /// A plain number with at most `digits` decimals: `1,200,000`, `0.5`.

@@ -82,8 +82,7 @@ pub fn App() -> impl IntoView {
             </a>
             <When when=move || !app.embed>
                 <Header />
-                <library::bar::ScenarioBar />
-                <toolbar::Toolbar />
+                <PageTools />
             </When>
             <When when=move || app.embed>
                 <embed::EmbedOpen />
@@ -233,6 +232,63 @@ fn id_name(t: &'static Texts, key: &str, id: &str) -> String {
     named.unwrap_or(id).to_string()
 }
 
+/// Narrower than this (CSS px), the scenario bar and the page's actions are folded under one line,
+/// so a phone's first screen reaches the answer; the same width as `style/main.css`'s phone rules.
+const FOLD_BELOW: f64 = 641.0;
+
+/// The scenario bar and the page's actions. On a wide screen they are always open (the fold's
+/// line is hidden by the stylesheet); on a phone they are folded under one line at first, so the
+/// headline is within the first screen's top third, and open with a tap. Widened past
+/// [`FOLD_BELOW`] (a phone turned, a window resized), they open again.
+#[component]
+fn PageTools() -> impl IntoView {
+    let wide = || {
+        window()
+            .inner_width()
+            .ok()
+            .and_then(|w| w.as_f64())
+            .unwrap_or(FOLD_BELOW)
+            >= FOLD_BELOW
+    };
+    let details = NodeRef::<leptos::html::Details>::new();
+    let handle = window_event_listener(leptos::ev::resize, move |_| {
+        if wide() {
+            if let Some(d) = details.get_untracked() {
+                d.set_open(true);
+            }
+        }
+    });
+    on_cleanup(move || handle.remove());
+    view! {
+        <details class="page-tools" node_ref=details open=wide()>
+            <summary data-testid="page-tools">{tr(|t| t.app.tools)}</summary>
+            <library::bar::ScenarioBar />
+            <toolbar::Toolbar />
+        </details>
+    }
+}
+
+/// Marks the tabs' wrapper with the sides on which tabs are out of view (`data-more`: `start`,
+/// `end`, both or none), so the stylesheet fades that edge and shows an arrow: on a phone a row
+/// of tabs cut at the edge would not otherwise say that it scrolls.
+fn mark_more(nav: &web_sys::HtmlElement) {
+    let (left, width, shown) = (
+        nav.scroll_left() as f64,
+        nav.scroll_width() as f64,
+        nav.client_width() as f64,
+    );
+    let mut more = Vec::new();
+    if left > 1.0 {
+        more.push("start");
+    }
+    if left + shown < width - 1.0 {
+        more.push("end");
+    }
+    if let Some(wrap) = nav.parent_element() {
+        let _ = wrap.set_attribute("data-more", &more.join(" "));
+    }
+}
+
 #[component]
 fn Header() -> impl IntoView {
     let app = state::use_app();
@@ -262,34 +318,53 @@ fn Header() -> impl IntoView {
             if dx != 0.0 {
                 nav.scroll_by_with_x_and_y(dx, 0.0);
             }
+            mark_more(&nav);
         });
     });
+    let handle = window_event_listener(leptos::ev::resize, move |_| {
+        if let Some(nav) = nav.get_untracked() {
+            mark_more(&nav);
+        }
+    });
+    on_cleanup(move || handle.remove());
     view! {
         <header class="top">
             <h1>"gpuplan"</h1>
             <p class="tagline">{tr(|t| t.app.tagline)}</p>
-            <nav node_ref=nav aria-label=tr(|t| { t.app.nav })>
-                {VIEWS
-                    .iter()
-                    .filter(|v| v.in_nav)
-                    .map(|v| {
-                        view! {
-                            <a
-                                href=format!("?view={}", v.id)
-                                data-testid=format!("nav-{}", v.id)
-                                class:active=move || app.view.get().id == v.id
-                                aria-current=move || (app.view.get().id == v.id).then_some("page")
-                                on:click=move |ev| {
-                                    ev.prevent_default();
-                                    app.go(v);
-                                }
-                            >
-                                {live(move || v.title(app.t()))}
-                            </a>
+            <div class="nav-wrap" data-testid="nav-wrap">
+                <nav
+                    node_ref=nav
+                    aria-label=tr(|t| { t.app.nav })
+                    on:scroll=move |_| {
+                        if let Some(nav) = nav.get_untracked() {
+                            mark_more(&nav);
                         }
-                    })
-                    .collect_view()}
-            </nav>
+                    }
+                >
+                    {VIEWS
+                        .iter()
+                        .filter(|v| v.in_nav)
+                        .map(|v| {
+                            view! {
+                                <a
+                                    href=format!("?view={}", v.id)
+                                    data-testid=format!("nav-{}", v.id)
+                                    class:active=move || app.view.get().id == v.id
+                                    aria-current=move || {
+                                        (app.view.get().id == v.id).then_some("page")
+                                    }
+                                    on:click=move |ev| {
+                                        ev.prevent_default();
+                                        app.go(v);
+                                    }
+                                >
+                                    {live(move || v.title(app.t()))}
+                                </a>
+                            }
+                        })
+                        .collect_view()}
+                </nav>
+            </div>
             <presets::PresetMenu />
             <LangSwitch />
             <span class="currency radios" data-testid="input-cur">

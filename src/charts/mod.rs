@@ -91,9 +91,37 @@ pub struct ChartText {
     pub chosen: String,
 }
 
-/// Short axis numbers: 46,853 -> `47k`, 1,200,000 -> `1.2M`.
+thread_local! {
+    /// Whether axis numbers are written with Chinese units (万, 亿), as a Chinese reader counts.
+    static CHINESE_UNITS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Sets whether [`compact`] writes Chinese units: the page sets it with the reader's language.
+pub fn set_chinese_units(on: bool) {
+    CHINESE_UNITS.with(|c| c.set(on));
+}
+
+/// Short axis numbers: 46,853 -> `46.9k`, 1,200,000 -> `1.2M`; in Chinese
+/// ([`set_chinese_units`]) by ten thousands, 46,853 -> `4.7万`, 1,200,000 -> `120万`,
+/// 120,000,000 -> `1.2亿`, and below ten thousand whole (`2,500`): "2.5k" is not how a Chinese
+/// author writes a number.
 pub fn compact(v: f64) -> String {
     let a = v.abs();
+    if CHINESE_UNITS.with(std::cell::Cell::get) {
+        let (scaled, suffix) = if a >= 1e8 {
+            (v / 1e8, "亿")
+        } else if a >= 1e4 {
+            (v / 1e4, "万")
+        } else {
+            (v, "")
+        };
+        let s = if scaled.abs() >= 100.0 || scaled.fract().abs() < 0.05 {
+            crate::numtext::plain(scaled, 0)
+        } else {
+            crate::numtext::plain(scaled, 1)
+        };
+        return format!("{s}{suffix}");
+    }
     let (scaled, suffix) = if a >= 1e9 {
         (v / 1e9, "G")
     } else if a >= 1e6 {
@@ -261,6 +289,27 @@ mod tests {
         assert_eq!(compact(80.0), "80");
         assert_eq!(compact(0.5), "0.5");
         assert_eq!(axis_top([0.0, f64::NAN].into_iter()), 1.0);
+    }
+
+    #[test]
+    fn compact_numbers_in_chinese_units() {
+        set_chinese_units(true);
+        let got = [
+            46_853.0,
+            40_000.0,
+            1_200_000.0,
+            120_000_000.0,
+            2_500.0,
+            0.5,
+            -15_000.0,
+        ]
+        .map(compact);
+        set_chinese_units(false);
+        assert_eq!(
+            got,
+            ["4.7万", "4万", "120万", "1.2亿", "2,500", "0.5", "-1.5万"]
+        );
+        assert_eq!(compact(46_853.0), "46.9k");
     }
 
     #[test]

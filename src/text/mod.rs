@@ -55,7 +55,7 @@ impl Tpl {
             }
             s.push_str(chars.as_str());
         }
-        s
+        close_han_gaps(s)
     }
 }
 
@@ -67,6 +67,30 @@ pub const QUOTE_MAX: usize = 80;
 /// message as long as itself.
 pub fn quote(found: &str) -> String {
     Tpl("\u{1}a").fill_quoting(&[found], 1)
+}
+
+/// Whether `c` is a Chinese character or Chinese (full-width) punctuation.
+fn han(c: char) -> bool {
+    matches!(c, '\u{4e00}'..='\u{9fff}' | '\u{3400}'..='\u{4dbf}' | '\u{3000}'..='\u{303f}' | '\u{ff00}'..='\u{ffef}')
+}
+
+/// Drops a space between two Chinese characters: a template puts a space beside a placeholder so
+/// that an English or numeric value stands apart (`{job} 的计算` with `100 小时`), but between
+/// Chinese words a Chinese author writes none (`100 小时的计算`, not `100 小时 的计算`). Spaces
+/// beside Latin letters and digits are kept. English text has no Chinese and is unchanged.
+pub fn close_han_gaps(s: String) -> String {
+    if !s.contains(' ') || !s.chars().any(han) {
+        return s;
+    }
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    for (i, &c) in chars.iter().enumerate() {
+        if c == ' ' && i > 0 && i + 1 < chars.len() && han(chars[i - 1]) && han(chars[i + 1]) {
+            continue;
+        }
+        out.push(c);
+    }
+    out
 }
 
 include!(concat!(env!("OUT_DIR"), "/texts.rs"));

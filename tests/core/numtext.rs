@@ -996,6 +996,12 @@ fn numbers_read_as_intl_writes_them() {
             "money_USD" => money(v, Currency::Usd, lang, d),
             _ => unreachable!("{style}"),
         };
+        // Money parts from `Intl` on one point: a single decimal gets its second zero.
+        let want = if style.starts_with("money") {
+            two_decimals(want)
+        } else {
+            want.to_string()
+        };
         if got != want {
             wrong.push(format!("{style} {lang:?} {v:e} {d}: {got} (Intl: {want})"));
         }
@@ -1007,6 +1013,45 @@ fn numbers_read_as_intl_writes_them() {
         INTL.len(),
         wrong.join("\n")
     );
+}
+
+/// `Intl`'s money text with a lone decimal made two: `CN¥2.5` -> `CN¥2.50`.
+fn two_decimals(intl: &str) -> String {
+    match intl.split_once('.') {
+        Some((_, cents)) if cents.len() == 1 => format!("{intl}0"),
+        _ => intl.to_string(),
+    }
+}
+
+#[test]
+fn money_has_no_decimals_or_two_never_one() {
+    let cases: &[(f64, Currency, Lang, u8, &str)] = &[
+        (5702.4, Currency::Cny, Lang::En, 2, "CN¥5,702.40"),
+        (46853.3, Currency::Cny, Lang::En, 2, "CN¥46,853.30"),
+        (46853.333, Currency::Cny, Lang::Zh, 2, "¥46,853.33"),
+        (1200.0, Currency::Cny, Lang::En, 2, "CN¥1,200"),
+        (1200.004, Currency::Usd, Lang::En, 2, "$1,200"),
+        (0.5, Currency::Usd, Lang::Zh, 2, "US$0.50"),
+        (-2.5, Currency::Usd, Lang::En, 2, "-$2.50"),
+        (5702.43, Currency::Cny, Lang::En, 1, "CN¥5,702.43"),
+        (5702.4, Currency::Cny, Lang::En, 0, "CN¥5,702"),
+        (0.0035, Currency::Usd, Lang::En, 4, "$0.0035"),
+        (0.0035, Currency::Usd, Lang::En, 3, "$0.004"),
+    ];
+    for &(v, c, lang, d, want) in cases {
+        assert_eq!(money(v, c, lang, d), want, "{v} {c:?} {lang:?} {d}");
+    }
+}
+
+proptest! {
+    /// Whatever the amount and the decimals asked for, money never ends in one decimal.
+    #[test]
+    fn money_never_shows_one_decimal(v in -1e9f64..1e9, d in 0u8..5) {
+        let s = money(v, Currency::Cny, Lang::En, d);
+        if let Some((_, cents)) = s.split_once('.') {
+            prop_assert!(cents.len() >= 2, "{v} {d} -> {s}");
+        }
+    }
 }
 
 #[test]

@@ -169,7 +169,8 @@ fn picking_the_h100_machine_in_yuan() {
     );
     assert_eq!(to(&f, "power_kw"), 10.2);
     assert_eq!(basis(&f, "power_kw"), Basis::MachinePower(m));
-    assert_eq!(to(&f, "idle_kw"), 10.2 * (1.0 / 7.0));
+    // 10.2 x 1/7 = 1.457142... kW, filled as 1.46: the value a box can show whole.
+    assert_eq!(to(&f, "idle_kw"), 1.46);
     assert_eq!(to(&f, "resale"), 0.0);
     let gpu = f.changes.iter().find(|c| c.key == "gpu").unwrap();
     assert_eq!(
@@ -377,6 +378,22 @@ fn resale_and_idle_draw_keep_their_shares() {
     let mut after = s.clone();
     f.apply(&mut after);
     assert_eq!(after.check(), Ok(()));
+}
+
+/// What a pick fills in proportion is rounded to what its box shows (a whole yuan of resale,
+/// 10 W of idle draw), so the box and the figure in force agree: 100,001 of 1.2M is
+/// 225,002.25 of 2.7M, filled as 225,002; 1 kW of 7 kW is 1.457142... of 10.2 kW, filled as 1.46.
+#[test]
+fn a_pick_fills_proportions_rounded_to_what_their_boxes_show() {
+    let s = scenario("resale=100001&power_model=use&idle_kw=1");
+    let f = fill(&s, row("8x-h100"));
+    assert_eq!(to(&f, "resale"), 225_002.0);
+    assert_eq!(to(&f, "idle_kw"), 1.46);
+    let mut after = s.clone();
+    f.apply(&mut after);
+    assert_eq!(after.check(), Ok(()));
+    assert_eq!(after.rent_buy.resale, 225_002.0);
+    assert_eq!(after.rent_buy.power_idle.0, 1.46);
 }
 
 /// Picking a row twice changes nothing the second time.

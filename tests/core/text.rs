@@ -145,3 +145,35 @@ fn a_long_paste_is_quoted_short_in_messages() {
         format!("{}…", "é".repeat(80))
     );
 }
+
+/// Chinese sentences filled from parts have no space between two Chinese words, which a Chinese
+/// author would not write; beside Latin letters and digits the template's spaces stay, and
+/// English is untouched.
+#[test]
+fn chinese_sentences_have_no_space_between_chinese_words() {
+    let zh = texts(Lang::Zh);
+    let spot = zh
+        .headline
+        .spot_vs("¥392", "¥1,000", "39%", "112.1 小时", "100 小时");
+    assert!(
+        spot.contains("100 小时的计算约需 112.1 小时的实际时间"),
+        "{spot}"
+    );
+    let gap = zh.catalogue.gap_buy("购买价", "8 × H100", "元");
+    assert!(gap.contains("没有以元报的购买价"), "{gap}");
+    let ways = zh
+        .headline
+        .use_ways(&["ZeRO-3 分片", "更大的卡"].join(zh.headline.or));
+    assert_eq!(ways, "可以改用 ZeRO-3 分片或更大的卡");
+    let ways = zh
+        .headline
+        .use_ways(&["ZeRO-3", "A100"].join(zh.headline.or));
+    assert_eq!(ways, "可以改用 ZeRO-3 或 A100");
+    let en = texts(Lang::En)
+        .headline
+        .spot_vs("CN¥392", "CN¥1,000", "39%", "112.1 h", "100 h");
+    assert_eq!(
+        en,
+        "CN¥392 against CN¥1,000 on demand (39%), about 112.1 h of wall time for 100 h of work"
+    );
+}

@@ -187,7 +187,7 @@ pub fn rent_buy_fill(
             out.purchase = purchase;
             // The resale stays the same share of the price; at most the new price.
             out.resale = if rb.purchase > 0.0 {
-                (purchase * (rb.resale / rb.purchase)).min(purchase)
+                to_step(purchase * (rb.resale / rb.purchase), RESALE_STEPS).min(purchase)
             } else {
                 0.0
             };
@@ -252,7 +252,7 @@ pub fn rent_buy_fill(
     out.power_load = load;
     // The idle draw stays the same share of the load; at most the new load.
     out.power_idle = Kilowatts(if rb.power_load.0 > 0.0 {
-        (load.0 * (rb.power_idle.0 / rb.power_load.0)).min(load.0)
+        to_step(load.0 * (rb.power_idle.0 / rb.power_load.0), IDLE_KW_STEPS).min(load.0)
     } else {
         rb.power_idle.0.min(load.0)
     });
@@ -271,6 +271,19 @@ pub fn rent_buy_fill(
 fn reserve_for_a_month(i: &mut RentBuyInputs) {
     i.reserve = true;
     i.reserve_term = ReserveTerm::Month;
+}
+
+/// A resale kept in proportion is rounded to a whole unit of the currency, and an idle draw to
+/// 10 W: the value itself, not only its box, so the box (which shows what is in force) reads
+/// `1.46` rather than `1.457143`, and the figures computed from it are the box's. The rounding
+/// is far below what either figure is known to.
+const RESALE_STEPS: f64 = 1.0;
+const IDLE_KW_STEPS: f64 = 100.0;
+
+/// `v` rounded to the nearest `1 / steps`; divided, not multiplied by the step, so 146 / 100 is
+/// the double nearest 1.46.
+fn to_step(v: f64, steps: f64) -> f64 {
+    (v * steps).round() / steps
 }
 
 /// A machine row's quote stands as it is; a card row's is multiplied by the machine's cards.

@@ -16,8 +16,8 @@
 //!                 one sets 0, so the month's discount off the hourly rent applies again)
 //! power_kw      = the machine's system figure   | the same figure of a machine row of this card,
 //!                                               | else 7 kW x board W / 400 W (below)
-//! idle_kw       = idle_kw x new power_kw / power_kw       (idle kept as its share of the load)
-//! resale        = resale x new purchase / purchase        (kept as its share of the price)
+//! idle_kw       = idle_kw x new power_kw / power_kw       (its share of the load, to 10 W)
+//! resale        = resale x new purchase / purchase        (its share of the price, whole units)
 //! gpu           = the card's id (both memory views)
 //! card_price    = card rent per card-hour       | machine rent per hour / its cards  (serving)
 //! ```

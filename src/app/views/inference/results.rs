@@ -47,6 +47,9 @@ fn max_concurrency_note(r: &InferenceReport, t: &'static Texts) -> String {
     let w = &t.inference;
     if let Some(v) = &r.vllm {
         w.max_conc_vllm(&number(v.ctx as f64, 0), &r.max_concurrency.to_string())
+    } else if r.max_context == 0 {
+        // Nothing fits: "or one context of up to 0 tokens" would read as a figure.
+        w.max_conc_none.to_string()
     } else if r.max_context_capped {
         w.max_conc_capped(&number(r.max_context as f64, 0))
     } else {

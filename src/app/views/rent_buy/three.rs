@@ -34,6 +34,11 @@ fn reserve_note(r: &ThreeWayReport, t: &'static Texts) -> String {
     let (d, list) = (percent(p.discount.0, 0), money(p.list_month, 0));
     let note = match (p.quoted_month, p.prepaid) {
         (Some(m), _) => t.rent_buy.reserve_note_quoted(&money(m, 0)),
+        // Without a cost of capital (a rate of 0, or less than a cent a month), the clause
+        // naming it would say "0 a month of it".
+        (None, Some(pre)) if p.interest.amount.abs() < 0.005 => {
+            t.rent_buy.reserve_note_prepaid(&d, &list, &money(pre, 0))
+        }
         (None, Some(pre)) => {
             t.rent_buy
                 .reserve_note_upfront(&d, &list, &money(pre, 0), &money(p.interest, 2))
