@@ -118,7 +118,11 @@ pub fn parse_resale_curve(raw: &str) -> Result<Vec<Ratio>, ResaleCurveError> {
     let parts = raw.split(is_year_separator).map(str::trim);
     for (n, part) in parts.filter(|p| !p.is_empty()).enumerate() {
         match read_number(part, NumberKind::Percent) {
-            Ok(v) if (0.0..=100.0).contains(&v) => out.push(Ratio::from_percent(v)),
+            // Kept to the ten decimals the link writes, so a curve read back from its own link
+            // is the same curve (`１E-11` is 0, not a share no link can hold).
+            Ok(v) if (0.0..=100.0).contains(&v) => {
+                out.push(Ratio::from_percent((v * 1e10).round() / 1e10))
+            }
             _ => {
                 return Err(ResaleCurveError::Item {
                     year: n + 1,
