@@ -158,3 +158,21 @@ for (const lang of ['en', 'zh']) {
     }
   });
 }
+
+// The card line quotes each rent as its source does: a monthly term (包月) is a card-month, and
+// the line says so beside the hourly label instead of passing it off as an hour's rent.
+for (const lang of ['en', 'zh']) {
+  test(`[${lang}] the card line calls a monthly term a card-month, not an hour`, async () => {
+    const context = await s.browser.newContext();
+    try {
+      const { page, errors } = await open(context, s.url, `?lang=${lang}&view=serving&gpu=h100-sxm`);
+      await page.waitForSelector('[data-testid=gpu-specs]');
+      const line = await page.textContent('[data-testid=gpu-specs]');
+      assert.match(line, /7,812\.50/);
+      assert.match(line, lang === 'en' ? /7,812\.50 \([^)]*a card-month, not an hour/ : /7,812\.50（?\(?[^)）]*每卡每月而非每小时/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -47,16 +47,14 @@ fn card_line(t: &'static Texts, g: &Gpu) -> String {
     let m = &t.model;
     // Each quote in the currency of its source, with where and when it was read: never
     // converted here, so a reader sees what was published.
-    // A monthly term is shown by the month with its tier, a launch price as such, and a stale
-    // month as "price from <month>".
+    // A monthly term is shown by the month, said to be a card-month and not the hour the label
+    // names; a launch price as such; a stale month as "price from <month>".
     let quotes = |list: [(Option<&Quote>, Currency); 2], digits: u8| {
         list.iter()
             .filter_map(|(q, c)| {
                 q.map(|q| {
                     let (amount, tier) = match q.tier {
-                        Tier::Monthly => {
-                            (q.amount * RENT_MONTH_HOURS, Some(t.catalogue.tier_monthly))
-                        }
+                        Tier::Monthly => (q.amount * RENT_MONTH_HOURS, Some(m.card_month_term)),
                         Tier::Launch => (q.amount, Some(t.catalogue.tier_launch)),
                         _ => (q.amount, None),
                     };
