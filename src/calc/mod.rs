@@ -36,6 +36,7 @@ pub mod presets;
 pub mod rent_buy;
 pub mod reserve;
 pub mod scenario;
+pub mod search;
 pub mod sensitivity;
 pub mod series;
 pub mod serving;

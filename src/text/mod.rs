@@ -82,13 +82,17 @@ pub fn close_han_gaps(s: String) -> String {
     if !s.contains(' ') || !s.chars().any(han) {
         return s;
     }
-    let chars: Vec<char> = s.chars().collect();
+    // One pass, no copy of the characters: a text is filled at every slider move.
     let mut out = String::with_capacity(s.len());
-    for (i, &c) in chars.iter().enumerate() {
-        if c == ' ' && i > 0 && i + 1 < chars.len() && han(chars[i - 1]) && han(chars[i + 1]) {
-            continue;
+    let mut prev = None;
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        let between_han =
+            c == ' ' && prev.is_some_and(han) && chars.peek().is_some_and(|&n| han(n));
+        if !between_han {
+            out.push(c);
         }
-        out.push(c);
+        prev = Some(c);
     }
     out
 }

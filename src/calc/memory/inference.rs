@@ -38,6 +38,7 @@
 use super::catalogue::tier_for;
 use super::inputs::{MemoryError, MemoryInputs};
 use super::vllm::{pool, Engine, VllmPool};
+use crate::calc::search::last_holding;
 use crate::calc::table::{validate, Valid};
 use crate::calc::units::Bytes;
 
@@ -166,19 +167,10 @@ fn max_context(m: &MemoryInputs, budget: f64) -> (u64, bool) {
         return (0, false);
     }
     let fits = |ctx: u64| layer * m.model.arch.cached_token_layers(ctx) <= budget;
-    let (mut lo, mut hi) = (0u64, MAX_CONTEXT);
-    if fits(hi) {
-        return (hi, true);
+    if fits(MAX_CONTEXT) {
+        return (MAX_CONTEXT, true);
     }
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        if fits(mid) {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    (lo, false)
+    (last_holding(0, MAX_CONTEXT, fits), false)
 }
 
 /// Memory against concurrency at several contexts, for the chart: `(context, points)`.

@@ -32,6 +32,7 @@
 
 use super::arch::Arch;
 use super::dtype::{KvType, WeightType};
+use crate::calc::search::last_holding;
 use crate::calc::units::{Bytes, GIB};
 
 /// Tokens in one micro-batch (`n_ubatch`, llama.cpp's default 512).
@@ -145,13 +146,5 @@ pub fn max_slots(
     if hi >= 1_000_000_000 && fits(hi) {
         return hi;
     }
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        if fits(mid) {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    lo
+    last_holding(lo, hi, fits)
 }

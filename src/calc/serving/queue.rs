@@ -1,6 +1,8 @@
 //! Queueing: Erlang C and the M/M/c wait behind the time to first token, the fewest replicas
 //! for the load and the first-token goal, and the largest concurrency meeting a goal.
 
+use crate::calc::search::last_holding;
+
 /// Erlang C: the chance an arrival waits, `c` servers at offered load `a` (< c) erlangs.
 pub fn erlang_c(c: u64, a: f64) -> f64 {
     if c == 0 || a >= c as f64 {
@@ -35,17 +37,9 @@ pub(super) fn fewest_replicas(load: f64, ok: impl Fn(u64) -> bool) -> u64 {
     while !ok(hi) && hi < lo.saturating_mul(1 << 20) {
         hi = hi.saturating_mul(2);
     }
-    let mut lo = lo;
-    // ok(lo) is false, ok(hi) true (or the cap reached): bisect.
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        if ok(mid) {
-            hi = mid;
-        } else {
-            lo = mid;
-        }
-    }
-    hi
+    // ok(lo) is false, ok(hi) true (or the cap reached): the first that holds follows the last
+    // that does not.
+    last_holding(lo, hi, |n| !ok(n)) + 1
 }
 
 /// The largest `b` in `1..=max` for which `ok` holds, `ok` holding for a prefix; 0 if none.
@@ -53,19 +47,11 @@ pub(super) fn largest_meeting(max: u64, ok: impl Fn(u64) -> bool) -> u64 {
     if max == 0 || !ok(1) {
         return 0;
     }
-    let (mut lo, mut hi) = (1u64, max.min(1_000_000));
+    let hi = max.min(1_000_000);
     if ok(hi) {
         return hi;
     }
-    while hi - lo > 1 {
-        let mid = lo + (hi - lo) / 2;
-        if ok(mid) {
-            lo = mid;
-        } else {
-            hi = mid;
-        }
-    }
-    lo
+    last_holding(1, hi, ok)
 }
 
 /// A closed loop of `n` people sharing `c` slots (the finite-source queue M/M/c//N, the
