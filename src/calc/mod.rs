@@ -12,6 +12,8 @@
 //! - [`scenario`]: all inputs together and their stored format; [`link`]: the shareable link;
 //!   [`suggest`]: the nearest allowed id to a value a link gives that no choice has.
 //! - [`library`]: named scenarios and their export file.
+//! - [`order`], [`search`]: sorting compiled once, and the one bisection behind every "most
+//!   that fits" and "fewest that meet".
 //! - [`json`]: the reader of the JSON the page takes in (schema-1 saves, export files, a pasted
 //!   `config.json`).
 
