@@ -59,3 +59,23 @@ mod serving_items;
 mod spot;
 #[path = "core/text.rs"]
 mod text;
+
+/// A test file in `tests/core/` that no `#[path]` line above declares would never run, silently:
+/// this fails instead, naming it.
+#[test]
+fn every_core_test_file_is_declared() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let this = std::fs::read_to_string(root.join("core.rs")).expect("tests/core.rs");
+    let mut undeclared = Vec::new();
+    for entry in std::fs::read_dir(root.join("core")).expect("tests/core") {
+        let name = entry.expect("a directory entry").file_name();
+        let name = name.to_string_lossy();
+        if name.ends_with(".rs") && !this.contains(&format!("#[path = \"core/{name}\"]")) {
+            undeclared.push(name.into_owned());
+        }
+    }
+    assert!(
+        undeclared.is_empty(),
+        "not declared in tests/core.rs: {undeclared:?}"
+    );
+}
