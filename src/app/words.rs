@@ -20,7 +20,7 @@ use crate::calc::scenario::{StoreError, UnknownItems, SCHEMA};
 use crate::calc::serving::measured::{MeasuredError, Tool};
 use crate::calc::serving::ServingError;
 use crate::calc::spot::SpotError;
-use crate::calc::table::Issue;
+use crate::calc::table::{ErrorKind, Issue};
 use crate::calc::units::{Currency, Money};
 use crate::text::Texts;
 
@@ -111,53 +111,26 @@ pub fn option(t: &'static Texts, key: &str, id: &'static str) -> &'static str {
 /// Any problem the page reports, in words. Each calculator's own errors are worded by the
 /// function below; a field's own problem is worded here.
 pub fn issue(t: &'static Texts, i: &Issue, c: Currency) -> String {
-    if let Some(e) = i.error::<FieldError>() {
-        return field_error(t, e, c);
-    }
     calc_issue(t, i, c).unwrap_or_else(|| i.to_string())
 }
 
-/// The words for a problem of any calculator; `None` for a type this module does not know.
+/// The words for a problem of any calculator, by its kind: the `match` is exhaustive, so an
+/// error kind without words does not compile. `None` only if an error type claims a kind that is
+/// not its own.
 fn calc_issue(t: &'static Texts, i: &Issue, c: Currency) -> Option<String> {
-    if let Some(e) = i.error::<FieldError>() {
-        return Some(field_error(t, e, c));
-    }
-    if let Some(e) = i.error::<RentBuyError>() {
-        return Some(rent_buy_error(t, e, c));
-    }
-    if let Some(e) = i.error::<DemandError>() {
-        return Some(demand_error(t, e));
-    }
-    if let Some(e) = i.error::<SpotError>() {
-        return Some(spot_error(t, e, c));
-    }
-    if let Some(e) = i.error::<BillingError>() {
-        return Some(billing_error(t, e, c));
-    }
-    if let Some(e) = i.error::<RunsError>() {
-        return Some(runs_error(t, e));
-    }
-    if let Some(e) = i.error::<BillError>() {
-        return Some(bill_error(t, e, c));
-    }
-    if let Some(e) = i.error::<AdvisorError>() {
-        return Some(match e {
+    Some(match i.kind() {
+        ErrorKind::Field => field_error(t, i.error::<FieldError>()?, c),
+        ErrorKind::UnknownItems => unknown_items(t, i.error::<UnknownItems>()?),
+        ErrorKind::RentBuy => rent_buy_error(t, i.error::<RentBuyError>()?, c),
+        ErrorKind::Spot => spot_error(t, i.error::<SpotError>()?, c),
+        ErrorKind::Billing => billing_error(t, i.error::<BillingError>()?, c),
+        ErrorKind::Bill => bill_error(t, i.error::<BillError>()?, c),
+        ErrorKind::Advisor => match i.error::<AdvisorError>()? {
             AdvisorError::Field(f) => field_error(t, f, c),
-        });
-    }
-    if let Some(e) = i.error::<ServingError>() {
-        return Some(serving_error(t, e, c));
-    }
-    if let Some(e) = i.error::<MemoryError>() {
-        return Some(memory_error(t, e, c));
-    }
-    if let Some(e) = i.error::<ArchError>() {
-        return Some(arch_error(t, e));
-    }
-    if let Some(e) = i.error::<UnknownItems>() {
-        return Some(unknown_items(t, e));
-    }
-    None
+        },
+        ErrorKind::Serving => serving_error(t, i.error::<ServingError>()?, c),
+        ErrorKind::Memory => memory_error(t, i.error::<MemoryError>()?, c),
+    })
 }
 
 /// A field's label by its link key; the key only if the locale files have no label for it.

@@ -86,6 +86,9 @@ pub enum AdvisorError {
 }
 
 impl KeyedError for AdvisorError {
+    fn kind(&self) -> crate::calc::table::ErrorKind {
+        crate::calc::table::ErrorKind::Advisor
+    }
     fn key(&self) -> &'static str {
         match self {
             AdvisorError::Field(e) => e.key(),

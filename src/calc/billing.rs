@@ -324,6 +324,9 @@ pub enum BillingError {
 }
 
 impl KeyedError for BillingError {
+    fn kind(&self) -> crate::calc::table::ErrorKind {
+        crate::calc::table::ErrorKind::Billing
+    }
     fn key(&self) -> &'static str {
         match self {
             BillingError::Runs(_) => "runs",

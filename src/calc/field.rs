@@ -53,6 +53,9 @@ impl FieldError {
 }
 
 impl crate::calc::table::KeyedError for FieldError {
+    fn kind(&self) -> crate::calc::table::ErrorKind {
+        crate::calc::table::ErrorKind::Field
+    }
     fn key(&self) -> &'static str {
         FieldError::key(self)
     }

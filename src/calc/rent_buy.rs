@@ -480,6 +480,9 @@ pub enum RentBuyError {
 }
 
 impl KeyedError for RentBuyError {
+    fn kind(&self) -> crate::calc::table::ErrorKind {
+        crate::calc::table::ErrorKind::RentBuy
+    }
     fn key(&self) -> &'static str {
         match self {
             RentBuyError::IdleAboveLoad { .. } => "idle_kw",

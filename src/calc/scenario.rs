@@ -157,6 +157,9 @@ pub struct UnknownItems {
 }
 
 impl KeyedError for UnknownItems {
+    fn kind(&self) -> crate::calc::table::ErrorKind {
+        crate::calc::table::ErrorKind::UnknownItems
+    }
     fn key(&self) -> &'static str {
         "checked"
     }

@@ -182,6 +182,9 @@ pub enum SpotError {
 }
 
 impl KeyedError for SpotError {
+    fn kind(&self) -> crate::calc::table::ErrorKind {
+        crate::calc::table::ErrorKind::Spot
+    }
     fn key(&self) -> &'static str {
         match self {
             SpotError::StopTooShort { .. } => "stop_hours",

@@ -14,9 +14,26 @@ use std::fmt;
 use std::ops::Deref;
 use std::sync::Arc;
 
-/// An error that belongs beside one input: `key()` is that input's link key.
+/// An error that belongs beside one input: `key()` is that input's link key, `kind()` which
+/// error enum it is. The page words each kind by one function in one exhaustive `match`, so a new
+/// error type is a compile error until it has a kind, and a new kind until it has words.
 pub trait KeyedError: Error + Send + Sync + 'static {
     fn key(&self) -> &'static str;
+    fn kind(&self) -> ErrorKind;
+}
+
+/// The error enums a problem can hold, one per [`KeyedError`] type.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ErrorKind {
+    Field,
+    UnknownItems,
+    RentBuy,
+    Spot,
+    Billing,
+    Bill,
+    Advisor,
+    Serving,
+    Memory,
 }
 
 /// A choice kept as an id (see [`Choice`](super::choice::Choice)), read through plain function pointers so the table is
@@ -244,6 +261,9 @@ impl Issue {
     }
     pub fn key(&self) -> &'static str {
         self.0.key()
+    }
+    pub fn kind(&self) -> ErrorKind {
+        self.0.kind()
     }
     /// The error as the type its calculator reported it in.
     pub fn error<E: Error + 'static>(&self) -> Option<&E> {

@@ -264,6 +264,9 @@ pub enum BillError {
 }
 
 impl KeyedError for BillError {
+    fn kind(&self) -> crate::calc::table::ErrorKind {
+        crate::calc::table::ErrorKind::Bill
+    }
     fn key(&self) -> &'static str {
         match self {
             BillError::Lines(_) => "lines",

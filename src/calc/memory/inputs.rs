@@ -179,6 +179,9 @@ pub enum MemoryError {
 }
 
 impl KeyedError for MemoryError {
+    fn kind(&self) -> crate::calc::table::ErrorKind {
+        crate::calc::table::ErrorKind::Memory
+    }
     fn key(&self) -> &'static str {
         match self {
             MemoryError::Field(e) => e.key(),

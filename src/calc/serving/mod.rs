@@ -276,6 +276,9 @@ pub enum ServingError {
 }
 
 impl KeyedError for ServingError {
+    fn kind(&self) -> crate::calc::table::ErrorKind {
+        crate::calc::table::ErrorKind::Serving
+    }
     fn key(&self) -> &'static str {
         match self {
             ServingError::ContextTooLong { .. } => "out_tokens",
