@@ -52,15 +52,6 @@ impl FieldError {
     }
 }
 
-impl crate::calc::table::KeyedError for FieldError {
-    fn kind(&self) -> crate::calc::table::ErrorKind {
-        crate::calc::table::ErrorKind::Field
-    }
-    fn key(&self) -> &'static str {
-        FieldError::key(self)
-    }
-}
-
 /// What a number field accepts, without its accessors: the page's number boxes and the bill's
 /// table cells check typed text with it exactly as a link value is checked.
 #[derive(Debug, Clone, Copy, PartialEq)]

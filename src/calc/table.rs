@@ -22,6 +22,16 @@ pub trait KeyedError: Error + Send + Sync + 'static {
     fn kind(&self) -> ErrorKind;
 }
 
+// Here rather than beside `FieldError`, so that `field` does not import `table` (which imports it).
+impl KeyedError for FieldError {
+    fn key(&self) -> &'static str {
+        FieldError::key(self)
+    }
+    fn kind(&self) -> ErrorKind {
+        ErrorKind::Field
+    }
+}
+
 /// The error enums a problem can hold, one per [`KeyedError`] type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ErrorKind {
