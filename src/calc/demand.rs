@@ -35,9 +35,9 @@
 use super::rent_buy::{own_at, RentBuyInputs};
 use super::reserve::{reserve_monthly, ReserveTerm};
 use super::table::Valid;
+pub use super::terms::{format_demand, parse_demand, DemandError, MAX_MONTHS, MAX_MONTH_HOURS};
 use super::units::{Currency, Hours, Money};
 use crate::calc::order;
-use thiserror::Error;
 
 /// At most this many owned machines are considered; a profile needing more is capped.
 pub const MAX_MACHINES: usize = 10_000;
@@ -383,50 +383,4 @@ fn by_month(
         reserve_considered: true,
         demand: demand.to_vec(),
     }
-}
-
-/// Why a typed demand profile was refused.
-#[derive(Debug, Clone, PartialEq, Error)]
-pub enum DemandError {
-    #[error("demand: item {item} is {raw:?}; expected machine-hours from 0 to {max}")]
-    Item { item: usize, raw: String, max: f64 },
-    #[error("demand: {months} months given; at most {max} are allowed")]
-    TooLong { months: usize, max: usize },
-}
-
-/// The most machine-hours one month of a profile may hold, and the most months.
-pub const MAX_MONTH_HOURS: f64 = 1e7;
-pub const MAX_MONTHS: usize = 120;
-
-/// Parses a profile typed as comma-separated machine-hours (`600,900,1500`); blanks are ignored.
-pub fn parse_demand(raw: &str) -> Result<Vec<Hours>, DemandError> {
-    let mut out = Vec::new();
-    let parts = raw.split([',', ';', ' ', '\n']).map(str::trim);
-    for (n, part) in parts.filter(|p| !p.is_empty()).enumerate() {
-        match part.parse::<f64>() {
-            Ok(v) if v.is_finite() && (0.0..=MAX_MONTH_HOURS).contains(&v) => out.push(Hours(v)),
-            _ => {
-                return Err(DemandError::Item {
-                    item: n + 1,
-                    raw: part.to_string(),
-                    max: MAX_MONTH_HOURS,
-                })
-            }
-        }
-    }
-    if out.len() > MAX_MONTHS {
-        return Err(DemandError::TooLong {
-            months: out.len(),
-            max: MAX_MONTHS,
-        });
-    }
-    Ok(out)
-}
-
-/// The profile as it is written in a link.
-pub fn format_demand(d: &[Hours]) -> String {
-    d.iter()
-        .map(|h| super::field::link_number(h.0))
-        .collect::<Vec<_>>()
-        .join(",")
 }

@@ -42,17 +42,16 @@
 //! - A reserved machine (`reserve`, off by default) is compared in [`super::reserve`]; it
 //!   changes nothing in this report.
 
-use super::demand::{format_demand, parse_demand, DemandError};
 use super::field::{FieldError, NumField, NumberKind, Slider};
 use super::finance::ResaleCurveError;
 use super::finance::{
     capital_charge, check_typed_resale_curve, format_resale_curve, parse_resale_curve,
     resale_share, write_typed_resale_curve,
 };
-use super::reserve::{ReservePay, ReserveTerm};
 use super::table::{
     validate, Calculator, ChoiceField, Field, FlagField, KeyedError, TextField, Valid,
 };
+use super::terms::{format_demand, parse_demand, DemandError, ReservePay, ReserveTerm};
 use super::units::{Currency, Hours, Kilowatts, Money, Ratio};
 use thiserror::Error;
 

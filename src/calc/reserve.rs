@@ -41,45 +41,9 @@
 use super::finance::{monthly_rate, prepaid_monthly, recovery_factor};
 use super::rent_buy::{break_even, own_at, rent_at, Ask, RentBuyInputs};
 use super::table::Valid;
+pub use super::terms::{ReservePay, ReserveTerm};
 use super::units::{Currency, Money, Ratio};
 use crate::calc::order;
-
-/// How long a machine is reserved for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum ReserveTerm {
-    /// One month (包月).
-    Month,
-    /// One year (包年): the guide's annual rental.
-    #[default]
-    Year,
-    /// Three years.
-    ThreeYears,
-}
-
-crate::choice_ids!(ReserveTerm { Month => "1m", Year => "1y", ThreeYears => "3y" });
-
-impl ReserveTerm {
-    /// The term in months.
-    pub fn months(self) -> f64 {
-        match self {
-            ReserveTerm::Month => 1.0,
-            ReserveTerm::Year => 12.0,
-            ReserveTerm::ThreeYears => 36.0,
-        }
-    }
-}
-
-/// How a reserved term is paid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum ReservePay {
-    /// Month by month over the term.
-    Monthly,
-    /// The whole term at its start, as Chinese clouds sell 包年包月.
-    #[default]
-    Upfront,
-}
-
-crate::choice_ids!(ReservePay { Monthly => "monthly", Upfront => "upfront" });
 
 /// One of the three ways to have a machine, in the order that breaks ties.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
