@@ -55,6 +55,8 @@ mod serving;
 mod serving_edges;
 #[path = "core/serving_items.rs"]
 mod serving_items;
+#[path = "core/serving_kernels.rs"]
+mod serving_kernels;
 #[path = "core/spot.rs"]
 mod spot;
 #[path = "core/text.rs"]

@@ -160,6 +160,16 @@ pub const PRESETS: &[Preset] = &[
     },
 ];
 
+/// Whether the preset's own fp8 checkpoint scales its weights in 128 x 128 blocks, so that fp8
+/// weights for it mean block-wise fp8 (the serving view's matmul rate): DeepSeek-V3 (and R1,
+/// its shape) is published only so (deepseek-ai/DeepSeek-V3 config.json, `quantization_config`:
+/// `quant_method` "fp8", `weight_block_size` [128, 128], `activation_scheme` "dynamic"). Other
+/// presets' fp8 checkpoints come in per-tensor and per-channel forms as well, so `fp8` keeps
+/// the per-tensor rate for them.
+pub fn fp8_block_scaled(id: &str) -> bool {
+    id == "deepseek-v3"
+}
+
 pub fn preset(id: &str) -> Option<&'static Preset> {
     PRESETS.iter().find(|p| p.id == id)
 }

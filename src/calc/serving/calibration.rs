@@ -61,12 +61,33 @@ pub const MOE_PREFILL_LAYER_S: f64 = 1.0e-3;
 /// end-to-end offline throughput of a block-wise fp8 Qwen3-8B, 1.086 (vllm-project/vllm#25915).
 pub const FP8_GAIN: f64 = 1.2;
 
-/// Share of the 16-bit peak a 4-bit weight-only matmul (AWQ, GPTQ, plain int4) reaches once
-/// compute binds: vLLM 0.3.3 served Qwen1.5-72B-Chat on 4 x A800 at concurrency 500 in 2,025 s
-/// with AWQ against 1,468 s in fp16, 0.725 of its throughput (GPTQ: 1,638 s, 0.896;
-/// vllm-project/vllm#3399). Those kernels predate vLLM's Marlin ones (`awq_marlin`,
-/// `gptq_marlin`, chosen by default on Ampere and later), which later runs measured faster.
+/// Share of the 16-bit peak the older 4-bit weight-only kernels reach once compute binds (AWQ's own
+/// GEMM kernel, exllama's for GPTQ): vLLM 0.3.3 served Qwen1.5-72B-Chat on 4 x A800 at
+/// concurrency 500 in 2,025 s with AWQ against 1,468 s in fp16, 0.725 of its throughput (GPTQ:
+/// 1,638 s, 0.896; vllm-project/vllm#3399). vLLM has since run Marlin instead ([`MARLIN_COMPUTE`];
+/// on Ampere and later since mid-2024, on Turing since vllm-project/vllm#29901); this share stays
+/// for the runtimes and cards that do not: TensorRT-LLM's and llama.cpp's own kernels, AMD cards,
+/// and SGLang before Ampere.
 pub const W4_COMPUTE: f64 = 0.73;
+
+/// Share of the 16-bit peak vLLM's Marlin kernels reach once compute binds: vLLM repacks AWQ and
+/// GPTQ checkpoints for Marlin (`awq_marlin`, `gptq_marlin`), which unpacks the 4-bit weights in
+/// registers as they stream in, so decode reads 4-bit weights at the bandwidth bound up to a few
+/// dozen sequences and only large batches bind on the matmuls. Fitted on the GPUStack lab's
+/// Qwen3-8B on one A100 80GB (vLLM 0.9.2, 1,000 ShareGPT prompts at once): AWQ Marlin 8,066.03 and
+/// GPTQ Marlin 8,146.73 tokens/s against bf16's 10,338.25 (0.780 and 0.788); held back: the same
+/// lab's RTX 4090, where the 4-bit pool holds three times the sequences (docs/formulas.md,
+/// "Weight formats and speed").
+pub const MARLIN_COMPUTE: f64 = 0.76;
+
+/// Block-wise fp8 matmuls (128 x 128 weight scales, activations scaled in groups of 128 as they
+/// are quantised, DeepSeek-V3's own checkpoint) against 16-bit ones on cards whose tensor cores
+/// do not apply block scales (Hopper, Ada): the scales are applied on the ordinary cores between
+/// tensor-core steps, and the matmuls run below bf16's, not above it. vLLM's own GEMM benchmark
+/// on an H100 for DeepSeek-V3's N = 2112, K = 7168 matmul (vllm-project/vllm#23280, CUTLASS
+/// block-fp8 kernel against torch bf16): 456.93 against 715.78 TFLOP/s at 4,096 tokens (0.638),
+/// 489.66 against 666.39 at 8,192 (0.735); their mean is taken.
+pub const BLOCK_FP8_GAIN: f64 = 0.69;
 
 /// GeForce cards run 16-bit matmuls with 16-bit accumulation at twice the fp32-accumulate rate
 /// their datasheets (and the catalogue) list; llama.cpp's prefill uses it (NVIDIA Ampere GA102
@@ -194,19 +215,20 @@ pub struct Bands {
 
 /// From the held-back cases in tests/core/serving_items.rs (`HELD_BACK`), each band holding at
 /// least 80% of its regime's cases: decode -15.2% (llama.cpp on an RTX 4090, where the model is
-/// slow) to +26.1%, 8 of 8; throughput under load +3.2% (vLLM's offline throughput, Qwen3-8B on
-/// an H100, vllm-project/vllm#25915) to +51.3% (the model runs fast with many requests in
-/// flight), 6 of 6; first token at low load -18.3% to +11.5%, 4 of 5 (vLLM 0.11's first token,
-/// +357%, is outside: its fixed time is fitted on 0.21's); first token with every slot busy
-/// +68.8% to +117.3% of the model's idle first token (the prompt shares steps with the
-/// others'), 5 of 5.
+/// slow) to +26.1%, 8 of 8; throughput under load -14.8% (vLLM 0.11's DeepSeek-R1 on 8 x H200
+/// with 1,000 ShareGPT prompts at once) to +51.3% (the model runs fast with many requests in
+/// flight), 8 of 9 (the same machine's 32k-token prompts, +79.9%, are outside); first token at
+/// low load -18.3% to +11.5%, 4 of 5 (vLLM 0.11's first token, +357%, is outside: its fixed time
+/// is fitted on 0.21's); first token with every slot busy +64.3% to +117.3% of the model's idle
+/// first token (the prompt shares steps with the others'), 7 of 8 (InferenceX's DeepSeek-R1 1k/8k
+/// at concurrency 4, +26.8%, is outside: with 8k outputs its prompts seldom meet another's).
 pub const BANDS: Bands = Bands {
     decode: Band {
         low: -0.20,
         high: 0.30,
     },
     throughput: Band {
-        low: 0.0,
+        low: -0.15,
         high: 0.55,
     },
     ttft: Band {
@@ -214,7 +236,7 @@ pub const BANDS: Bands = Bands {
         high: 0.15,
     },
     ttft_busy: Band {
-        low: 0.65,
+        low: 0.60,
         high: 1.20,
     },
 };

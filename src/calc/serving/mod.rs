@@ -2,14 +2,16 @@
 //! for the shared model and card (docs/formulas.md, "Serving capacity"; beyond the guide).
 //!
 //! ```text
-//! decode step   t = max(bytes / bandwidth, flops / tensor peak) / eff + overhead + comm(tp)
+//! decode step   t = max(bytes / bandwidth, matmul flops / matmul peak + attention flops /
+//!                 16-bit peak) / eff + overhead + comm(tp)
 //! bytes         = weights read per card + B x KV cache of one sequence per card
 //! weights read  = dense part + routed experts x distinct experts hit / experts
 //!                 (distinct hit by a batch of B: E (1 - (1 - k/E)^B), k experts a token)
 //! flops         = 2 x active parameters x B / tp + attention x B / tp ([`attention_flops`]:
 //!                 4 x layers x q heads x head_dim x context; latent attention counts the latent)
 //! comm(tp)      = 2 x layers x (hop x ceil(log2 tp) + 2 (tp - 1)/tp x B x hidden x 2 / link)
-//! prefill       = max(2 x active x prompt (+ attention) / tp / (peak x frac), weights / bandwidth)
+//! prefill       = max((2 x active x prompt / matmul peak + attention / 16-bit peak) / tp / frac,
+//!                 weights / bandwidth)
 //! tpot(B)       = t(B) + (B - 1) x prefill / output tokens   (the others' prefills stall decode;
 //!                 none for a request of one output token)
 //! throughput    = B x output / (output x t(B) + B x prefill)
@@ -24,9 +26,12 @@
 //! owned / M     = owned card-hour x cards x 24 / (the same tokens a day) x 1e6
 //! ```
 //!
-//! Bandwidth and tensor peak are the catalogue's datasheet figures; fp8 weights on a card with
-//! fp8 units use its fp8 peak, anything else its 16-bit peak (quantised weights are widened to
-//! 16 bits to compute). Context per sequence while decoding is taken at its mean,
+//! Bandwidth and tensor peak are the catalogue's datasheet figures. The weight matmuls run at
+//! the rate of the kernel the runtime picks for the format and card: fp8 on a card with fp8 units
+//! at [`FP8_GAIN`] over the 16-bit peak, block-wise fp8 (DeepSeek-V3's own checkpoint) on cards
+//! that scale blocks in software at [`BLOCK_FP8_GAIN`] of it, 4-bit weight-only formats at
+//! [`MARLIN_COMPUTE`] under vLLM's Marlin and [`W4_COMPUTE`] under older kernels; attention runs
+//! at the 16-bit peak whatever the weights. Context per sequence while decoding is taken at its mean,
 //! prompt + output / 2. The concurrency is the serving view's own (`serve_conc`, not the
 //! inference view's `conc`: that one sizes memory for the inference view's context, this one
 //! is the number of requests in flight); memory's limit comes from the inference memory
@@ -37,7 +42,8 @@
 //! [`SPREAD`], shown on the page as the range to trust; the bands by regime ([`BANDS`]) come
 //! from held-back cases the model was not fitted on (tests/core/serving_items.rs). The fixed
 //! time a request ([`REQUEST_S`]), SGLang's prefill share and a MoE layer's prefill time are
-//! fitted on the SGLang cookbook; fp8 and 4-bit compute rates are [`FP8_GAIN`], [`W4_COMPUTE`]. SGLang's per-step overhead is fitted on
+//! fitted on the SGLang cookbook; fp8 and 4-bit compute rates are [`FP8_GAIN`], [`BLOCK_FP8_GAIN`],
+//! [`MARLIN_COMPUTE`], [`W4_COMPUTE`]. SGLang's per-step overhead is fitted on
 //! GPUStack's Qwen3-8B on one H100 (its efficiency and prefill share are vLLM's). The
 //! tensor-parallel communication term ([`NVLINK`], [`PCIE`]): on NVLink a 15 us hop fitted end
 //! to end on TensorRT-LLM's 4 x H100 LLaMA 70B and checked on SGLang's 8 x A100 Llama 3.1 70B,
@@ -79,9 +85,9 @@ mod report;
 mod step;
 
 pub use calibration::{
-    Band, Bands, Link, Runtime, RuntimeModel, BANDS, FP8_GAIN, KNEE, LLAMACPP_HALF_ACCUMULATE,
-    LLAMACPP_HBM_SHARE, LLAMACPP_QUANT_PREFILL, NVLINK, PCIE, RANK_S, REQUEST_S, RUNTIMES, SPREAD,
-    TRTLLM_REQUEST_S, VLLM_REQUEST_S, W4_COMPUTE,
+    Band, Bands, Link, Runtime, RuntimeModel, BANDS, BLOCK_FP8_GAIN, FP8_GAIN, KNEE,
+    LLAMACPP_HALF_ACCUMULATE, LLAMACPP_HBM_SHARE, LLAMACPP_QUANT_PREFILL, MARLIN_COMPUTE, NVLINK,
+    PCIE, RANK_S, REQUEST_S, RUNTIMES, SPREAD, TRTLLM_REQUEST_S, VLLM_REQUEST_S, W4_COMPUTE,
 };
 pub use chart::{concurrency_chart, cost_chart, ConcurrencyChart, CostChart};
 pub use cost::{billed_hours_a_day, PriceSource, CARDS_PER_MACHINE, RENT_BUY_CARD_W};

@@ -2,8 +2,8 @@
 //! output token and throughput at a concurrency.
 
 use super::calibration::{
-    Link, FP8_GAIN, LLAMACPP_HALF_ACCUMULATE, LLAMACPP_HBM_SHARE, LLAMACPP_QUANT_PREFILL,
-    MOE_PREFILL_LAYER_S, NVLINK, PCIE, W4_COMPUTE,
+    Link, BLOCK_FP8_GAIN, FP8_GAIN, LLAMACPP_HALF_ACCUMULATE, LLAMACPP_HBM_SHARE,
+    LLAMACPP_QUANT_PREFILL, MARLIN_COMPUTE, MOE_PREFILL_LAYER_S, NVLINK, PCIE, W4_COMPUTE,
 };
 use super::Runtime;
 use super::{RuntimeModel, ServingInputs};
@@ -11,6 +11,7 @@ use crate::calc::memory::arch::{Arch, AttentionKind};
 use crate::calc::memory::catalogue::Gpu;
 use crate::calc::memory::dtype::WeightType;
 use crate::calc::memory::inputs::MemoryInputs;
+use crate::calc::memory::presets::fp8_block_scaled;
 
 /// One decode step of a replica at a batch, broken down.
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -111,27 +112,67 @@ impl Setup<'_> {
         attention_flops(&self.m.model.arch, ctx, decode) / self.tp()
     }
 
-    /// The matmul rate a step reaches before the runtime's share: the 16-bit peak; fp8 weights
-    /// (plain or a checkpoint) on a card with fp8 units gain [`FP8_GAIN`] over it, not the
-    /// datasheet's 2x; 4-bit weight-only formats dequantise inside the matmul and reach
-    /// [`W4_COMPUTE`] of it.
-    fn peak(&self) -> f64 {
+    /// The rate the weight matmuls reach before the runtime's share: the 16-bit peak; fp8
+    /// weights (plain or a checkpoint) on a card with fp8 units gain [`FP8_GAIN`] over it, not the
+    /// datasheet's 2x, except where the checkpoint scales 128 x 128 blocks and the card's tensor
+    /// cores cannot ([`BLOCK_FP8_GAIN`]); 4-bit weight-only formats run the kernel the runtime
+    /// picks for the card ([`Setup::w4_share`]).
+    fn matmul_peak(&self) -> f64 {
         let bf16 = self.card.bf16_tflops * 1e12;
         match self.m.inference.weights {
             WeightType::Fp8 | WeightType::Fp8Ckpt => match self.card.fp8_tflops {
+                Some(_) if self.block_fp8() && !scales_blocks_in_hardware(self.card) => {
+                    bf16 * BLOCK_FP8_GAIN
+                }
                 Some(t) => (bf16 * FP8_GAIN).min(t * 1e12),
                 None => bf16,
             },
-            WeightType::Awq | WeightType::Gptq | WeightType::Int4 => bf16 * W4_COMPUTE,
+            WeightType::Awq | WeightType::Gptq | WeightType::Int4 => bf16 * self.w4_share(),
             _ => bf16,
         }
     }
 
-    /// The peak prefill runs against: llama.cpp multiplies 16-bit matrices with 16-bit
-    /// accumulation, which GeForce cards run at twice their datasheet's fp32-accumulate figure
-    /// (the catalogue's); other cards run both at one rate.
-    /// Quantised GGUF weights run llama.cpp's prefill at [`LLAMACPP_QUANT_PREFILL`] of F16's.
-    fn prefill_peak(&self) -> f64 {
+    /// The rate attention's scores and weighted sums reach: the 16-bit peak whatever the weights'
+    /// format (no engine runs attention in the weights' format: FlashAttention and FlashInfer
+    /// multiply the 16-bit queries by the 16-bit cache), so it gains nothing from fp8 weights and
+    /// loses nothing to a 4-bit kernel's unpacking (it took the weights' rate before).
+    fn attention_peak(&self) -> f64 {
+        self.card.bf16_tflops * 1e12
+    }
+
+    /// Whether the model's own fp8 checkpoint scales its weights in 128 x 128 blocks (and its
+    /// activations in groups of 128), which is what `fp8` means for it.
+    fn block_fp8(&self) -> bool {
+        self.m.model.model.as_deref().is_some_and(fp8_block_scaled)
+    }
+
+    /// Share of the 16-bit peak a 4-bit weight-only matmul reaches once compute binds, by the
+    /// kernel the runtime runs on the card: vLLM repacks AWQ and GPTQ checkpoints for Marlin on
+    /// every NVIDIA card in the catalogue (compute capability 8.0 and up since mid-2024, Turing's
+    /// 7.5 since vllm-project/vllm#29901), SGLang, which takes vLLM's Marlin, from Ampere on (in
+    /// the catalogue exactly the cards with bf16, which came with Ampere): [`MARLIN_COMPUTE`].
+    /// Elsewhere (AMD cards, TensorRT-LLM's and llama.cpp's own kernels) the older kernels'
+    /// [`W4_COMPUTE`].
+    fn w4_share(&self) -> f64 {
+        let nvidia = !self.card.name.starts_with("AMD");
+        let marlin = match self.rt.runtime {
+            Runtime::Vllm => nvidia,
+            Runtime::Sglang => nvidia && self.card.bf16,
+            Runtime::TrtLlm | Runtime::LlamaCpp => false,
+        };
+        if marlin {
+            MARLIN_COMPUTE
+        } else {
+            W4_COMPUTE
+        }
+    }
+
+    /// The two prefill rates, weight matmuls and attention: llama.cpp multiplies 16-bit
+    /// matrices with 16-bit accumulation, which GeForce cards run at twice their datasheet's
+    /// fp32-accumulate figure (the catalogue's); other cards run both at one rate. Quantised
+    /// GGUF weights run llama.cpp's matmuls at [`LLAMACPP_QUANT_PREFILL`] of F16's (attention
+    /// runs F16 either way).
+    fn prefill_peaks(&self) -> (f64, f64) {
         let llamacpp = self.rt.runtime == Runtime::LlamaCpp;
         let accumulate = if llamacpp && self.card.name.starts_with("GeForce") {
             LLAMACPP_HALF_ACCUMULATE
@@ -143,7 +184,10 @@ impl Setup<'_> {
         } else {
             1.0
         };
-        self.peak() * accumulate * quant
+        (
+            self.matmul_peak() * accumulate * quant,
+            self.attention_peak() * accumulate,
+        )
     }
 
     /// The share of the runtime's efficiency a decode step's memory reads reach on this card:
@@ -186,9 +230,11 @@ impl Setup<'_> {
     pub(super) fn step(&self, b: f64) -> Step {
         let ctx = self.i.in_tokens as f64 + self.i.out_tokens as f64 / 2.0;
         let bytes = self.weights_read(b) + b * self.kv_per_seq(ctx);
-        let flops = b * (2.0 * self.active() / self.tp() + self.attention_flops(ctx, true));
+        let matmul = b * 2.0 * self.active() / self.tp();
+        let attention = b * self.attention_flops(ctx, true);
+        let flops = matmul + attention;
         let memory_s = bytes / (self.card.bandwidth_gb_s * 1e9 * self.bandwidth_share());
-        let compute_s = flops / self.peak();
+        let compute_s = matmul / self.matmul_peak() + attention / self.attention_peak();
         let comm_s = self.comm(b);
         Step {
             bytes,
@@ -204,8 +250,11 @@ impl Setup<'_> {
     /// Prefill of one request's prompt, before rescaling.
     pub(super) fn prefill(&self) -> f64 {
         let n = self.i.in_tokens as f64;
-        let flops = 2.0 * self.active() * n / self.tp() + self.attention_flops(n / 2.0, false) * n;
-        let compute = flops / (self.prefill_peak() * self.rt.prefill_fraction);
+        let matmul = 2.0 * self.active() * n / self.tp();
+        let attention = self.attention_flops(n / 2.0, false) * n;
+        let (matmul_peak, attention_peak) = self.prefill_peaks();
+        let compute =
+            (matmul / matmul_peak + attention / attention_peak) / self.rt.prefill_fraction;
         let memory = self.weights_read(n) / (self.card.bandwidth_gb_s * 1e9);
         compute.max(memory) + self.comm_latency() + self.moe_prefill()
     }
@@ -231,6 +280,14 @@ impl Setup<'_> {
         }
         a.layers.saturating_sub(a.dense_layers.min(a.layers)) as f64 * MOE_PREFILL_LAYER_S
     }
+}
+
+/// Cards whose tensor cores apply per-block scales inside the matmul (Blackwell's block-scaled
+/// MMA): there a block-wise fp8 checkpoint runs as fast as a per-tensor one. On Hopper and Ada
+/// the kernels apply each 128-wide block's scales on the ordinary cores between tensor-core
+/// steps (DeepGEMM's "promotion"; vLLM's CUTLASS and Triton block-fp8 kernels).
+fn scales_blocks_in_hardware(card: &Gpu) -> bool {
+    card.id == "b200"
 }
 
 /// Attention FLOPs one token spends over `ctx` tokens of context, all cards together: a score
