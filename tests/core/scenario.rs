@@ -45,10 +45,10 @@ fn run_everything(s: &Scenario) {
     assert!(!a.verdicts.is_empty());
     s.training_checkpoint();
     let sv = validate(s.serving.clone()).expect("serving inputs valid");
-    let r = serving::report(&sv, s);
+    // The view's one call: the report and both charts' series, even where nothing fits.
+    let sheet = serving::sheet(&sv, s);
+    let r = &sheet.report;
     assert!(r.ttft_s.is_finite() || r.max_conc == 0);
-    serving::concurrency_chart(&sv, s, &r);
-    serving::cost_chart(s, &r);
     let ran = [
         "rent_buy", "memory", "spot", "billing", "bill", "advisor", "serving",
     ];
