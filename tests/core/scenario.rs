@@ -18,12 +18,11 @@ const V1_FIXTURE: &str = include_str!("../fixtures/v1-scenario.json");
 fn run_everything(s: &Scenario) {
     let cur = s.currency;
     let rb = validate(s.rent_buy.clone()).expect("rent-buy inputs valid");
-    let r = rent_buy::report(&rb, cur);
+    // The view's one call: the report and its three charts' series.
+    let sheet = sensitivity::rent_buy_sheet(&rb, cur);
+    let r = &sheet.report;
     assert!(r.own_monthly.amount.is_finite() && r.rent_monthly.amount.is_finite());
-    sensitivity::cost_vs_util(&rb);
-    sensitivity::break_even_vs_price(&rb);
-    let c = sensitivity::cumulative(&rb, &r);
-    assert!(c.own.len() <= 241);
+    assert!(sheet.cumulative_chart.own.len() <= 241);
     let h = demand::hybrid(&rb, cur);
     assert!(h.best.monthly.amount.is_finite());
     let m = validate(s.memory.clone()).expect("memory inputs valid");
