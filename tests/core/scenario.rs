@@ -6,7 +6,7 @@ use gpuplan::calc::rent_buy::{RentBuyError, RentBuyInputs};
 use gpuplan::calc::scenario::{from_stored, to_stored, Progress, Scenario, StoreError};
 use gpuplan::calc::table::{validate, Calculator};
 use gpuplan::calc::units::{Currency, Hours, Ratio};
-use gpuplan::calc::{bill, billing, demand, memory, rent_buy, sensitivity, serving, spot};
+use gpuplan::calc::{bill, billing, demand, memory, sensitivity, serving, spot};
 use proptest::prelude::*;
 
 /// A save written by the schema-1 build (its own `to_json`), kept as it was.

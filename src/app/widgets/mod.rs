@@ -26,7 +26,7 @@ pub use number_field::{NumberField, SliderField};
 pub use preset_note::{
     provide as provide_presets, title as preset_title, use_presets, PresetNote, Presets,
 };
-pub use sheet::{sheet, Area, ChartRow, Sheet};
+pub use sheet::{sheet, Area, ChartRow, Notes, Sheet, Words};
 pub use stat::{Formula, FormulaRow, Formulas, RangeOf, Stat, StatRow, Stats};
 pub use typed::typed_input;
 pub use when::{live, When};

@@ -32,22 +32,27 @@ pub struct ChartRow<D: 'static> {
     /// One sentence on how to read it, under the caption.
     pub how: Tr,
     /// Its key numbers in words, for screen readers.
-    pub summary: fn(&D, &'static Texts) -> String,
+    pub summary: Words<D>,
     /// Its data as a table, for the CSV file (asked for only on a click).
     pub csv: fn(&D, &'static Texts) -> Rows,
     pub draw: fn(&Area, &D, &'static Texts) -> Result<(), ChartError>,
 }
 
+/// A text read from a view's data, in the reader's language.
+pub type Words<D> = fn(&D, &'static Texts) -> String;
+/// Notes read from a view's data: each with whether the reader must act on it.
+pub type Notes<D> = fn(&D, &'static Texts) -> Vec<(bool, String)>;
+
 /// Everything a calculator view shows of its results, as rows read from its data `D`.
 pub struct Sheet<D: 'static> {
     /// The notes' test id, and the notes: each with whether the reader must act on it (shown as
     /// a warning) or it says how the figures are made.
-    pub notes: Option<(&'static str, fn(&D, &'static Texts) -> Vec<(bool, String)>)>,
+    pub notes: Option<(&'static str, Notes<D>)>,
     /// Whether the figures stand on anything: while this is false only the notes are shown.
     pub shown: Option<fn(&D) -> bool>,
     pub tiles: &'static [StatRow<D>],
     /// A sentence under the tiles saying what they mean, with its test id.
-    pub sentence: Option<(&'static str, fn(&D, &'static Texts) -> String)>,
+    pub sentence: Option<(&'static str, Words<D>)>,
     /// The range (low, high) a tile carries, by its test id.
     pub ranges: Option<RangeOf<D>>,
     pub formulas: &'static [FormulaRow<D>],
@@ -120,10 +125,9 @@ impl<D: Send + Sync + 'static> Read for Reader<D> {
     }
 }
 
-/// The parts of a sheet that do not depend on the data: test ids, captions, which rows have a
-/// note or a condition. Taken from the table once, so the builder below is not generic.
+/// The parts of a sheet's figures that do not depend on the data: test ids, captions, which
+/// rows have a note or a condition. Taken from the table once, so the builder is not generic.
 struct Heads {
-    notes: Option<&'static str>,
     tiles: Vec<(&'static str, Tr, bool)>,
     ranged: bool,
     sentence: Option<&'static str>,
@@ -134,8 +138,8 @@ struct Heads {
 /// A view's results: its notes, then (while the sheet's `shown` holds) its tiles, formulas and
 /// charts, all read from `of`.
 pub fn sheet<D: Send + Sync + 'static>(of: Memo<D>, sheet: &'static Sheet<D>) -> AnyView {
+    let notes = sheet.notes.map(|(testid, _)| testid);
     let heads = Heads {
-        notes: sheet.notes.map(|(testid, _)| testid),
         tiles: sheet
             .tiles
             .iter()
@@ -154,12 +158,12 @@ pub fn sheet<D: Send + Sync + 'static>(of: Memo<D>, sheet: &'static Sheet<D>) ->
             .map(|c| (c.testid, c.label, c.how))
             .collect(),
     };
-    build(Arc::new(Reader { of, sheet }), heads)
+    build(Arc::new(Reader { of, sheet }), notes, Arc::new(heads))
 }
 
-fn build(read: Arc<dyn Read>, heads: Heads) -> AnyView {
+fn build(read: Arc<dyn Read>, notes: Option<&'static str>, heads: Arc<Heads>) -> AnyView {
     let app = use_app();
-    let notes = heads.notes.map(|testid| {
+    let notes = notes.map(|testid| {
         let read = read.clone();
         // The sentences as a memo: most moves leave them as they were, and then nothing is
         // rebuilt.
@@ -178,13 +182,6 @@ fn build(read: Arc<dyn Read>, heads: Heads) -> AnyView {
             </div>
         }
     });
-    let heads = Arc::new((
-        heads.tiles,
-        heads.ranged,
-        heads.sentence,
-        heads.formulas,
-        heads.charts,
-    ));
     let shown = {
         let read = read.clone();
         move || read.shown()
@@ -196,25 +193,18 @@ fn build(read: Arc<dyn Read>, heads: Heads) -> AnyView {
     .into_any()
 }
 
-type FigureHeads = (
-    Vec<(&'static str, Tr, bool)>,
-    bool,
-    Option<&'static str>,
-    Vec<(Tr, Tr, bool, bool)>,
-    Vec<(&'static str, Tr, Tr)>,
-);
-
 /// The tiles, formulas and charts, built each time they are shown.
-fn figures(read: Arc<dyn Read>, heads: Arc<FigureHeads>) -> AnyView {
+fn figures(read: Arc<dyn Read>, heads: Arc<Heads>) -> AnyView {
     let app = use_app();
-    let (tile_heads, ranged, sentence, formula_heads, chart_heads) = &*heads;
     let tiled = {
         let (r, q) = (read.clone(), read.clone());
         let part = Callback::new(move |(i, p): (usize, Part)| r.tile(i, p, app.t()));
-        let range = ranged.then(|| Callback::new(move |i: usize| q.range(i)));
-        tiles(tile_heads.clone(), part, range)
+        let range = heads
+            .ranged
+            .then(|| Callback::new(move |i: usize| q.range(i)));
+        tiles(heads.tiles.clone(), part, range)
     };
-    let sentence = sentence.map(|testid| {
+    let sentence = heads.sentence.map(|testid| {
         let r = read.clone();
         view! {
             <p class="sentence" data-testid=testid>
@@ -226,9 +216,10 @@ fn figures(read: Arc<dyn Read>, heads: Arc<FigureHeads>) -> AnyView {
         let (r, q) = (read.clone(), read.clone());
         let substituted = Callback::new(move |i: usize| r.formula(i, app.t()));
         let shown = Callback::new(move |i: usize| q.formula_shown(i));
-        blocks(formula_heads.clone(), substituted, shown)
+        blocks(heads.formulas.clone(), substituted, shown)
     };
-    let charts = chart_heads
+    let charts = heads
+        .charts
         .iter()
         .enumerate()
         .map(|(i, &(testid, label, how))| {
