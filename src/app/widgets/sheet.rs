@@ -6,7 +6,8 @@
 //! wraps the memo and the table in one reader (an implementation of `Read` for `D`, a handful of
 //! small methods), and everything else (the tiles, the formula blocks, the charts, the notes,
 //! their markup and reactive parts) is built by code compiled once for every view. A view's
-//! closures, memos and derived signals (13 to 27 per view before) become rows of a constant.
+//! chart closures, its memo per chart and its derived summaries become rows of a constant
+//! (docs/performance.md, "One memo per view: the pilot", for what that saved).
 
 use super::canvas_backend::MeasuringCanvas;
 use super::chart_canvas::{chart, Caption, Rows};
