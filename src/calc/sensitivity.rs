@@ -120,6 +120,35 @@ pub fn cumulative(i: &Valid<RentBuyInputs>, r: &RentBuyReport) -> Cumulative {
     }
 }
 
+/// Everything the rent-or-buy view's results read, made by one call: the report and its three
+/// charts' series, so the view keeps one memo (docs/performance.md, "One memo per view").
+#[derive(Debug, Clone, PartialEq)]
+pub struct RentBuySheet {
+    pub report: RentBuyReport,
+    pub cost_chart: CostVsUtil,
+    pub break_even_chart: BreakEvenVsPrice,
+    pub cumulative_chart: Cumulative,
+}
+
+/// The report's figures are read through the sheet as they are (`sheet.verdict`).
+impl std::ops::Deref for RentBuySheet {
+    type Target = RentBuyReport;
+    fn deref(&self) -> &RentBuyReport {
+        &self.report
+    }
+}
+
+/// The report and the chart series of the rent-or-buy inputs.
+pub fn rent_buy_sheet(i: &Valid<RentBuyInputs>, cur: Currency) -> RentBuySheet {
+    let report = super::rent_buy::report(i, cur);
+    RentBuySheet {
+        cost_chart: cost_vs_util(i),
+        break_even_chart: break_even_vs_price(i),
+        cumulative_chart: cumulative(i, &report),
+        report,
+    }
+}
+
 /// Where two ways' lines cross within utilisation 0..1.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Crossing {

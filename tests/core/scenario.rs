@@ -6,7 +6,7 @@ use gpuplan::calc::rent_buy::{RentBuyError, RentBuyInputs};
 use gpuplan::calc::scenario::{from_stored, to_stored, Progress, Scenario, StoreError};
 use gpuplan::calc::table::{validate, Calculator};
 use gpuplan::calc::units::{Currency, Hours, Ratio};
-use gpuplan::calc::{bill, billing, demand, memory, rent_buy, sensitivity, serving, spot};
+use gpuplan::calc::{bill, billing, demand, memory, sensitivity, serving, spot};
 use proptest::prelude::*;
 
 /// A save written by the schema-1 build (its own `to_json`), kept as it was.
@@ -18,12 +18,11 @@ const V1_FIXTURE: &str = include_str!("../fixtures/v1-scenario.json");
 fn run_everything(s: &Scenario) {
     let cur = s.currency;
     let rb = validate(s.rent_buy.clone()).expect("rent-buy inputs valid");
-    let r = rent_buy::report(&rb, cur);
+    // The view's one call: the report and its three charts' series.
+    let sheet = sensitivity::rent_buy_sheet(&rb, cur);
+    let r = &sheet.report;
     assert!(r.own_monthly.amount.is_finite() && r.rent_monthly.amount.is_finite());
-    sensitivity::cost_vs_util(&rb);
-    sensitivity::break_even_vs_price(&rb);
-    let c = sensitivity::cumulative(&rb, &r);
-    assert!(c.own.len() <= 241);
+    assert!(sheet.cumulative_chart.own.len() <= 241);
     let h = demand::hybrid(&rb, cur);
     assert!(h.best.monthly.amount.is_finite());
     let m = validate(s.memory.clone()).expect("memory inputs valid");
@@ -45,10 +44,10 @@ fn run_everything(s: &Scenario) {
     assert!(!a.verdicts.is_empty());
     s.training_checkpoint();
     let sv = validate(s.serving.clone()).expect("serving inputs valid");
-    let r = serving::report(&sv, s);
+    // The view's one call: the report and both charts' series, even where nothing fits.
+    let sheet = serving::sheet(&sv, s);
+    let r = &sheet.report;
     assert!(r.ttft_s.is_finite() || r.max_conc == 0);
-    serving::concurrency_chart(&sv, s, &r);
-    serving::cost_chart(s, &r);
     let ran = [
         "rent_buy", "memory", "spot", "billing", "bill", "advisor", "serving",
     ];

@@ -7,6 +7,7 @@ use gpuplan::calc::choice::Choice;
 use gpuplan::calc::memory::catalogue::{gpu, GPUS};
 use gpuplan::calc::rent_buy::Verdict;
 use gpuplan::calc::scenario::{from_pairs, pairs, Scenario};
+use gpuplan::calc::series::Crossing;
 use gpuplan::calc::serving::{
     billed_hours_a_day, concurrency_chart, cost_chart, erlang_c, report, PriceSource,
     ServingInputs, ServingReport, PCIE, SPREAD,
@@ -332,6 +333,42 @@ fn chart_series_are_shaped_in_the_core() {
         k.rented.last().unwrap().1,
         k.rented_used[0].1,
         1e-9 * k.rented_used[0].1,
+    );
+}
+
+/// Where time per output token passes the goal is found in the core, on the line as drawn:
+/// straight between the last concurrency within the goal and the first past it. An 8B model in
+/// bf16 on an RTX 4090 under vLLM with a 25 ms goal: the line (20.3 ms at one request, 0.66 ms
+/// more for each further one) passes it between 8 and 9 requests, at 8.07.
+#[test]
+fn the_tpot_goal_crossing_is_read_on_the_line_in_the_core() {
+    let s = scenario("model=llama-3.1-8b&gpu=rtx-4090&weights=bf16&runtime=vllm&tpot_ms=25");
+    let i = validate(s.serving.clone()).unwrap();
+    let r = report(&i, &s);
+    let c = concurrency_chart(&i, &s, &r);
+    let Crossing::At(x) = c.tpot_limit else {
+        panic!("the line should pass 25 ms: {:?}", c.tpot_ms);
+    };
+    assert_close(x, 8.066, 0.001);
+    let k = c.tpot_ms.iter().position(|p| p.1 > 25.0).unwrap();
+    let (a, b) = (c.tpot_ms[k - 1], c.tpot_ms[k]);
+    assert_eq!((a.0, b.0), (8.0, 9.0));
+    // On the straight line between them, time per token is the goal at x.
+    assert_close(a.1 + (b.1 - a.1) * (x - a.0) / (b.0 - a.0), 25.0, 1e-9);
+    // A goal no point reaches, and one the first point already misses.
+    let never = scenario("model=llama-3.1-8b&gpu=rtx-4090&weights=bf16&tpot_ms=100000");
+    let i = validate(never.serving.clone()).unwrap();
+    let r = report(&i, &never);
+    assert_eq!(
+        concurrency_chart(&i, &never, &r).tpot_limit,
+        Crossing::Never
+    );
+    let over = scenario("model=llama-3.1-8b&gpu=rtx-4090&weights=bf16&tpot_ms=1");
+    let i = validate(over.serving.clone()).unwrap();
+    let r = report(&i, &over);
+    assert_eq!(
+        concurrency_chart(&i, &over, &r).tpot_limit,
+        Crossing::AtStart
     );
 }
 

@@ -593,6 +593,15 @@ pub struct Reported<T, R> {
     pub report: R,
 }
 
+/// A view's table reads the report's figures through the pair as they are (`p.throughput`), so
+/// its rows take the one memo's value and need no projection of their own.
+impl<T, R> std::ops::Deref for Reported<T, R> {
+    type Target = R;
+    fn deref(&self) -> &R {
+        &self.report
+    }
+}
+
 /// The pair for `inputs` once checked; should they fail (the scenario holds only valid inputs,
 /// so they should not), the last good pair, or the defaults' on the first run.
 fn pair<T: Calculator, R: Clone>(

@@ -108,7 +108,7 @@ where
     chart(testid, label, summary, how, csv, Box::new(draw))
 }
 
-fn chart(
+pub(super) fn chart(
     testid: &'static str,
     label: Caption,
     summary: Option<Signal<String>>,

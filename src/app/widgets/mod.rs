@@ -9,6 +9,7 @@ mod form;
 mod help;
 mod number_field;
 mod preset_note;
+mod sheet;
 mod sight;
 mod stat;
 mod typed;
@@ -25,6 +26,7 @@ pub use number_field::{NumberField, SliderField};
 pub use preset_note::{
     provide as provide_presets, title as preset_title, use_presets, PresetNote, Presets,
 };
-pub use stat::{Formula, FormulaRow, Formulas, Stat, StatRow, Stats};
+pub use sheet::{sheet, Area, ChartRow, Notes, Sheet, Words};
+pub use stat::{Formula, FormulaRow, Formulas, RangeOf, Stat, StatRow, Stats};
 pub use typed::typed_input;
 pub use when::{live, When};

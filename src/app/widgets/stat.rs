@@ -82,13 +82,13 @@ pub fn Stats<R: Send + Sync + 'static>(
 
 /// The part of a tile a [`Stats`] reader is asked for.
 #[derive(Clone, Copy)]
-enum Part {
+pub(super) enum Part {
     Value,
     Text,
     Note,
 }
 
-fn tiles(
+pub(super) fn tiles(
     heads: Vec<(&'static str, Tr, bool)>,
     read: Callback<(usize, Part), String>,
     range: Option<Callback<usize, Option<(f64, f64)>>>,
@@ -156,7 +156,7 @@ pub fn Formulas<P: Send + Sync + 'static>(
     blocks(heads, substituted, shown)
 }
 
-fn blocks(
+pub(super) fn blocks(
     heads: Vec<(Tr, Tr, bool, bool)>,
     substituted: Callback<usize, String>,
     shown: Callback<usize, bool>,

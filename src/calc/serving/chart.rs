@@ -6,7 +6,7 @@ use super::report::memory_of;
 use super::step::{point, Point, Setup};
 use super::{ServingInputs, ServingReport};
 use crate::calc::scenario::Scenario;
-use crate::calc::series::Series;
+use crate::calc::series::{first_above, Crossing, Series};
 use crate::calc::table::Valid;
 
 /// Throughput and per-token latency against concurrency, with the marks.
@@ -20,6 +20,8 @@ pub struct ConcurrencyChart {
     /// Memory's limit, as a concurrency (drawn as a vertical mark).
     pub memory_limit: f64,
     pub tpot_goal_ms: f64,
+    /// Where the time per token passes the goal, as a concurrency on the line as drawn.
+    pub tpot_limit: Crossing,
     /// The chosen concurrency's point on each line.
     pub chosen_throughput: (f64, f64),
     pub chosen_tpot: (f64, f64),
@@ -57,17 +59,19 @@ pub fn concurrency_chart(
         .collect();
     // Past memory's limit the sequences do not fit: the lines stop there.
     let fits = |p: &&Point| p.conc <= limit;
+    let tpot_ms: Series = pts
+        .iter()
+        .filter(fits)
+        .map(|p| (p.conc as f64, p.tpot_s * 1000.0))
+        .collect();
     ConcurrencyChart {
         throughput: pts
             .iter()
             .filter(fits)
             .map(|p| (p.conc as f64, p.throughput))
             .collect(),
-        tpot_ms: pts
-            .iter()
-            .filter(fits)
-            .map(|p| (p.conc as f64, p.tpot_s * 1000.0))
-            .collect(),
+        tpot_limit: first_above(&tpot_ms, i.tpot_ms),
+        tpot_ms,
         x_max,
         memory_limit: r.max_conc as f64,
         tpot_goal_ms: i.tpot_ms,
@@ -132,5 +136,35 @@ pub fn cost_chart(s: &Scenario, r: &ServingReport) -> CostChart {
         owned,
         mark,
         y_top: (at_full * 4.0).max(mark.map_or(0.0, |m| m.1 * 1.2)),
+    }
+}
+
+/// Everything the serving view shows, made by one call: the report and both charts' series, so
+/// the view keeps one memo (docs/performance.md, "One memo per view").
+#[derive(Debug, Clone, PartialEq)]
+pub struct ServingSheet {
+    pub report: ServingReport,
+    pub concurrency: ConcurrencyChart,
+    pub cost: CostChart,
+    /// The memory views' card by name, for the headline when the model does not fit.
+    pub card_name: &'static str,
+}
+
+/// The report's figures are read through the sheet as they are (`sheet.throughput`).
+impl std::ops::Deref for ServingSheet {
+    type Target = ServingReport;
+    fn deref(&self) -> &ServingReport {
+        &self.report
+    }
+}
+
+/// The report and the chart series of the scenario's serving inputs.
+pub fn sheet(i: &Valid<ServingInputs>, s: &Scenario) -> ServingSheet {
+    let report = super::report(i, s);
+    ServingSheet {
+        concurrency: concurrency_chart(i, s, &report),
+        cost: cost_chart(s, &report),
+        card_name: crate::calc::memory::catalogue::gpu(&s.memory.gpu).map_or("", |g| g.name),
+        report,
     }
 }

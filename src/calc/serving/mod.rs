@@ -89,7 +89,7 @@ pub use calibration::{
     LLAMACPP_HALF_ACCUMULATE, LLAMACPP_HBM_SHARE, LLAMACPP_QUANT_PREFILL, MARLIN_COMPUTE, NVLINK,
     PCIE, RANK_S, REQUEST_S, RUNTIMES, SPREAD, TRTLLM_REQUEST_S, VLLM_REQUEST_S, W4_COMPUTE,
 };
-pub use chart::{concurrency_chart, cost_chart, ConcurrencyChart, CostChart};
+pub use chart::{concurrency_chart, cost_chart, sheet, ConcurrencyChart, CostChart, ServingSheet};
 pub use cost::{billed_hours_a_day, PriceSource, CARDS_PER_MACHINE, RENT_BUY_CARD_W};
 pub use queue::{erlang_c, finite_source, mmc_wait};
 pub use report::{report, serving, Owned, ServingReport, MACHINE_CARDS};

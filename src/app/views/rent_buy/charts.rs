@@ -1,139 +1,77 @@
-//! The three rent-or-buy charts. Each reads only the series it draws (a memo per chart), so moving
-//! the utilisation slider redraws the two charts that depend on it and leaves the third alone.
-//! Each chart's summary in words and its CSV file are made from the same memo as its drawing.
+//! The three rent-or-buy charts, read from the view's one memo (`super::SHEET`): cost against
+//! utilisation, break-even against rent, and the totals month by month. Each chart's summary in
+//! words and its CSV file are made from the same series as its drawing; the words are read when
+//! drawn, so a language switch redraws them.
 
-use super::RentBuy;
+use super::Rep;
 use crate::app::format::{money, number, percent};
-use crate::app::i18n::{currency_name, Tr};
-use crate::app::state::{memo, use_app, See};
-use crate::app::widgets::{live, ChartCanvas};
-use crate::calc::sensitivity::{
-    break_even_vs_price, cost_vs_util, cumulative, BreakEvenVsPrice, CostVsUtil, Cumulative,
-};
+use crate::app::i18n::currency_name;
+use crate::app::widgets::{Area, ChartRow};
+use crate::calc::sensitivity::{BreakEvenVsPrice, CostVsUtil, Cumulative};
 use crate::calc::units::{Currency, Money};
+use crate::charts::ChartError;
 use crate::charts::{draw_break_even_vs_price, draw_cost_vs_util, draw_cumulative, ChartText};
 use crate::text::Texts;
-use leptos::prelude::*;
 
-/// How to read each chart.
-const HOW_COST: Tr = |t| t.chart_how.cost_vs_util;
-const HOW_BE: Tr = |t| t.chart_how.break_even_vs_price;
-const HOW_CUM: Tr = |t| t.chart_how.cumulative;
+#[rustfmt::skip]
+pub(super) const CHARTS: &[ChartRow<Rep>] = &[
+    ChartRow { testid: "chart-cost-vs-util", label: |t| t.rent_buy.chart_cost, how: |t| t.chart_how.cost_vs_util,
+        summary: |p, t| cost_summary(t, &p.report.cost_chart, p.currency), csv: |p, t| cost_rows(t, &p.report.cost_chart, currency_name(t, p.currency)),
+        draw: draw_cost },
+    ChartRow { testid: "chart-break-even-vs-price", label: |t| t.rent_buy.chart_break_even, how: |t| t.chart_how.break_even_vs_price,
+        summary: |p, t| be_summary(t, &p.report.break_even_chart, p.currency), csv: |p, t| be_rows(t, &p.report.break_even_chart, currency_name(t, p.currency)),
+        draw: draw_be },
+    ChartRow { testid: "chart-cumulative", label: |t| t.rent_buy.chart_cumulative, how: |t| t.chart_how.cumulative,
+        summary: |p, t| cum_summary(t, &p.report.cumulative_chart, p.currency), csv: |p, t| cum_rows(t, &p.report.cumulative_chart, currency_name(t, p.currency)),
+        draw: draw_cum },
+];
 
-#[component]
-pub fn RentBuyCharts(rep: RentBuy) -> impl IntoView {
-    let app = use_app();
-    // Series from the same valid inputs as the figures beside them.
-    let cost = memo(move || rep.see(|r| cost_vs_util(&r.inputs)));
-    let be = memo(move || rep.see(|r| break_even_vs_price(&r.inputs)));
-    let cum = memo(move || rep.see(|r| cumulative(&r.inputs, &r.report)));
-    // The currency as a unit, in the language shown.
-    let cur = move |t: &'static Texts| currency_name(t, rep.see(|r| r.currency));
-    let currency = memo(move || rep.see(|r| r.currency));
-    // Summaries follow the memos and the language; the CSV files are made on a click.
-    let cost_sum = Signal::derive(move || {
-        let t = app.t();
-        cost.see(|d| cost_summary(t, d, currency.get()))
-    });
-    let be_sum = Signal::derive(move || {
-        let t = app.t();
-        be.see(|d| be_summary(t, d, currency.get()))
-    });
-    let cum_sum = Signal::derive(move || {
-        let t = app.t();
-        cum.see(|d| cum_summary(t, d, currency.get()))
-    });
-    let cost_csv = move || {
-        let t = app.t_untracked();
-        cost.see_untracked(|d| cost_rows(t, d, cur(t)))
+fn draw_cost(root: &Area, p: &Rep, t: &'static Texts) -> Result<(), ChartError> {
+    let d = &p.report.cost_chart;
+    let text = ChartText {
+        x_axis: t.rent_buy.axis_util.into(),
+        y_axis: t.rent_buy.axis_per_month(currency_name(t, p.currency)),
+        first: t.rent_buy.line_own.into(),
+        second: t.rent_buy.line_rent.into(),
+        mark: d
+            .crossing
+            .map(|(u, _)| format!("U* {}", percent(u, 1)))
+            .unwrap_or_default(),
+        chosen: percent(d.chosen.0, 1),
     };
-    let be_csv = move || {
-        let t = app.t_untracked();
-        be.see_untracked(|d| be_rows(t, d, cur(t)))
+    draw_cost_vs_util(root, d, &text)
+}
+
+fn draw_be(root: &Area, p: &Rep, t: &'static Texts) -> Result<(), ChartError> {
+    let d = &p.report.break_even_chart;
+    let text = ChartText {
+        x_axis: t.rent_buy.axis_rent(currency_name(t, p.currency)),
+        y_axis: t.rent_buy.axis_break_even.into(),
+        first: "U*".into(),
+        mark: d
+            .chosen
+            .1
+            .map(|u| format!("{}: {}", number(d.chosen.0, 0), percent(u, 1)))
+            .unwrap_or_default(),
+        ..Default::default()
     };
-    let cum_csv = move || {
-        let t = app.t_untracked();
-        cum.see_untracked(|d| cum_rows(t, d, cur(t)))
+    draw_break_even_vs_price(root, d, &text)
+}
+
+fn draw_cum(root: &Area, p: &Rep, t: &'static Texts) -> Result<(), ChartError> {
+    let d = &p.report.cumulative_chart;
+    let text = ChartText {
+        x_axis: t.rent_buy.axis_month.into(),
+        y_axis: t.rent_buy.axis_total(currency_name(t, p.currency)),
+        first: t.rent_buy.line_own_upfront.into(),
+        second: t.rent_buy.line_rent.into(),
+        mark: d
+            .payback
+            .map(|(m, _)| t.rent_buy.pays_back(&number(m.ceil(), 0)))
+            .unwrap_or_default(),
+        ..Default::default()
     };
-    // The canvases take their caption as plain text: a language switch draws them anew.
-    live(move || {
-        let t = app.t();
-        view! {
-            <div class="charts">
-                <ChartCanvas
-                    testid="chart-cost-vs-util"
-                    label=t.rent_buy.chart_cost
-                    how=HOW_COST
-                    summary=cost_sum
-                    csv=cost_csv
-                    draw=move |root| {
-                        cost.see(|d| {
-                            let text = ChartText {
-                                x_axis: t.rent_buy.axis_util.into(),
-                                y_axis: t.rent_buy.axis_per_month(cur(t)),
-                                first: t.rent_buy.line_own.into(),
-                                second: t.rent_buy.line_rent.into(),
-                                mark: d
-                                    .crossing
-                                    .map(|(u, _)| format!("U* {}", percent(u, 1)))
-                                    .unwrap_or_default(),
-                                chosen: percent(d.chosen.0, 1),
-                            };
-                            draw_cost_vs_util(root, d, &text)
-                        })
-                    }
-                />
-                <ChartCanvas
-                    testid="chart-break-even-vs-price"
-                    label=t.rent_buy.chart_break_even
-                    how=HOW_BE
-                    summary=be_sum
-                    csv=be_csv
-                    draw=move |root| {
-                        be.see(|d| {
-                            let text = ChartText {
-                                x_axis: t.rent_buy.axis_rent(cur(t)),
-                                y_axis: t.rent_buy.axis_break_even.into(),
-                                first: "U*".into(),
-                                mark: d
-                                    .chosen
-                                    .1
-                                    .map(|u| {
-                                        format!("{}: {}", number(d.chosen.0, 0), percent(u, 1))
-                                    })
-                                    .unwrap_or_default(),
-                                ..Default::default()
-                            };
-                            draw_break_even_vs_price(root, d, &text)
-                        })
-                    }
-                />
-                <ChartCanvas
-                    testid="chart-cumulative"
-                    label=t.rent_buy.chart_cumulative
-                    how=HOW_CUM
-                    summary=cum_sum
-                    csv=cum_csv
-                    draw=move |root| {
-                        cum.see(|d| {
-                            let text = ChartText {
-                                x_axis: t.rent_buy.axis_month.into(),
-                                y_axis: t.rent_buy.axis_total(cur(t)),
-                                first: t.rent_buy.line_own_upfront.into(),
-                                second: t.rent_buy.line_rent.into(),
-                                mark: d
-                                    .payback
-                                    .map(|(m, _)| t.rent_buy.pays_back(&number(m.ceil(), 0)))
-                                    .unwrap_or_default(),
-                                ..Default::default()
-                            };
-                            draw_cumulative(root, d, &text)
-                        })
-                    }
-                />
-            </div>
-        }
-    })
+    draw_cumulative(root, d, &text)
 }
 
 /// The value of a line given by its points at `x`, straight between points (the cost lines are

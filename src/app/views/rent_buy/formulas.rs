@@ -1,35 +1,21 @@
 //! The rent-or-buy working: owning, renting and the break-even, each as its formula and with the
 //! inputs' numbers in place.
 
+use super::Rep;
 use crate::app::format::{number, percent};
-use crate::app::state::memo;
-use crate::app::widgets::{FormulaRow, Formulas as Table};
-use crate::calc::rent_buy::{
-    hosting_monthly, ops_monthly, PowerModel, RentBuyInputs, RentBuyReport,
-};
+use crate::app::widgets::FormulaRow;
+use crate::calc::rent_buy::{hosting_monthly, ops_monthly, PowerModel};
 use crate::text::Texts;
-use leptos::prelude::*;
-
-type Pair = (RentBuyInputs, RentBuyReport);
 
 #[rustfmt::skip]
-const ROWS: &[FormulaRow<Pair>] = &[
+pub(super) const ROWS: &[FormulaRow<Rep>] = &[
     FormulaRow { title: |t| t.rent_buy.own_title, symbolic: |t| t.rent_buy.own_formula, open: true, substituted: own, show: None },
     FormulaRow { title: |t| t.rent_buy.rent_title, symbolic: |t| t.rent_buy.rent_formula, open: true, substituted: rent, show: None },
     FormulaRow { title: |t| t.rent_buy.break_even_title, symbolic: |t| t.rent_buy.break_even_formula, open: true, substituted: break_even, show: None },
 ];
 
-#[component]
-pub fn Formulas(inputs: Memo<RentBuyInputs>, report: Memo<RentBuyReport>) -> impl IntoView {
-    let pair = memo(move || (inputs.get(), report.get()));
-    view! {
-        <div class="formulas">
-            <Table of=pair rows=ROWS />
-        </div>
-    }
-}
-
-fn own((i, r): &Pair, t: &'static Texts) -> String {
+fn own(p: &Rep, t: &'static Texts) -> String {
+    let (i, r) = (&*p.inputs, &p.report);
     let elec = match i.power_model {
         PowerModel::FixedHours => t.rent_buy.own_electricity_fixed(
             &number(i.power_load.0, 2),
@@ -59,7 +45,8 @@ fn own((i, r): &Pair, t: &'static Texts) -> String {
     )
 }
 
-fn rent((i, r): &Pair, t: &'static Texts) -> String {
+fn rent(p: &Rep, t: &'static Texts) -> String {
+    let (i, r) = (&*p.inputs, &p.report);
     t.rent_buy.rent_numbers(
         &number(i.price_per_hour, 2),
         &number(i.month_hours.0, 0),
@@ -68,7 +55,8 @@ fn rent((i, r): &Pair, t: &'static Texts) -> String {
     )
 }
 
-fn break_even((i, r): &Pair, t: &'static Texts) -> String {
+fn break_even(p: &Rep, t: &'static Texts) -> String {
+    let (i, r) = (&*p.inputs, &p.report);
     match (i.power_model, r.break_even) {
         (PowerModel::FixedHours, Some(u)) => t.rent_buy.break_even_numbers(
             &number(r.own_monthly.amount, 2),

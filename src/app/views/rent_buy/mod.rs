@@ -10,28 +10,27 @@ mod results;
 mod three;
 
 use self::catalogue::{picker, ByCard};
-use self::charts::RentBuyCharts;
-use self::formulas::Formulas;
 use self::hybrid::Hybrid;
 use self::moves::Moves;
-use self::results::{answer, Results};
+use self::results::answer;
 use self::three::ThreeWays;
 use super::headline::Headline;
 use crate::app::format::number;
 use crate::app::i18n::tr;
 use crate::app::state::{memo, use_app, use_report, Lens, Reported, See};
 use crate::app::widgets::{
-    flag, form, holds, live, num, radio, slider, Item, NumberField, Section, When,
+    flag, form, holds, live, num, radio, sheet, slider, Item, NumberField, Section, Sheet, When,
 };
 use crate::app::words::rent_buy_error;
 use crate::calc::rent_buy::{
-    read_typed, report, write_typed, HostingScale, OpsScale, PowerModel, RentBuyError,
-    RentBuyInputs, RentBuyReport, CAPITAL_RATE, FLEET, HOSTING, HOSTING_KW, HOSTING_SCALE,
-    HOURS_PER_DAY, IDLE_KW, KWH_PRICE, MONTHS, MONTH_HOURS, OPS, OPS_SCALE, POWER_KW, POWER_MODEL,
-    PRICE, PUE, PURCHASE, RESALE, RESERVE, RESERVE_MONTH, RESERVE_OFF_1M, RESERVE_OFF_1Y,
-    RESERVE_OFF_3Y, RESERVE_PAY, RESERVE_TERM, UTIL,
+    read_typed, write_typed, HostingScale, OpsScale, PowerModel, RentBuyError, RentBuyInputs,
+    CAPITAL_RATE, FLEET, HOSTING, HOSTING_KW, HOSTING_SCALE, HOURS_PER_DAY, IDLE_KW, KWH_PRICE,
+    MONTHS, MONTH_HOURS, OPS, OPS_SCALE, POWER_KW, POWER_MODEL, PRICE, PUE, PURCHASE, RESALE,
+    RESERVE, RESERVE_MONTH, RESERVE_OFF_1M, RESERVE_OFF_1Y, RESERVE_OFF_3Y, RESERVE_PAY,
+    RESERVE_TERM, UTIL,
 };
 use crate::calc::reserve::ReserveTerm;
+use crate::calc::sensitivity::{rent_buy_sheet, RentBuySheet};
 use leptos::prelude::*;
 
 pub const LENS: Lens<RentBuyInputs> = crate::app::state::lenses::RENT_BUY;
@@ -220,15 +219,27 @@ fn month_hours() -> AnyView {
     .into_any()
 }
 
-/// The inputs and report of this view, always computed together.
-pub type RentBuy = Memo<Reported<RentBuyInputs, RentBuyReport>>;
+/// The inputs, report and chart series of this view, always computed together.
+pub type Rep = Reported<RentBuyInputs, RentBuySheet>;
+/// The view's one memo: everything below the form reads it.
+pub type RentBuy = Memo<Rep>;
+
+/// The tiles, the sentence, the working and the charts, as rows read from the view's memo.
+const SHEET: Sheet<Rep> = Sheet {
+    notes: None,
+    // While a price is asked for, nothing that stands on it is shown.
+    shown: Some(|p| !p.inputs.ask.any()),
+    tiles: results::TILES,
+    sentence: Some(("sentence", results::sentence)),
+    ranges: None,
+    formulas: formulas::ROWS,
+    charts: charts::CHARTS,
+};
 
 #[component]
 pub fn RentBuyView() -> impl IntoView {
     let app = use_app();
-    let rep: RentBuy = use_report(LENS, report);
-    let inputs = memo(move || rep.see(|r| (*r.inputs).clone()));
-    let report = memo(move || rep.see(|r| r.report.clone()));
+    let rep: RentBuy = use_report(LENS, rent_buy_sheet);
     let said = memo(move || rep.see(|r| answer(r, app.t())));
     // While a price is asked for, nothing that stands on it is shown: no tiles, charts or plans
     // (the three ways show the costs that stand on given prices only).
@@ -238,17 +249,12 @@ pub fn RentBuyView() -> impl IntoView {
         <section class="view rent-buy" data-testid="view-rent-buy">
             <Headline answer=said lead_hook="verdict" help_end="u-star" />
             <div class="columns">
-                {form(FORM)} <div class="results">
-                    <When when=given>
-                        <Results rep=rep report=report />
-                        <Formulas inputs=inputs report=report />
-                        <RentBuyCharts rep=rep />
-                    </When>
+                {form(FORM)}
+                <div class="results">
+                    {sheet(rep, &SHEET)}
                     // Shown while a price is asked for: it hides what stands on that price
                     // itself, and a month reserved at its quote does not.
-                    <ThreeWays rep=rep />
-                    <ByCard rep=rep />
-                    <When when=given>
+                    <ThreeWays rep=rep /> <ByCard rep=rep /> <When when=given>
                         <Hybrid rep=rep />
                         <Moves rep=rep />
                     </When>

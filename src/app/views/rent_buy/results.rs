@@ -2,19 +2,15 @@
 //! comes first, not as a fourth tile), the three tiles it rests on (owning, renting, break-even)
 //! and the sentence saying what they mean.
 
-use super::RentBuy;
+use super::Rep;
 use crate::app::format::{money, percent};
-use crate::app::state::{use_app, Reported, See};
 use crate::app::views::headline::{share, Answer, Tone};
-use crate::app::widgets::{live, StatRow, Stats};
+use crate::app::widgets::StatRow;
 use crate::calc::headline;
-use crate::calc::rent_buy::{RentBuyInputs, RentBuyReport, Verdict};
+use crate::calc::rent_buy::Verdict;
 use crate::calc::reserve::{three_way, Way};
 use crate::calc::units::Money;
 use crate::text::Texts;
-use leptos::prelude::*;
-
-type Rep = Reported<RentBuyInputs, RentBuyReport>;
 
 /// An amount in the chosen currency, whole.
 fn whole(r: &Rep, amount: f64) -> String {
@@ -22,7 +18,7 @@ fn whole(r: &Rep, amount: f64) -> String {
 }
 
 #[rustfmt::skip]
-const TILES: &[StatRow<Rep>] = &[
+pub(super) const TILES: &[StatRow<Rep>] = &[
     StatRow { testid: "own-monthly", label: |t| t.rent_buy.tile_own, value: |r| r.report.own_monthly.amount.to_string(), text: |r, _| money(r.report.own_monthly, 2),
         note: Some(|r, t| {
             let own = &r.report.own;
@@ -41,17 +37,6 @@ const TILES: &[StatRow<Rep>] = &[
             None => t.rent_buy.break_even_never.to_string(),
         }) },
 ];
-
-#[component]
-pub fn Results(rep: RentBuy, report: Memo<RentBuyReport>) -> impl IntoView {
-    let app = use_app();
-    view! {
-        <Stats of=rep rows=TILES />
-        <p class="sentence" data-testid="sentence">
-            {live(move || report.see(|r| sentence(app.t(), r)))}
-        </p>
-    }
-}
 
 /// The headline: which is cheaper, up to which utilisation, and by how much at the chosen one.
 /// The verdict's hook (`verdict`, `rent` or `buy`) is on its lead words.
@@ -117,7 +102,7 @@ pub fn answer(r: &Rep, t: &'static Texts) -> Answer {
 }
 
 /// What the result means, in one plain sentence.
-fn sentence(t: &'static Texts, r: &RentBuyReport) -> String {
+pub(super) fn sentence(r: &Rep, t: &'static Texts) -> String {
     match r.break_even {
         Some(u) if u.0 <= 1.0 => t.rent_buy.sentence_below(&percent(u.0, 1)),
         Some(_) => t.rent_buy.sentence_rent_at_any.into(),

@@ -3,16 +3,16 @@
 //! output tokens.
 
 use super::results::duration;
+use super::{Rep, Serving};
 use crate::app::format::{money, number};
 use crate::app::i18n::option;
-use crate::app::state::{use_app, Reported, See};
+use crate::app::state::{use_app, See};
 use crate::app::views::headline::Way;
 use crate::app::views::headline::{Answer, Tone};
 use crate::app::views::model::MEMORY;
 use crate::calc::choice::Choice;
 use crate::calc::headline;
-use crate::calc::memory::catalogue::gpu;
-use crate::calc::serving::{ServingInputs, ServingReport};
+use crate::calc::serving::ServingReport;
 use crate::text::Texts;
 use leptos::prelude::*;
 
@@ -43,7 +43,7 @@ pub fn ways(r: &ServingReport, t: &'static Texts) -> Vec<Way> {
 }
 
 /// Makes the change of a way out: more tensor-parallel cards, or a smaller format.
-pub fn try_way(report: Memo<ServingReport>) -> Callback<&'static str> {
+pub fn try_way(report: Serving) -> Callback<&'static str> {
     let app = use_app();
     Callback::new(move |kind: &'static str| {
         let (tp, format) = report.see_untracked(|r| (r.tp_to_fit, r.format_to_fit));
@@ -55,12 +55,11 @@ pub fn try_way(report: Memo<ServingReport>) -> Callback<&'static str> {
     })
 }
 
-/// `card` is the memory views' card id (the serving view shares it).
-pub fn answer(p: &Reported<ServingInputs, ServingReport>, card: &str, t: &'static Texts) -> Answer {
+pub fn answer(p: &Rep, t: &'static Texts) -> Answer {
     let (i, r, h) = (&p.inputs, &p.report, &t.headline);
     let code = headline::serving(r);
     if code == "no-fit" {
-        let name = gpu(card).map(|g| g.name).unwrap_or_default();
+        let name = r.card_name;
         let tokens = number((i.in_tokens + i.out_tokens) as f64, 0);
         return Answer {
             code,

@@ -1,136 +1,76 @@
 //! The serving charts: throughput and time per output token against concurrency (memory's limit
 //! and the latency goal marked), and cost per million output tokens against utilisation. Their
 //! series are shaped by the core (`concurrency_chart`, `cost_chart`); this file words and draws,
-//! reading the words inside the drawing closures so a language switch redraws them. Each chart's
-//! summary in words and its CSV file come from the memo it draws.
+//! reading the words when drawing so a language switch redraws them. Each chart's summary in
+//! words and its CSV file come from the memo it draws: the view's one memo, through `CHARTS`.
 
-use super::Serving;
+use super::Rep;
 use crate::app::format::{money, number, percent};
-use crate::app::i18n::{currency_name, Tr};
-use crate::app::state::{memo, use_app, See};
-use crate::app::widgets::ChartCanvas;
-use crate::calc::serving::{concurrency_chart, cost_chart, ConcurrencyChart, CostChart};
+use crate::app::i18n::currency_name;
+use crate::app::widgets::{Area, ChartRow};
+use crate::calc::series::Crossing;
+use crate::calc::serving::{ConcurrencyChart, CostChart};
 use crate::calc::units::{Currency, Money};
 use crate::charts::memory::{draw_sweep, SweepChart};
 use crate::charts::ChartError;
 use crate::text::Texts;
-use leptos::prelude::*;
 use plotters::coord::Shift;
 use plotters::prelude::{DrawingArea, DrawingBackend};
 
-/// The charts' captions, worded when shown: a language switch rewords them.
-const THROUGHPUT: Tr = |t| t.serving.chart_throughput;
-const LATENCY: Tr = |t| t.serving.chart_latency;
-const COST: Tr = |t| t.serving.chart_cost;
-/// How to read them.
-const HOW_THROUGHPUT: Tr = |t| t.chart_how.serving_throughput;
-const HOW_LATENCY: Tr = |t| t.chart_how.serving_latency;
-const HOW_COST: Tr = |t| t.chart_how.serving_cost;
+/// The three charts, each read from the view's memo; captions and words are read when shown, so
+/// a language switch rewords them.
+#[rustfmt::skip]
+pub(super) const CHARTS: &[ChartRow<Rep>] = &[
+    ChartRow { testid: "chart-serving-throughput", label: |t| t.serving.chart_throughput, how: |t| t.chart_how.serving_throughput,
+        summary: |p, t| tps_summary(t, &p.concurrency), csv: tps_csv,
+        draw: |a: &Area, p, t| draw_throughput(a, &p.concurrency, t) },
+    ChartRow { testid: "chart-serving-latency", label: |t| t.serving.chart_latency, how: |t| t.chart_how.serving_latency,
+        summary: |p, t| tpot_summary(t, &p.concurrency), csv: tpot_csv,
+        draw: |a: &Area, p, t| draw_latency(a, &p.concurrency, t) },
+    ChartRow { testid: "chart-serving-cost", label: |t| t.serving.chart_cost, how: |t| t.chart_how.serving_cost,
+        summary: |p, t| cost_summary(t, &p.cost, p.currency), csv: cost_csv,
+        draw: |a: &Area, p, t| draw_cost(a, &p.cost, &t.serving.cost_axis(currency_name(t, p.currency)), t) },
+];
 
-#[component]
-pub fn ServingCharts(rep: Serving) -> impl IntoView {
-    let app = use_app();
-    let conc = memo(move || {
-        rep.see(|r| {
-            app.scenario
-                .see(|s| concurrency_chart(&r.inputs, s, &r.report))
-        })
-    });
-    let cost = memo(move || rep.see(|r| app.scenario.see(|s| cost_chart(s, &r.report))));
-    let currency = memo(move || rep.see(|r| r.currency));
-    let tps_sum = Signal::derive(move || {
-        let t = app.t();
-        conc.see(|c| tps_summary(t, c))
-    });
-    let tpot_sum = Signal::derive(move || {
-        let t = app.t();
-        conc.see(|c| tpot_summary(t, c))
-    });
-    let cost_sum = Signal::derive(move || {
-        let t = app.t();
-        cost.see(|c| cost_summary(t, c, currency.get()))
-    });
-    let tps_csv = move || {
-        let w = &app.t_untracked().serving;
-        conc.see_untracked(|c| {
-            rows(
-                &[w.conc_axis, w.tps_axis],
-                &[&c.throughput],
-                |x| format!("{x}"),
-                1,
-            )
-        })
-    };
-    let tpot_csv = move || {
-        let w = &app.t_untracked().serving;
-        conc.see_untracked(|c| {
-            rows(
-                &[w.conc_axis, w.tpot_axis],
-                &[&c.tpot_ms],
-                |x| format!("{x}"),
-                3,
-            )
-        })
-    };
-    let cost_csv = move || {
-        let t = app.t_untracked();
-        let (w, d) = (&t.serving, &t.chart_dl);
-        let unit = w.cost_axis(currency_name(t, currency.get_untracked()));
-        let header = [
-            w.util_axis.to_string(),
-            d.column(w.cost_rented, &unit),
-            d.column(w.cost_rented_used, &unit),
-            d.column(w.cost_owned, &unit),
-        ];
-        let header: Vec<&str> = header.iter().map(String::as_str).collect();
-        cost.see_untracked(|c| {
-            rows(
-                &header,
-                &[&c.rented, &c.rented_used, &c.owned],
-                |x| format!("{x:.1}"),
-                4,
-            )
-        })
-    };
+fn tps_csv(p: &Rep, t: &'static Texts) -> Vec<Vec<String>> {
+    let w = &t.serving;
+    let c = &p.concurrency;
+    rows(
+        &[w.conc_axis, w.tps_axis],
+        &[&c.throughput],
+        |x| format!("{x}"),
+        1,
+    )
+}
 
-    view! {
-        <div class="charts">
-            <ChartCanvas
-                testid="chart-serving-throughput"
-                label=THROUGHPUT
-                how=HOW_THROUGHPUT
-                summary=tps_sum
-                csv=tps_csv
-                draw=move |root| {
-                    let t = app.t();
-                    conc.see(|c| draw_throughput(root, c, t))
-                }
-            />
-            <ChartCanvas
-                testid="chart-serving-latency"
-                label=LATENCY
-                how=HOW_LATENCY
-                summary=tpot_sum
-                csv=tpot_csv
-                draw=move |root| {
-                    let t = app.t();
-                    conc.see(|c| draw_latency(root, c, t))
-                }
-            />
-            <ChartCanvas
-                testid="chart-serving-cost"
-                label=COST
-                how=HOW_COST
-                summary=cost_sum
-                csv=cost_csv
-                draw=move |root| {
-                    let t = app.t();
-                    let y = t.serving.cost_axis(currency_name(t, currency.get()));
-                    cost.see(|c| draw_cost(root, c, &y, t))
-                }
-            />
-        </div>
-    }
+fn tpot_csv(p: &Rep, t: &'static Texts) -> Vec<Vec<String>> {
+    let w = &t.serving;
+    let c = &p.concurrency;
+    rows(
+        &[w.conc_axis, w.tpot_axis],
+        &[&c.tpot_ms],
+        |x| format!("{x}"),
+        3,
+    )
+}
+
+fn cost_csv(p: &Rep, t: &'static Texts) -> Vec<Vec<String>> {
+    let (w, d) = (&t.serving, &t.chart_dl);
+    let unit = w.cost_axis(currency_name(t, p.currency));
+    let header = [
+        w.util_axis.to_string(),
+        d.column(w.cost_rented, &unit),
+        d.column(w.cost_rented_used, &unit),
+        d.column(w.cost_owned, &unit),
+    ];
+    let header: Vec<&str> = header.iter().map(String::as_str).collect();
+    let c = &p.cost;
+    rows(
+        &header,
+        &[&c.rented, &c.rented_used, &c.owned],
+        |x| format!("{x:.1}"),
+        4,
+    )
 }
 
 /// The chosen concurrency is marked; memory's limit is where the line ends, and named.
@@ -273,15 +213,10 @@ fn tpot_summary(t: &'static Texts, c: &ConcurrencyChart) -> String {
         return w.empty.to_string();
     };
     let goal = c.tpot_goal_ms;
-    let limit = match pts.iter().position(|p| p.1 > goal) {
-        None => w.tpot_within.to_string(),
-        Some(0) => w.tpot_over.to_string(),
-        Some(k) => {
-            // Straight between the last concurrency within the goal and the first past it.
-            let (a, b) = (pts[k - 1], pts[k]);
-            let x = a.0 + (b.0 - a.0) * (goal - a.1) / (b.1 - a.1);
-            w.tpot_limit(&number(x, 0))
-        }
+    let limit = match c.tpot_limit {
+        Crossing::Never => w.tpot_within.to_string(),
+        Crossing::AtStart => w.tpot_over.to_string(),
+        Crossing::At(x) => w.tpot_limit(&number(x, 0)),
     };
     [
         w.tpot(

@@ -1,33 +1,19 @@
 //! The serving working: the decode step, prefill, and cost per million tokens (with the hours the
 //! billing view's rule bills) with the numbers in place.
 
-use super::Serving;
+use super::Rep;
 use crate::app::format::number;
-use crate::app::state::Reported;
-use crate::app::widgets::{FormulaRow, Formulas};
-use crate::calc::serving::{ServingInputs, ServingReport};
+use crate::app::widgets::FormulaRow;
 use crate::text::Texts;
-use leptos::prelude::*;
-
-type Rep = Reported<ServingInputs, ServingReport>;
 
 /// Every formula with the numbers in place, from the same inputs and report as every figure.
 #[rustfmt::skip]
-const ROWS: &[FormulaRow<Rep>] = &[
+pub(super) const ROWS: &[FormulaRow<Rep>] = &[
     FormulaRow { title: |t| t.serving.f_decode, symbolic: |t| t.serving.f_decode_sym, open: true, substituted: decode_step, show: None },
     FormulaRow { title: |t| t.serving.f_latency, symbolic: |t| t.serving.f_latency_sym, open: true, substituted: latency, show: None },
     FormulaRow { title: |t| t.serving.f_first_token, symbolic: |t| t.serving.f_first_token_sym, open: true, substituted: first_token, show: None },
     FormulaRow { title: |t| t.serving_billing.f_cost, symbolic: |t| t.serving_billing.f_cost_sym, open: true, substituted: cost, show: None },
 ];
-
-#[component]
-pub fn ServingFormulas(rep: Serving) -> impl IntoView {
-    view! {
-        <div class="formulas">
-            <Formulas of=rep rows=ROWS />
-        </div>
-    }
-}
 
 fn decode_step(p: &Rep, t: &'static Texts) -> String {
     let r = &p.report;

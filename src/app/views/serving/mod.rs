@@ -11,21 +11,18 @@ mod results;
 
 use self::answer::{answer, try_way, ways};
 use self::calibrate::CalibrateBox;
-use self::charts::ServingCharts;
-use self::formulas::ServingFormulas;
-use self::results::{ServingNotes, ServingStats};
 use super::headline::{Headline, Ways};
 use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
 use crate::app::format::number;
 use crate::app::state::{memo, use_app, use_scenario_report, Lens, Reported, See};
-use crate::app::widgets::{choice, form, holds, live, num, slider, Item, Section, When};
+use crate::app::widgets::{choice, form, holds, live, num, sheet, slider, Item, Section, Sheet};
 use crate::calc::choice::Choice;
 use crate::calc::memory::inputs::{TP, WEIGHTS};
 use crate::calc::serving::{
-    report, Load, ServingInputs, ServingReport, CARD_BUY, CARD_PRICE, IN_PRICE_PCT, IN_TOKENS,
-    LOAD, MEASURED_TPS, OUT_TOKENS, RENT_HOURS, RUNTIME, SERVE_CONC, TARGET_RPS, THINK_S, TPOT_MS,
-    TTFT_MS, USERS,
+    sheet as serving_sheet, Load, ServingInputs, ServingReport, ServingSheet, CARD_BUY, CARD_PRICE,
+    IN_PRICE_PCT, IN_TOKENS, LOAD, MEASURED_TPS, OUT_TOKENS, RENT_HOURS, RUNTIME, SERVE_CONC,
+    TARGET_RPS, THINK_S, TPOT_MS, TTFT_MS, USERS,
 };
 use crate::text::Texts;
 use leptos::prelude::*;
@@ -108,35 +105,36 @@ fn billed_note(r: &ServingReport, t: &'static Texts) -> String {
         .billed_note(&number(r.rent_hours, 2), &number(r.billed_hours, 2), rule)
 }
 
-/// The inputs and report of this view, always computed together.
-pub type Serving = Memo<Reported<ServingInputs, ServingReport>>;
+/// The inputs, report and chart series of this view, always computed together.
+pub type Rep = Reported<ServingInputs, ServingSheet>;
+/// The view's one memo: everything below the form reads it.
+pub type Serving = Memo<Rep>;
+
+/// What the view shows below its form, as rows read from its memo.
+const SHEET: Sheet<Rep> = Sheet {
+    notes: Some(("serving-notes", results::notes)),
+    // Without room for one request, every figure would be built on nothing: none is shown.
+    shown: Some(|p| p.fits),
+    tiles: results::TILES,
+    sentence: None,
+    ranges: Some(results::ranges),
+    formulas: formulas::ROWS,
+    charts: charts::CHARTS,
+};
 
 #[component]
 pub fn ServingView() -> impl IntoView {
     let app = use_app();
-    let rep: Serving = use_scenario_report(LENS, report);
-    let report = memo(move || rep.see(|r| r.report.clone()));
-    let card = memo(move || app.scenario.see(|s| s.memory.gpu.clone()));
-    let said = memo(move || rep.see(|r| card.see(|c| answer(r, c, app.t()))));
-    let out = memo(move || report.see(|r| ways(r, app.t())));
-    // Without room for one request, every figure below would be built on nothing: none is shown.
-    let fits = memo(move || report.see(|r| r.fits));
+    let rep: Serving = use_scenario_report(LENS, serving_sheet);
+    let said = memo(move || rep.see(|r| answer(r, app.t())));
+    let out = memo(move || rep.see(|r| ways(r, app.t())));
     provide_context(rep);
 
     view! {
         <section class="view serving" data-testid="view-serving">
             <Headline answer=said />
-            <Ways ways=out on_try=try_way(report) />
-            <div class="columns">
-                {form(FORM)} <div class="results">
-                    <ServingNotes report=report />
-                    <When when=move || fits.get()>
-                        <ServingStats report=report />
-                        <ServingFormulas rep=rep />
-                        <ServingCharts rep=rep />
-                    </When>
-                </div>
-            </div>
+            <Ways ways=out on_try=try_way(rep) />
+            <div class="columns">{form(FORM)} <div class="results">{sheet(rep, &SHEET)}</div></div>
         </section>
     }
 }

@@ -2,13 +2,12 @@
 //! the cost per million output tokens, each with its test hook; and the notes on how far to
 //! trust them.
 
+use super::Rep;
 use crate::app::format::{money, number, percent};
-use crate::app::state::{memo, use_app, See};
-use crate::app::widgets::{live, StatRow, Stats};
+use crate::app::widgets::StatRow;
 use crate::calc::rent_buy::Verdict;
 use crate::calc::serving::{Load, PriceSource, Runtime, ServingReport, MACHINE_CARDS};
 use crate::text::Texts;
-use leptos::prelude::*;
 
 /// The range to trust, (low, high) in the figure's units, from the band of its regime (the
 /// cases the model was not fitted on).
@@ -31,7 +30,7 @@ pub(super) fn duration(t: &'static Texts, seconds: f64) -> String {
 }
 
 /// The ranges carried as `data-low` and `data-high`, in base units, by the tiles that show one.
-pub(super) fn ranges(r: &ServingReport, testid: &'static str) -> Option<(f64, f64)> {
+pub(super) fn ranges(r: &Rep, testid: &'static str) -> Option<(f64, f64)> {
     match testid {
         "decode-tokens-per-second" => Some(r.decode_range),
         "throughput-tokens-per-second" => Some(r.throughput_range),
@@ -43,7 +42,7 @@ pub(super) fn ranges(r: &ServingReport, testid: &'static str) -> Option<(f64, f6
 
 /// The time per output token: at the requests the load keeps in flight, and with every slot
 /// busy (what a benchmark at that concurrency measures).
-fn tpot_note(r: &ServingReport, t: &'static Texts) -> String {
+fn tpot_note(r: &Rep, t: &'static Texts) -> String {
     let at = if r.meets_tpot {
         t.serving.meets
     } else {
@@ -58,7 +57,7 @@ fn tpot_note(r: &ServingReport, t: &'static Texts) -> String {
 }
 
 /// The first token: prefill, the runtime's fixed time and queueing, and the range to trust.
-fn ttft_note(r: &ServingReport, t: &'static Texts) -> String {
+fn ttft_note(r: &Rep, t: &'static Texts) -> String {
     let w = &t.serving;
     let (prefill, fixed, wait) = (
         number(r.prefill_s * 1000.0, 0),
@@ -132,7 +131,7 @@ fn dated(t: &'static Texts, date: &str) -> String {
 }
 
 /// Where the load in force comes from: typed as a rate, or people using it at once.
-fn load_note(r: &ServingReport, t: &'static Texts) -> String {
+fn load_note(r: &Rep, t: &'static Texts) -> String {
     match r.load {
         Load::Rps => t.serving.load_typed.to_string(),
         Load::Users => t
@@ -142,7 +141,7 @@ fn load_note(r: &ServingReport, t: &'static Texts) -> String {
 }
 
 #[rustfmt::skip]
-const TILES: &[StatRow<ServingReport>] = &[
+pub(super) const TILES: &[StatRow<Rep>] = &[
     StatRow { testid: "load-rps", label: |t| t.serving.load_rps, value: |r| r.load_rps.to_string(),
         text: |r, t| t.serving.per_second(&number(r.load_rps, 3)), note: Some(load_note) },
     StatRow { testid: "decode-tokens-per-second", label: |t| t.serving.decode, value: |r| r.decode_tps.to_string(),
@@ -177,11 +176,6 @@ const TILES: &[StatRow<ServingReport>] = &[
         note: Some(|r, t| t.serving.verdict_note(&percent(r.utilisation, 0), &number(r.billed_hours, 2))) },
 ];
 
-#[component]
-pub fn ServingStats(report: Memo<ServingReport>) -> impl IntoView {
-    view! { <Stats of=report rows=TILES ranges=ranges /> }
-}
-
 /// Where the runtime's constants come from, by runtime.
 fn basis(t: &'static Texts, r: Runtime) -> &'static str {
     match r {
@@ -196,7 +190,7 @@ fn basis(t: &'static Texts, r: Runtime) -> &'static str {
 /// Each with whether the reader must act on it (the model does not fit, the concurrency asked is
 /// more than memory holds, the load is near the knee): only those are coloured as a warning; the
 /// rest say how the figures are made and are plain notes.
-fn notes(r: &ServingReport, t: &'static Texts) -> Vec<(bool, String)> {
+pub(super) fn notes(r: &Rep, t: &'static Texts) -> Vec<(bool, String)> {
     let w = &t.serving;
     let mut v: Vec<(bool, String)> = Vec::new();
     if r.max_conc == 0 {
@@ -259,24 +253,4 @@ fn notes(r: &ServingReport, t: &'static Texts) -> Vec<(bool, String)> {
         v.push((false, w.no_bf16.to_string()));
     }
     v
-}
-
-#[component]
-pub fn ServingNotes(report: Memo<ServingReport>) -> impl IntoView {
-    let app = use_app();
-    // The sentences as a memo: most moves leave them as they were, and then nothing is rebuilt.
-    let said = memo(move || report.see(|r| notes(r, app.t())));
-    view! {
-        <div class="notes" data-testid="serving-notes">
-            {live(move || {
-                said.get()
-                    .into_iter()
-                    .map(|(act, n)| {
-                        let class = if act { "notice" } else { "note" };
-                        view! { <p class=class>{n}</p> }
-                    })
-                    .collect_view()
-            })}
-        </div>
-    }
 }

@@ -10,6 +10,7 @@ use crate::app::views::memory_stack::{stack_rows, stack_summary};
 use crate::app::widgets::ChartCanvas;
 use crate::calc::memory::inputs::MemoryInputs;
 use crate::calc::memory::training::{total_vs_seq, TrainingReport};
+use crate::calc::series::{first_above, Crossing};
 use crate::calc::units::Bytes;
 use crate::charts::memory::{draw_stacked, draw_sweep, SweepChart};
 use crate::text::Texts;
@@ -167,15 +168,10 @@ fn seq_summary(t: &'static Texts, pts: &[(f64, f64)], seq: f64, now: f64, cap: f
     let (Some(lo), Some(hi)) = (pts.first(), pts.last()) else {
         return w.empty.to_string();
     };
-    let limit = match pts.iter().position(|p| p.1 > cap) {
-        None => w.seq_all_fit.to_string(),
-        Some(0) => w.seq_none_fit.to_string(),
-        Some(k) => {
-            // Straight between the last length that fits and the first that does not.
-            let (a, b) = (pts[k - 1], pts[k]);
-            let x = a.0 + (b.0 - a.0) * (cap - a.1) / (b.1 - a.1);
-            w.seq_limit(&tokens(x))
-        }
+    let limit = match first_above(pts, cap) {
+        Crossing::Never => w.seq_all_fit.to_string(),
+        Crossing::AtStart => w.seq_none_fit.to_string(),
+        Crossing::At(x) => w.seq_limit(&tokens(x)),
     };
     [
         w.seq(
