@@ -3,6 +3,7 @@
 //! trust them.
 
 use crate::app::format::{money, number, percent};
+use crate::app::i18n::site;
 use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::{live, StatRow, Stats};
 use crate::calc::rent_buy::Verdict;
@@ -86,9 +87,9 @@ fn source(r: &ServingReport, s: PriceSource, t: &'static Texts) -> String {
     let w = &t.serving;
     match s {
         PriceSource::Typed => w.source_typed.to_string(),
-        PriceSource::Catalogue(q) => w.source_catalogue(q.site(), &dated(t, q.date)),
+        PriceSource::Catalogue(q) => w.source_catalogue(site(t, q), &dated(t, q.date)),
         PriceSource::Converted(q) => {
-            w.source_converted(q.site(), &dated(t, q.date), &number(r.fx, 4))
+            w.source_converted(site(t, q), &dated(t, q.date), &number(r.fx, 4))
         }
         PriceSource::RentBuy => w.source_rent_buy.to_string(),
         PriceSource::Missing => w.rent_missing.to_string(),
