@@ -193,7 +193,7 @@ for (const [id, p] of Object.entries(PRESETS)) {
 
 test('an unknown preset is reported at the top and the page opens as usual', async () => {
   await visit('?preset=nothing', async (page) => {
-    assert.match(await page.textContent('[data-testid=link-notice]'), /preset: “nothing”.*break-even/);
+    assert.match(await page.textContent('[data-testid=link-notice]'), /Guide's example: “nothing”.*break-even/);
     await page.waitForSelector('[data-testid="view-rent-buy"]');
   });
 });
