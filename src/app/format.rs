@@ -28,6 +28,16 @@ pub fn money(m: Money, digits: u8) -> String {
     numtext::money(m.amount, m.currency, LANG.with(Cell::get), digits)
 }
 
+/// An amount of money in a formula, without its symbol: no decimals or two, never one
+/// (`9,590.40`, not `9,590.4`), as [`money`] writes it.
+pub fn amount(v: f64) -> String {
+    let mut s = number(v, 2);
+    if s.split_once('.').is_some_and(|(_, cents)| cents.len() == 1) {
+        s.push('0');
+    }
+    s
+}
+
 /// A fraction as a percentage with exactly `digits` decimals: 0.5423 -> `54.2%`, 0.19 -> `19.0%`.
 pub fn percent(fraction: f64, digits: u8) -> String {
     numtext::percent(fraction, digits)

@@ -33,7 +33,9 @@ use state::AppState;
 use views::registry::VIEWS;
 
 /// Keys that belong to the page rather than to a field: their problems show at the top.
-const PAGE_KEYS: [&str; 7] = ["view", "lang", "cur", "fx", "embed", "part", "preset"];
+const PAGE_KEYS: [&str; 8] = [
+    "view", "lang", "cur", "fx", "embed", "part", "preset", "present",
+];
 
 /// Mounts the page on `<body>`.
 pub fn mount() {
@@ -76,7 +78,7 @@ pub fn App() -> impl IntoView {
     }
     let body_class = embed::class(app);
     view! {
-        <div class=body_class>
+        <div class=body_class class:present=move || app.present.get()>
             <a class="skip" href="#main">
                 {tr(|t| t.app.skip)}
             </a>

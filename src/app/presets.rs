@@ -40,6 +40,7 @@ fn address(app: AppState) -> String {
         lang: app.lang.get_untracked(),
         embed: app.embed,
         part: app.part,
+        present: app.present.get_untracked(),
         compare: app.compare.get_untracked(),
         scenario: app.scenario.get_untracked(),
         progress: app.progress.get_untracked(),

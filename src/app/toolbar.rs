@@ -2,7 +2,8 @@
 //! this view (`reset-view`) or in every view (`reset-all`, after a confirmation), each with an
 //! undo for a while after; copy the link (`copy-link`); copy the HTML that embeds this view with
 //! its inputs in another page (`copy-embed`); and download the view's key results as
-//! CSV (`results-csv`). What happened is said in one status line (`toolbar-status`).
+//! CSV (`results-csv`); and present the view on a projector (`present`, a toggle: the answer
+//! and its working in large type, `present=1` in the link). What happened is said in one status line (`toolbar-status`).
 
 use super::i18n::tr;
 use super::state::{use_app, AppState};
@@ -302,6 +303,16 @@ pub fn Toolbar() -> impl IntoView {
 
     view! {
         <div class="toolbar" role="group" aria-label=tr(|t| t.toolbar.label)>
+            <button
+                type="button"
+                class="present-toggle"
+                data-testid="present"
+                title=tr(|t| t.toolbar.present_title)
+                aria-pressed=move || app.present.get().to_string()
+                on:click=move |_| app.present.update(|p| *p = !*p)
+            >
+                {tr(|t| t.toolbar.present)}
+            </button>
             <button
                 type="button"
                 data-testid="reset-view"

@@ -32,6 +32,13 @@ pub fn label(t: &'static Texts, key: &str) -> &'static str {
     t.field.get(key).unwrap_or("")
 }
 
+/// Where a dated price was read, named as the reader's language names the site (`[site]`, by
+/// the source's first word in lower case: 虎嗅 for Huxiu), else by that word as it stands.
+pub fn site(t: &'static Texts, q: &crate::calc::memory::prices::Quote) -> &'static str {
+    let word = q.site();
+    t.site.get(&word.to_ascii_lowercase()).unwrap_or(word)
+}
+
 /// A currency's name as a unit: `CNY`, `元`.
 pub fn currency_name(t: &'static Texts, c: Currency) -> &'static str {
     t.cur.get(c.code()).unwrap_or(c.code())

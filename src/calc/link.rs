@@ -1,4 +1,4 @@
-//! The shareable link: the page's own keys (`view`, `lang`, `embed`, `part`, `compare`) and every input of every
+//! The shareable link: the page's own keys (`view`, `lang`, `embed`, `part`, `present`, `compare`) and every input of every
 //! calculator (docs/contract.md), decoded and encoded here so that the round trip is tested
 //! natively. The inputs' keys come from the calculators' field tables (see [`super::table`]).
 //!
@@ -63,6 +63,9 @@ pub struct LinkState {
     pub embed: bool,
     /// The part of the view an embed shows (`None`: its answer, key results and one chart).
     pub part: Option<Part>,
+    /// Presenting (`present=1`): the answer with its working under it in large type, for a
+    /// projector (README, "Presenting"). Not written for an embed, which has a layout of its own.
+    pub present: bool,
     /// Names of saved scenarios to compare (`compare=alpha,beta`), as the link gave them.
     pub compare: Vec<String>,
     pub scenario: Scenario,
@@ -222,6 +225,14 @@ pub fn decode(query: &str) -> Decoded {
                     raw: value.clone(),
                 })),
             },
+            "present" => match value.as_str() {
+                "1" | "true" => state.present = true,
+                "0" | "false" | "" => state.present = false,
+                _ => issues.push(Issue::new(FieldError::NotAFlag {
+                    key: "present",
+                    raw: value.clone(),
+                })),
+            },
             "compare" => state.compare = compare_names(value),
             "part" => match Part::from_id(value.trim()) {
                 Some(p) => state.part = Some(p),
@@ -293,6 +304,8 @@ pub fn encode(state: &LinkState, default_view: &str) -> String {
         if let Some(p) = state.part {
             q.append_pair("part", p.id());
         }
+    } else if state.present {
+        q.append_pair("present", "1");
     }
     if !state.compare.is_empty() {
         q.append_pair("compare", &state.compare.join(","));

@@ -11,13 +11,13 @@
 //! | id | view | the guide's figures |
 //! |---|---|---|
 //! | `break-even` | rent or buy | owning 46,853.33 a month, renting 43,200 at 50%, U* = 54.2% |
-//! | `team-240h` | rent or buy | 240 busy hours in three months: U = 11.1%, renting 9,600 a month |
+//! | `team-240h` | rent or buy | 240 busy hours in three months: U = 11.1%, renting 9,590.40 a month |
 //! | `full-7b` | training | 7B, AdamW, mixed precision: 112 GB of states, 2 A100 80 GB cards |
 //! | `lora-7b` | training | 7B LoRA rank 16: 39,976,960 trainable, 25.4 GiB a card |
 //! | `infer-7b-8k` | inference | 8 sequences of 8,192 tokens: 32 GiB of cache, 57.65 GiB, 80 GB |
 //! | `spot` | spot | 100 h job: 112.1 h and 392.34 with checkpoints against 1,000 on demand |
 //! | `bill-21000` | monthly bill | 21,000 a month, three habits save 4,000 = 19.0% |
-//! | `classroom` | rent or buy | 30 students' RTX 4090s for 6 weeks a year: renting 4,989.60 a month against owning 10,594.75, U* = 28.2% |
+//! | `classroom` | rent or buy | 30 students' RTX 4090s for 6 weeks a year: renting 4,986.63 a month against owning 10,594.08, U* = 28.2% |
 //!
 //! Most examples are the calculators' defaults, which are the guide's examples by design
 //! (docs/contract.md, "Stability"); a preset brings them back after the reader has moved away.
@@ -62,16 +62,23 @@ fn break_even(s: &mut Scenario) {
 }
 
 /// The guide's opening: a team that planned to buy two 8-card machines logged fewer than 240
-/// hours of full load in three months of 720 hours, U = 240 / 2,160 = 1/9 (docs/formulas.md,
+/// hours of full load in three months of 720 hours, U = 240 / 2,160 = 11.1% (docs/formulas.md,
 /// "Rent or buy").
+///
+/// An example fills its boxes with figures as a person would type them, and the page computes
+/// from what the box shows: the utilisation is 11.1% (239.76 hours in three months, "fewer
+/// than 240"), not 1/9, which the box would show as 11.111111.
 fn team_240h(s: &mut Scenario) {
-    let i = RentBuyInputs::default();
-    let busy = 240.0 / (3.0 * i.month_hours.0);
     s.rent_buy = RentBuyInputs {
-        util: Ratio(busy),
-        ..i
+        util: Ratio(TEAM_240H_UTIL),
+        ..RentBuyInputs::default()
     };
 }
+
+/// The opening team's utilisation, 240 / 2,160 to a tenth of a percent, as the guide writes it.
+pub const TEAM_240H_UTIL: f64 = 0.111;
+/// The classroom's utilisation, 6 x 168 / 8,760 = 11.506849...% to a tenth of a percent.
+pub const CLASSROOM_UTIL: f64 = 0.115;
 
 /// Students in the classroom example, one card each.
 pub const CLASSROOM_STUDENTS: f64 = 30.0;
@@ -93,7 +100,8 @@ pub const RTX_4090_KW: f64 = 0.45;
 ///
 /// - rent: 30 x 1.98 = 59.4 yuan an hour, held around the clock while the course runs (the guide
 ///   opens a batch of instances when the course starts and releases them all when it ends), so
-///   the cards are busy `U = 6 x 168 / 8,760 = 11.5%` of the year, 84 hours a month of 730;
+///   the cards are busy `U = 6 x 168 / 8,760 = 11.5%` of the year (written as 11.5%, the figure
+///   the box shows and the page computes from: 83.95 hours a month of 730);
 /// - buy: 30 x 1,599 dollars at the page's default rate of 7.1 yuan (the price table holds no
 ///   dated yuan purchase price for the card) = 340,587 yuan, written off over the guide's 36
 ///   months; 30 x 450 W drawn while the course runs at the guide's 1 yuan a kWh, the cards
@@ -101,8 +109,8 @@ pub const RTX_4090_KW: f64 = 0.45;
 /// - left out: the host computers, the room and the staff who keep 30 machines running. Each
 ///   would add to owning only, so renting's lead is, if anything, understated.
 ///
-/// Owning costs 340,587 / 36 + 13.5 kW x 84 h x 1 = 10,594.75 a month; renting 59.4 x 84 =
-/// 4,989.60 (59,875.20 a year); `U*` = 9,460.75 / ((59.4 - 13.5) x 730) = 28.2%, a course of
+/// Owning costs 340,587 / 36 + 13.5 kW x 83.95 h x 1 = 10,594.08 a month; renting 59.4 x 83.95
+/// = 4,986.63 (59,839.56 a year); `U*` = 9,460.75 / ((59.4 - 13.5) x 730) = 28.2%, a course of
 /// about 14.7 weeks a year held around the clock.
 fn classroom(s: &mut Scenario) {
     let cards = CLASSROOM_STUDENTS;
@@ -120,7 +128,7 @@ fn classroom(s: &mut Scenario) {
         hosting_per_month: 0.0,
         ops_per_month: 0.0,
         price_per_hour: cards * RTX_4090_RENT_CNY,
-        util: Ratio(CLASSROOM_WEEKS * 7.0 * 24.0 / (12.0 * month_hours)),
+        util: Ratio(CLASSROOM_UTIL),
         month_hours: Hours(month_hours),
         machine_card: "rtx-4090".to_string(),
         ..RentBuyInputs::default()

@@ -47,6 +47,25 @@ fn contract_keys_and_units() {
     assert!(d.issues.is_empty());
 }
 
+/// `present=1` (the projector's layout) survives a link, is not written for an embed (which has
+/// a layout of its own), and a value that is not a yes/no is reported under its own key.
+#[test]
+fn present_is_a_page_key_kept_by_links_and_not_by_embeds() {
+    let d = decode("?view=spot&present=1");
+    assert!(d.state.present);
+    assert!(!d.sets_inputs);
+    assert_eq!(encode(&d.state, FIRST), "view=spot&present=1");
+    let embedded = LinkState {
+        embed: true,
+        ..d.state.clone()
+    };
+    assert_eq!(encode(&embedded, FIRST), "view=spot&embed=1");
+    assert!(!decode("?present=0").state.present);
+    let bad = decode("?present=yes");
+    assert!(!bad.state.present);
+    assert_eq!(keys(&bad.issues), ["present"]);
+}
+
 #[test]
 fn garbage_values_keep_defaults_and_are_reported() {
     let d = decode("price=abc&util=150&view=nope&months=2.5&power_model=solar");

@@ -94,13 +94,16 @@ fn break_even_preset_gives_46853_a_month_and_a_break_even_of_54_2_percent() {
 #[test]
 fn team_240h_preset_gives_11_1_percent_and_renting_at_about_a_fifth_of_owning() {
     let s = applied("team-240h");
-    assert_close(s.rent_buy.util.0, 240.0 / 2_160.0, 1e-15);
+    // 240 / 2,160 = 11.11...% written as the guide writes it, 11.1%: the box shows 11.1 and the
+    // page computes from 11.1% (239.76 hours in three months, "fewer than 240").
+    assert_eq!(s.rent_buy.util.0, 0.111);
+    assert_close(s.rent_buy.util.0, 240.0 / 2_160.0, 0.0005);
     let r = rent_buy::report(&valid(s.rent_buy.clone()), Currency::Cny);
-    assert_close(r.rent_monthly.amount, 9_600.0, 1e-9);
+    assert_close(r.rent_monthly.amount, 9_590.4, 1e-9);
     assert_close(r.own_monthly.amount, 46_853.33, 0.005);
     assert_close(r.rent_monthly.amount / r.own_monthly.amount, 0.205, 0.001);
     assert_eq!(headline::rent_buy(&r), "rent");
-    assert_close(r.monthly_difference.amount, 37_253.33, 0.005);
+    assert_close(r.monthly_difference.amount, 37_262.93, 0.005);
 }
 
 #[test]
@@ -188,27 +191,30 @@ fn bill_21000_preset_gives_21000_and_saves_4000_or_19_percent() {
 /// The guide's teaching case (6.4) with illustrative, dated figures: 30 students with one RTX 4090
 /// each for 6 weeks a year, the 30 cards counted as one machine. By hand:
 /// - purchase 30 x 1,599 USD x 7.1 = 340,587 CNY; depreciation 340,587 / 36 = 9,460.75 a month;
-/// - U = 6 x 168 / 8,760 = 0.115068..., so 730 x U = 84 busy hours a month;
-/// - electricity 30 x 0.45 kW = 13.5 kW x 84 h x 1 CNY = 1,134; owning 10,594.75 a month;
-/// - renting 30 x 1.98 = 59.4 an hour x 84 h = 4,989.60 a month (59,875.20 a year = 30 x 1,008 h
-///   x 1.98); renting saves 5,605.15 a month;
+/// - U = 6 x 168 / 8,760 = 0.115068..., written 11.5% (what the box shows is what is computed),
+///   so 730 x U = 83.95 busy hours a month;
+/// - electricity 30 x 0.45 kW = 13.5 kW x 83.95 h x 1 CNY = 1,133.325; owning 10,594.075 a month;
+/// - renting 30 x 1.98 = 59.4 an hour x 83.95 h = 4,986.63 a month (59,839.56 a year); renting
+///   saves 5,607.445 a month;
 /// - U* = 9,460.75 / (59.4 x 730 - 13.5 x 730) = 9,460.75 / 33,507 = 0.282351..., 28.2%, which is
 ///   0.282351 x 8,760 / 168 = 14.72 weeks of round-the-clock use a year.
 #[test]
-fn classroom_preset_rents_30_cards_for_4989_60_a_month_against_10594_75_and_u_star_28_2_percent() {
+fn classroom_preset_rents_30_cards_for_4986_63_a_month_against_10594_08_and_u_star_28_2_percent() {
     let s = applied("classroom");
     let i = &s.rent_buy;
     assert_eq!(i.power_model, rent_buy::PowerModel::FollowsUse);
     assert_close(i.purchase, 340_587.0, 1e-6);
     assert_close(i.price_per_hour, 59.4, 1e-12);
-    assert_close(i.util.0 * i.month_hours.0, 84.0, 1e-9);
+    assert_eq!(i.util.0, 0.115);
+    assert_close(i.util.0, 6.0 * 168.0 / 8_760.0, 0.0005);
+    assert_close(i.util.0 * i.month_hours.0, 83.95, 1e-9);
     let r = rent_buy::report(&valid(i.clone()), Currency::Cny);
     assert_close(r.own.depreciation.amount, 9_460.75, 1e-9);
-    assert_close(r.own.electricity.amount, 1_134.0, 1e-9);
-    assert_close(r.own_monthly.amount, 10_594.75, 1e-9);
-    assert_close(r.rent_monthly.amount, 4_989.6, 1e-9);
-    assert_close(r.rent_monthly.amount * 12.0, 59_875.2, 1e-8);
-    assert_close(r.monthly_difference.amount, 5_605.15, 1e-9);
+    assert_close(r.own.electricity.amount, 1_133.325, 1e-9);
+    assert_close(r.own_monthly.amount, 10_594.075, 1e-9);
+    assert_close(r.rent_monthly.amount, 4_986.63, 1e-9);
+    assert_close(r.rent_monthly.amount * 12.0, 59_839.56, 1e-8);
+    assert_close(r.monthly_difference.amount, 5_607.445, 1e-9);
     let u = r.break_even.unwrap().0;
     assert_close(u, 9_460.75 / 33_507.0, 1e-12);
     assert_eq!(format!("{:.1}", u * 100.0), "28.2");
@@ -331,4 +337,39 @@ fn a_memory_preset_resets_only_what_the_guide_s_model_cannot_take() {
     s.memory.inference.tp = 4;
     apply(example("lora-7b").unwrap(), &mut s);
     assert_eq!(s.memory.inference.tp, 4);
+}
+
+/// What a box shows is what is computed: every number an example fills (in any calculator) is
+/// one a person could read off its box and type back, at most four decimals of the unit the box
+/// shows (a percentage in percent), not 11.506849 standing for 6 x 168 / 8,760.
+#[test]
+fn every_number_an_example_fills_reads_back_from_its_box() {
+    use gpuplan::calc::scenario::Visit;
+    use gpuplan::calc::table::{Calculator, Field};
+    struct Long<'a>(&'a Scenario, Vec<String>);
+    impl Visit for Long<'_> {
+        fn visit<T: Calculator + std::fmt::Debug>(
+            &mut self,
+            _: usize,
+            lens: fn(&mut Scenario) -> &mut T,
+        ) {
+            let mut s = self.0.clone();
+            let inputs = lens(&mut s);
+            for f in T::FIELDS {
+                if let Field::Num(n) = f {
+                    let v = (n.get)(inputs);
+                    let shown = (v * 1e4).round() / 1e4;
+                    if (shown - v).abs() > 1e-9 * v.abs().max(1.0) {
+                        self.1.push(format!("{} = {v}", n.key));
+                    }
+                }
+            }
+        }
+    }
+    for id in ids() {
+        let s = applied(id);
+        let mut long = Long(&s, Vec::new());
+        Scenario::visit_calculators(&mut long);
+        assert!(long.1.is_empty(), "{id}: {:?}", long.1);
+    }
 }

@@ -158,8 +158,8 @@ fn chinese_sentences_have_no_space_between_chinese_words() {
         spot.contains("100 小时的计算约需 112.1 小时的实际时间"),
         "{spot}"
     );
-    let gap = zh.catalogue.gap_buy("购买价", "8 × H100", "元");
-    assert!(gap.contains("没有以元报的购买价"), "{gap}");
+    let gap = zh.catalogue.gap_buy("购置价", "8 × H100", "元");
+    assert!(gap.contains("没有以元报的购置价"), "{gap}");
     let ways = zh
         .headline
         .use_ways(&["ZeRO-3 分片", "更大的卡"].join(zh.headline.or));
@@ -175,4 +175,71 @@ fn chinese_sentences_have_no_space_between_chinese_words() {
         en,
         "CN¥392 against CN¥1,000 on demand (39%), about 112.1 h of wall time for 100 h of work"
     );
+}
+
+/// The Chinese file as a Chinese author writes it: a bracket around Chinese words is full-width
+/// （）, while ASCII brackets stay for a function's arguments (`min(…)`, `ln(…)`) and around Latin
+/// letters and numbers alone (`(B − 1)`); owning is 自购 throughout, never 自有 or 自建.
+#[test]
+fn chinese_brackets_around_chinese_are_full_width_and_owning_is_one_word() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/locales/zh.toml");
+    let file = std::fs::read_to_string(path).expect("locales/zh.toml");
+    let han = |c: char| ('\u{4e00}'..='\u{9fff}').contains(&c);
+    let mut found = Vec::new();
+    for (n, line) in file.lines().enumerate() {
+        let chars: Vec<char> = line.chars().collect();
+        let mut open = Vec::new();
+        for (i, &c) in chars.iter().enumerate() {
+            match c {
+                '(' => open.push(i),
+                ')' => {
+                    let Some(j) = open.pop() else { continue };
+                    let call =
+                        j > 0 && (chars[j - 1].is_ascii_alphanumeric() || chars[j - 1] == '_');
+                    if !call && chars[j + 1..i].iter().any(|&c| han(c)) {
+                        found.push(format!(
+                            "{}: {}",
+                            n + 1,
+                            chars[j..=i].iter().collect::<String>()
+                        ));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "ASCII brackets around Chinese: {found:#?}"
+    );
+    for word in ["自有", "自建", "拥有"] {
+        let lines: Vec<usize> = (file.lines().enumerate())
+            .filter(|(_, l)| l.contains(word) && !l.trim_start().starts_with('#'))
+            .map(|(n, _)| n + 1)
+            .collect();
+        assert!(
+            lines.is_empty(),
+            "{word} for owning on lines {lines:?}: the page says 自购"
+        );
+    }
+}
+
+/// A problem with one of the page's own link keys is worded with the key's label, never the raw
+/// key ("preset：" in a Chinese sentence): every page key has words in both languages, the
+/// Chinese ones Chinese.
+#[test]
+fn the_page_keys_have_labels_in_both_languages() {
+    for key in [
+        "view", "lang", "cur", "fx", "embed", "part", "preset", "present",
+    ] {
+        for lang in [Lang::En, Lang::Zh] {
+            let label = texts(lang).field.get(key).unwrap_or("");
+            assert!(!label.is_empty(), "{key} has no label in {lang:?}");
+        }
+        let zh = texts(Lang::Zh).field.get(key).unwrap_or("");
+        assert!(
+            zh.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+            "{key}: {zh}"
+        );
+    }
 }

@@ -29,6 +29,45 @@ export class Page {
   current() {
     return this.page.getAttribute('nav [aria-current=page]', 'data-testid');
   }
+  /** Presses "Present" in the page's actions (again: leaves presenting). */
+  async togglePresent() {
+    const before = await this.page.getAttribute(byTestid('present'), 'aria-pressed');
+    await this.page.click(byTestid('present'));
+    const after = before === 'true' ? 'false' : 'true';
+    await this.page.waitForSelector(`${byTestid('present')}[aria-pressed="${after}"]`);
+  }
+  /**
+   * The answer and the view's first formula as the screen shows them: the headline's box, the
+   * first formula's box and its numbers' (CSS px from the top of the screen), whether it is
+   * unfolded, and the type its numbers are set in.
+   */
+  working() {
+    return this.page.evaluate(() => {
+      const box = (el) => {
+        const r = el?.getBoundingClientRect();
+        return r ? { top: r.top, bottom: r.bottom } : null;
+      };
+      // The formula shown first on the screen (presenting reorders them under the answer).
+      const formulas = [...document.querySelectorAll('main details.formula')]
+        .filter((f) => f.getClientRects().length > 0)
+        .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top);
+      const first = formulas[0];
+      const numbers = first?.querySelector('.formula-numbers');
+      const style = numbers ? getComputedStyle(numbers) : null;
+      return {
+        presenting: !!document.querySelector('.app.present'),
+        screen: innerHeight,
+        headline: box(document.querySelector('main [data-testid=headline]')),
+        formula: box(first),
+        numbers: box(numbers),
+        open: !!first?.open,
+        fontPx: style ? parseFloat(style.fontSize) : 0,
+        font: style?.fontFamily ?? '',
+        colour: style?.color ?? '',
+        inkColour: getComputedStyle(document.querySelector('main [data-testid=headline]')).color,
+      };
+    });
+  }
   /** The query of the address, with its `?`. */
   query() {
     const url = this.page.url();

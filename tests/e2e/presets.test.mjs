@@ -32,7 +32,7 @@ const PRESETS = {
     code: 'rent',
     moved: 'util=80&hosting=5000',
     figures: {
-      'rent-monthly': [9600, 1e-6],
+      'rent-monthly': [9590.4, 1e-6],
       'own-monthly': [46853.33, 0.005],
       'break-even-utilization': [46853.333333 / 86400, 1e-6],
     },
@@ -193,7 +193,7 @@ for (const [id, p] of Object.entries(PRESETS)) {
 
 test('an unknown preset is reported at the top and the page opens as usual', async () => {
   await visit('?preset=nothing', async (page) => {
-    assert.match(await page.textContent('[data-testid=link-notice]'), /preset: “nothing”.*break-even/);
+    assert.match(await page.textContent('[data-testid=link-notice]'), /Guide's example: “nothing”.*break-even/);
     await page.waitForSelector('[data-testid="view-rent-buy"]');
   });
 });

@@ -102,7 +102,7 @@ for (const lang of ['en', 'zh']) {
       assert.equal(await page.getAttribute('[data-testid=serving-verdict]', 'data-value'), '');
       assert.equal(await page.getAttribute('[data-testid=cost-per-million-tokens-owned]', 'data-value'), '');
       const note = await page.textContent('.stat:has([data-testid=cost-per-million-tokens-owned]) .stat-note');
-      assert.match(note, lang === 'en' ? /No purchase price for this card/ : /这张卡没有购买价/);
+      assert.match(note, lang === 'en' ? /No purchase price for this card/ : /这张卡没有购置价/);
       await page.fill('[data-testid=input-card_buy]', '9000');
       await page.waitForFunction(() => ['rent', 'buy'].includes(document.querySelector('[data-testid=serving-verdict]').dataset.value));
       assert.ok(Number(await page.getAttribute('[data-testid=cost-per-million-tokens-owned]', 'data-value')) > 0);

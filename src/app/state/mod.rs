@@ -64,6 +64,9 @@ pub struct AppState {
     pub embed: bool,
     /// The part of the view an embed shows (`part=`; `None`: answer, key results, one chart).
     pub part: Option<crate::calc::link::Part>,
+    /// Presenting (`present=1`, the toolbar's toggle): the answer with its working under it in
+    /// large type (style/main.css, `.app.present`); never in an embed.
+    pub present: RwSignal<bool>,
     /// The inputs came from a link opened from outside (one that sets inputs other than the
     /// ones this browser last kept): the page works on a new, unsaved scenario, not on the
     /// saved one it was working on before.
@@ -174,6 +177,7 @@ impl AppState {
             ask_again: Trigger::new(),
             embed: decoded.state.embed,
             part: decoded.state.part,
+            present: RwSignal::new(decoded.state.present && !decoded.state.embed),
             from_link,
             compare: RwSignal::new(decoded.state.compare),
             issues: RwSignal::new(issues),
@@ -344,6 +348,7 @@ impl AppState {
             lang: self.lang.get(),
             embed: self.embed,
             part: self.part,
+            present: self.present.get(),
             compare: self.compare.get(),
             scenario: self.scenario.get(),
             progress: self.progress.get(),
@@ -356,6 +361,7 @@ impl AppState {
             lang: self.lang.get_untracked(),
             embed: self.embed,
             part: self.part,
+            present: self.present.get_untracked(),
             compare: self.compare.get_untracked(),
             scenario: self.scenario.get_untracked(),
             progress: self.progress.get_untracked(),
@@ -411,6 +417,7 @@ impl AppState {
             self.view.track();
             self.lang.track();
             self.compare.track();
+            self.present.track();
             self.scenario.track();
             self.progress.track();
             if first.is_none() {

@@ -7,6 +7,18 @@ use crate::app::state::{use_app, See};
 use crate::text::Texts;
 use leptos::prelude::*;
 
+/// A figure divided by a count ("CN¥46,853.33 / 3") kept on one line: the spaces around a
+/// division become no-break spaces, so a narrow tile or formula wraps before the figure or after
+/// the count, never between them. Other spaces (around `+`, `=`, `×`) still let a long formula
+/// wrap.
+fn keep_divisions(text: String) -> String {
+    if text.contains(" / ") {
+        text.replace(" / ", "\u{a0}/\u{a0}")
+    } else {
+        text
+    }
+}
+
 /// One key result: `data-testid` names it, `data-value` holds the raw number in base units
 /// (currency units, bytes, fractions), the text is for people; a figure shown with a range to
 /// trust carries its ends as `data-low` and `data-high`, in the same units.
@@ -20,6 +32,7 @@ pub fn Stat(
     #[prop(optional, into)] low: Signal<Option<String>>,
     #[prop(optional, into)] high: Signal<Option<String>>,
 ) -> impl IntoView {
+    let shown = Signal::derive(move || keep_divisions(text.get()));
     view! {
         <div class="stat">
             <div class="stat-label">{live(move || label(use_app().t()))}</div>
@@ -30,7 +43,7 @@ pub fn Stat(
                 data-low=move || low.get()
                 data-high=move || high.get()
             >
-                {text}
+                {shown}
             </output>
             <div class="stat-note">{note}</div>
         </div>
@@ -193,11 +206,14 @@ pub fn Formula(
     #[prop(into)] substituted: Signal<String>,
     #[prop(optional)] open: bool,
 ) -> impl IntoView {
+    let app = use_app();
+    let numbers = Signal::derive(move || keep_divisions(substituted.get()));
+    // Presenting, every formula is unfolded: the working is what the room is shown.
     view! {
-        <details class="formula" open=open>
+        <details class="formula" prop:open=move || open || app.present.get()>
             <summary>{live(move || title(use_app().t()))}</summary>
             <code class="formula-symbolic">{live(move || symbolic(use_app().t()))}</code>
-            <code class="formula-numbers">{substituted}</code>
+            <code class="formula-numbers">{numbers}</code>
         </details>
     }
 }

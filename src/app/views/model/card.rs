@@ -3,6 +3,7 @@
 
 use super::MEMORY;
 use crate::app::format::{money, number, today};
+use crate::app::i18n::site;
 use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::{live, ChoiceField};
 use crate::calc::memory::catalogue::{gpu, Gpu, GPUS};
@@ -59,8 +60,8 @@ fn card_line(t: &'static Texts, g: &Gpu) -> String {
                         _ => (q.amount, None),
                     };
                     let site = match tier {
-                        Some(w) => format!("{}, {w}", q.site()),
-                        None => q.site().to_string(),
+                        Some(w) => format!("{}, {w}", site(t, q)),
+                        None => site(t, q).to_string(),
                     };
                     let date = if is_stale(q.date, today()).unwrap_or(false) {
                         t.catalogue.stale(q.date)

@@ -6,7 +6,7 @@
 
 use super::RentBuy;
 use crate::app::format::{money, number, percent, today};
-use crate::app::i18n::{currency_name, label, tr};
+use crate::app::i18n::{currency_name, label, site, tr};
 use crate::app::state::lenses::{MEMORY, RENT_BUY, SERVING};
 use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::live;
@@ -74,17 +74,17 @@ fn basis(t: &'static Texts, b: &Basis, c: Currency) -> String {
     let w = &t.catalogue;
     let cash = |v: f64| money(Money::new(v, c), 2);
     match b {
-        Basis::Quote(q) => w.basis_quote(q.site(), &dated(t, q)),
+        Basis::Quote(q) => w.basis_quote(site(t, q), &dated(t, q)),
         Basis::Cards { quote, cards } => w.basis_cards(
             &cards.to_string(),
             &cash(quote.amount),
-            quote.site(),
+            site(t, quote),
             &dated(t, quote),
         ),
         Basis::PerCard { quote, cards } => w.basis_per_card(
             &cash(quote.amount),
             &cards.to_string(),
-            quote.site(),
+            site(t, quote),
             &dated(t, quote),
         ),
         Basis::MachinePower(m) => w.basis_machine_power(
@@ -102,12 +102,12 @@ fn basis(t: &'static Texts, b: &Basis, c: Currency) -> String {
             &number(*watts, 0),
         ),
         Basis::MonthlyTerm { quote, cards: 1 } => {
-            w.basis_monthly_term(quote.site(), &dated(t, quote))
+            w.basis_monthly_term(site(t, quote), &dated(t, quote))
         }
         Basis::MonthlyTerm { quote, cards } => w.basis_monthly_term_cards(
             &cards.to_string(),
             &cash(quote.amount * RENT_MONTH_HOURS),
-            quote.site(),
+            site(t, quote),
             &dated(t, quote),
         ),
         Basis::NoMonthlyTerm => w.basis_no_monthly_term(currency_name(t, c)),
@@ -163,7 +163,7 @@ fn lines(t: &'static Texts, f: &Fill) -> Vec<String> {
                     &n,
                     cur,
                     &money(Money::new(month, c), 0),
-                    q.site(),
+                    site(t, q),
                     &dated(t, q),
                 )
             }

@@ -2,7 +2,7 @@
 //! inputs' numbers in place.
 
 use super::Rep;
-use crate::app::format::{number, percent};
+use crate::app::format::{amount, number, percent};
 use crate::app::widgets::FormulaRow;
 use crate::calc::rent_buy::{hosting_monthly, ops_monthly, PowerModel};
 use crate::text::Texts;
@@ -35,23 +35,23 @@ fn own(p: &Rep, t: &'static Texts) -> String {
     };
     format!(
         "({} − {}) / {} + {} + {} + {} = {}",
-        number(i.purchase, 2),
-        number(i.resale, 2),
+        amount(i.purchase),
+        amount(i.resale),
         number(i.months, 0),
         elec,
-        number(hosting_monthly(i), 2),
-        number(ops_monthly(i), 2),
-        number(r.own_monthly.amount, 2)
+        amount(hosting_monthly(i)),
+        amount(ops_monthly(i)),
+        amount(r.own_monthly.amount)
     )
 }
 
 fn rent(p: &Rep, t: &'static Texts) -> String {
     let (i, r) = (&*p.inputs, &p.report);
     t.rent_buy.rent_numbers(
-        &number(i.price_per_hour, 2),
+        &amount(i.price_per_hour),
         &number(i.month_hours.0, 0),
         &percent(i.util.0, 1),
-        &number(r.rent_monthly.amount, 2),
+        &amount(r.rent_monthly.amount),
     )
 }
 
@@ -59,13 +59,13 @@ fn break_even(p: &Rep, t: &'static Texts) -> String {
     let (i, r) = (&*p.inputs, &p.report);
     match (i.power_model, r.break_even) {
         (PowerModel::FixedHours, Some(u)) => t.rent_buy.break_even_numbers(
-            &number(r.own_monthly.amount, 2),
-            &number(i.price_per_hour, 2),
+            &amount(r.own_monthly.amount),
+            &amount(i.price_per_hour),
             &number(i.month_hours.0, 0),
             &percent(u.0, 2),
         ),
         (PowerModel::FollowsUse, Some(u)) => t.rent_buy.break_even_numbers_follows(
-            &number(i.price_per_hour, 2),
+            &amount(i.price_per_hour),
             &number(i.month_hours.0, 0),
             &percent(u.0, 2),
         ),

@@ -4,6 +4,7 @@
 
 use super::Rep;
 use crate::app::format::{money, number, percent};
+use crate::app::i18n::site;
 use crate::app::widgets::StatRow;
 use crate::calc::rent_buy::Verdict;
 use crate::calc::serving::{Load, PriceSource, Runtime, ServingReport, MACHINE_CARDS};
@@ -69,7 +70,7 @@ fn ttft_note(r: &Rep, t: &'static Texts) -> String {
     if r.ttft_unmeetable {
         w.ttft_unmeetable(&parts, &duration(t, r.ttft_floor_s))
     } else if r.meets_ttft {
-        format!("{parts}; {band}")
+        w.ttft_note_meets(&parts, &band)
     } else {
         w.ttft_note_misses(&parts, &band)
     }
@@ -85,9 +86,9 @@ fn source(r: &ServingReport, s: PriceSource, t: &'static Texts) -> String {
     let w = &t.serving;
     match s {
         PriceSource::Typed => w.source_typed.to_string(),
-        PriceSource::Catalogue(q) => w.source_catalogue(q.site(), &dated(t, q.date)),
+        PriceSource::Catalogue(q) => w.source_catalogue(site(t, q), &dated(t, q.date)),
         PriceSource::Converted(q) => {
-            w.source_converted(q.site(), &dated(t, q.date), &number(r.fx, 4))
+            w.source_converted(site(t, q), &dated(t, q.date), &number(r.fx, 4))
         }
         PriceSource::RentBuy => w.source_rent_buy.to_string(),
         PriceSource::Missing => w.rent_missing.to_string(),
