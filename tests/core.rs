@@ -59,3 +59,5 @@ mod serving_items;
 mod spot;
 #[path = "core/text.rs"]
 mod text;
+#[path = "core/training_time.rs"]
+mod training_time;
