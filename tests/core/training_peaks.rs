@@ -79,7 +79,7 @@ fn torchtune_llama_3_1_8b_lora_peak_within_8_percent() {
         Recompute::Full,
     );
     let q = held(&r) / (16.2 * GIB);
-    assert!(q >= 1.0 && q <= 1.08, "{q:.3}");
+    assert!((1.0..=1.08).contains(&q), "{q:.3}");
 }
 
 /// LitGPT tutorials/resource-tables.md (commit 8641822, A100 40GB, bf16-true, Alpaca's longest
