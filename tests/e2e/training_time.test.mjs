@@ -42,3 +42,14 @@ test('eight PCIe cards say they run like about three', async () => {
     assert.match(note, /^8 cards over PCIe run like [2-3]\.\d: the link carries more than the cards compute/);
   });
 });
+
+test('the spot view takes its job length from the training view', async () => {
+  await visit(s, `${JOB}&train_tokens=2000000000&lang=en`, TrainingPage, async (p, page) => {
+    const hours = (await p.time()).hours;
+    await p.go('spot');
+    await page.click('[data-testid=job-from-training]');
+    await p.addressHas(/job_hours=/);
+    const job = Number(new URL(page.url()).searchParams.get('job_hours'));
+    assert.ok(Math.abs(job - hours) <= 0.005, `${job} vs ${hours}`);
+  });
+});
