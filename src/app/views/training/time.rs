@@ -57,6 +57,18 @@ fn scaling(r: &TimeReport, t: &'static Texts) -> String {
     }
 }
 
+/// Hours as read: two decimals below ten hours, one below a thousand, whole above.
+fn hours(h: f64) -> String {
+    let digits = if h < 10.0 {
+        2
+    } else if h < 1000.0 {
+        1
+    } else {
+        0
+    };
+    number(h, digits)
+}
+
 fn quote_note(q: &Quote, price: String, t: &'static Texts) -> String {
     t.training.cost_note(&price, q.site(), q.date)
 }
@@ -70,12 +82,12 @@ const TILES: &[StatRow<Timed>] = &[
             &number(p.r.tokens_per_s_range.0, 0), &number(p.r.tokens_per_s_range.1, 0), &percent(p.r.mfu, 0))) },
     StatRow { testid: "train-hours", label: |t| t.training.hours,
         value: |p| p.r.hours.0.to_string(),
-        text: |p, t| t.training.hours_text(&number(p.r.hours.0, 1)),
+        text: |p, t| t.training.hours_text(&hours(p.r.hours.0)),
         note: Some(|p, t| t.training.hours_note(
-            &number(p.r.hours_range.0 .0, 1), &number(p.r.hours_range.1 .0, 1))) },
+            &hours(p.r.hours_range.0 .0), &hours(p.r.hours_range.1 .0))) },
     StatRow { testid: "train-card-hours", label: |t| t.training.card_hours,
         value: |p| p.r.card_hours.0.to_string(),
-        text: |p, t| t.training.hours_text(&number(p.r.card_hours.0, 1)),
+        text: |p, t| t.training.hours_text(&hours(p.r.card_hours.0)),
         note: Some(|p, t| scaling(&p.r, t)) },
     StatRow { testid: "train-cost-on-demand", label: |t| t.training.cost_on_demand,
         value: |p| p.c.on_demand.map(|(m, _)| m.amount.to_string()).unwrap_or_default(),
