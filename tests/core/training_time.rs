@@ -414,8 +414,10 @@ fn catalogue_costs_price_each_way_from_its_own_tier() {
 /// The spot view's job length from the training view: the wall time, to the hundredth of an hour.
 #[test]
 fn spot_job_length_is_the_training_wall_time() {
-    let mut s = gpuplan::calc::scenario::Scenario::default();
-    s.memory = torchtune("a100-80gb", Method::Lora);
+    let mut s = gpuplan::calc::scenario::Scenario {
+        memory: torchtune("a100-80gb", Method::Lora),
+        ..Default::default()
+    };
     s.memory.training.train_tokens = 200e6;
     let r = training_time(&s.memory).unwrap();
     let h = s.training_job_hours().unwrap();
