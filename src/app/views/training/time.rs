@@ -52,6 +52,7 @@ fn scaling(r: &TimeReport, t: &'static Texts) -> String {
         }
     };
     match r.stops_paying_after {
+        Some(1) => format!("{said}{}", w.stops_at_second),
         Some(n) => format!("{said}{}", w.stops_after(&n.to_string())),
         None => said,
     }
