@@ -4,7 +4,8 @@
 //!
 //! Entry point: [`time_report`] (checked inputs) or [`training_time`] (unchecked inputs, which it
 //! checks), both returning a [`TimeReport`]; [`job_cost`] prices its card-hours at a price per
-//! card-hour, [`catalogue_costs`] at the catalogue's dated prices for the card. The inputs are the
+//! card-hour, [`catalogue_costs`] at the catalogue's dated prices for the card;
+//! [`cards_for_deadline`] finds the fewest cards that finish within a deadline. The inputs are the
 //! training view's ([`MemoryInputs`]: model, card, method, recomputation, sequence, micro-batch,
 //! cards, sharding stage, and `training.train_tokens`, the tokens the job trains on, link key
 //! `train_tokens`). To try another card or count, change `gpu` and `training.gpus` on a copy.
@@ -460,6 +461,21 @@ fn step_on(m: &MemoryInputs, w: &Work, card: &Gpu, n: u64) -> Step {
         comm_s: comm,
         step_s: compute + (comm - overlappable).max(0.0),
     }
+}
+
+/// The fewest cards of the chosen type, up to [`MAX_CARDS`], that finish the job within
+/// `deadline`; `None` when no count does (more cards can slow a job whose exchange outweighs its
+/// compute, so every count is tried rather than bisected). Memory is not checked here: the
+/// training report's fewest cards (`min_gpus`) says whether a count holds the run.
+pub fn cards_for_deadline(m: &Valid<MemoryInputs>, deadline: Hours) -> Option<u64> {
+    let card = m.card().unwrap_or(&GPUS[0]);
+    let w = work(m);
+    let tokens = m.training.train_tokens.max(0.0);
+    (1..=MAX_CARDS).find(|&n| {
+        let step = step_on(m, &w, card, n);
+        let rate = n as f64 * step.tokens / step.step_s;
+        tokens / rate / 3600.0 <= deadline.0
+    })
 }
 
 /// Checks the inputs and runs the calculator: for callers that hold unchecked inputs.

@@ -423,3 +423,35 @@ fn spot_job_length_is_the_training_wall_time() {
     let h = s.training_job_hours().unwrap();
     assert!((h.0 - r.hours.0).abs() <= 0.005, "{} {}", h.0, r.hours.0);
 }
+
+/// The example, Qwen2.5 7B LoRA on 200 M tokens within two days: the fewest H100s that
+/// finish in time are the first count whose wall time is within the deadline.
+#[test]
+fn fewest_cards_for_a_deadline() {
+    use gpuplan::calc::training_time::cards_for_deadline;
+    let mut m = torchtune("h100-sxm", Method::Lora);
+    m.model.model = Some("qwen2.5-7b".into());
+    m.model.arch = gpuplan::calc::memory::presets::preset("qwen2.5-7b")
+        .map(|p| (p.arch)())
+        .unwrap();
+    m.training.train_tokens = 200e6;
+    let v = validate(m.clone()).unwrap();
+    let one = time_report(&v).hours.0;
+    // Within two days one card is enough; within a tenth of its own time, more are needed.
+    assert_eq!(cards_for_deadline(&v, Hours(48.0)), Some(1), "{one} h");
+    let n = cards_for_deadline(&v, Hours(one / 10.0)).expect("some count in time");
+    assert!(n >= 10, "{n}");
+    let mut at = m.clone();
+    at.training.gpus = n;
+    assert!(training_time(&at).unwrap().hours.0 <= one / 10.0);
+    at.training.gpus = n - 1;
+    assert!(training_time(&at).unwrap().hours.0 > one / 10.0);
+    // No count up to 64 PCIe cards trains a 7B model on a trillion tokens in a day.
+    let mut big = MemoryInputs {
+        gpu: "l40s".into(),
+        ..MemoryInputs::default()
+    };
+    big.training.train_tokens = 1e12;
+    let big = validate(big).unwrap();
+    assert_eq!(cards_for_deadline(&big, Hours(24.0)), None);
+}
