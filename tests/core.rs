@@ -61,6 +61,10 @@ mod serving_kernels;
 mod spot;
 #[path = "core/text.rs"]
 mod text;
+#[path = "core/training_peaks.rs"]
+mod training_peaks;
+#[path = "core/training_time.rs"]
+mod training_time;
 
 /// A test file in `tests/core/` that no `#[path]` line above declares would never run, silently:
 /// this fails instead, naming it.

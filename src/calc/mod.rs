@@ -7,6 +7,7 @@
 //!   [`moves`]: what moves its answer (the tornado and the verdict over rent and utilisation).
 //!   [`reserve`]: a reserved machine as a third way; [`finance`]: cost of capital and resale;
 //!   [`terms`]: the reserved term and the demand profile as the rent-or-buy inputs hold them.
+//! - [`training_time`]: training tokens a second, wall time, card-hours and the job's cost.
 //! - [`spot`], [`billing`], [`bill`], [`advisor`], [`checklists`]: what running really costs.
 //! - [`pick`]: picking a card or a machine of the catalogue (`data/catalogue.toml`): what it
 //!   fills in, how old its prices are, and every row's break-even side by side.
@@ -47,4 +48,5 @@ pub mod spot;
 pub mod suggest;
 pub mod table;
 pub mod terms;
+pub mod training_time;
 pub mod units;
