@@ -139,7 +139,7 @@ pub const RUNTIMES: &[RuntimeModel] = &[
     // RTX 3090's 142 TFLOPS is the 0.80 of its 71 (fp32-accumulate) it was fitted as. No server
     // round trip in llama-bench: no fixed time per request was measured, none is assumed.
     RuntimeModel { runtime: Runtime::LlamaCpp, efficiency: 0.82, overhead_s: 3.3e-3, prefill_fraction: 0.40, request_s: 0.0,
-        basis: "llama-bench tg128 and pp512, RTX 3090, llama 7B F16 and Q4_0 (ggml-org/llama.cpp#4766)" },
+        basis: "llama-bench tg128 and pp512, RTX 3090, llama 7B F16 and Q4_0 (ggml-org/llama.cpp#4766, 2024-01; Q4_0 pp512: discussion 15013, 2025)" },
     RuntimeModel { runtime: Runtime::Vllm, efficiency: 0.76, overhead_s: 0.55e-3, prefill_fraction: 0.80, request_s: VLLM_REQUEST_S,
         basis: "vLLM, Llama 3.1 8B bf16 at one request: A100 40GB about 75 tok/s, H100 TPOT 6.48 ms" },
     RuntimeModel { runtime: Runtime::TrtLlm, efficiency: 0.74, overhead_s: 0.4e-3, prefill_fraction: 0.70, request_s: TRTLLM_REQUEST_S,
