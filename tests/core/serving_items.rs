@@ -89,6 +89,18 @@ pub const HELD_BACK: &[HeldBack] = &[
     // ggml-org/llama.cpp#4766 (2024-01-10 rerun), RTX 4090, llama 7B F16, pp512 11,048.22 t/s (the
     // prefill share is fitted on the RTX 3090's row).
     HeldBack { name: "llama.cpp RTX 4090 llama 7B F16 pp512", query: "model=llama-2-7b&gpu=rtx-4090&weights=fp16&runtime=llamacpp&in_tokens=512&out_tokens=1&serve_conc=1", regime: Regime::Ttft, measured: 11048.22, estimate: |r| 512.0 / r.prefill_s, is_time: false },
+    // The "Performance of llama.cpp on NVIDIA CUDA" scoreboard (ggml-org/llama.cpp discussion
+    // 15013, 2025), llama 7B Q4_0, pp512 without flash attention, each with its build; the
+    // quantised kernels' rate is fitted on the same scoreboard's RTX 3090 (c76b420): RTX 4090
+    // 11,992.70 (2241453), RTX A6000 4,913.93 (4795c91), A100 80 GB 4,849.53 and H100 80 GB
+    // (HBM3: the SXM card) 9,918.34 (both 5143fa8).
+    HeldBack { name: "llama.cpp RTX 4090 llama 7B Q4_0 pp512 (build 2241453)", query: "model=llama-2-7b&gpu=rtx-4090&weights=q4_0&runtime=llamacpp&in_tokens=512&out_tokens=1&serve_conc=1", regime: Regime::Ttft, measured: 11992.70, estimate: |r| 512.0 / r.prefill_s, is_time: false },
+    HeldBack { name: "llama.cpp RTX A6000 llama 7B Q4_0 pp512 (build 4795c91)", query: "model=llama-2-7b&gpu=rtx-a6000&weights=q4_0&runtime=llamacpp&in_tokens=512&out_tokens=1&serve_conc=1", regime: Regime::Ttft, measured: 4913.93, estimate: |r| 512.0 / r.prefill_s, is_time: false },
+    HeldBack { name: "llama.cpp A100 80GB llama 7B Q4_0 pp512 (build 5143fa8)", query: "model=llama-2-7b&gpu=a100-80gb&weights=q4_0&runtime=llamacpp&in_tokens=512&out_tokens=1&serve_conc=1", regime: Regime::Ttft, measured: 4849.53, estimate: |r| 512.0 / r.prefill_s, is_time: false },
+    HeldBack { name: "llama.cpp H100 SXM llama 7B Q4_0 pp512 (build 5143fa8)", query: "model=llama-2-7b&gpu=h100-sxm&weights=q4_0&runtime=llamacpp&in_tokens=512&out_tokens=1&serve_conc=1", regime: Regime::Ttft, measured: 9918.34, estimate: |r| 512.0 / r.prefill_s, is_time: false },
+    // ggml-org/llama.cpp#19053 (master column, February 2026): RTX 6000 Ada, llama 8B Q4_0,
+    // pp8096 8,008.29 t/s (Llama 3.1 8B's shape taken for "llama 8B").
+    HeldBack { name: "llama.cpp RTX 6000 Ada llama 8B Q4_0 pp8096 (2026-02)", query: "model=llama-3.1-8b&gpu=rtx-6000-ada&weights=q4_0&runtime=llamacpp&in_tokens=8096&out_tokens=1&serve_conc=1", regime: Regime::Ttft, measured: 8008.29, estimate: |r| 8096.0 / r.prefill_s, is_time: false },
     // GPUStack lab, the same run: vLLM 0.11.0 mean TTFT 64.00 ms. vLLM's fixed time is fitted
     // on 0.21 (13.98 ms at one request): an older release, far slower to its first token.
     HeldBack { name: "GPUStack vLLM 0.11 H100 Qwen3-8B, 4 at once, TTFT", query: "model=qwen3-8b&gpu=h100-sxm&weights=bf16&runtime=vllm&in_tokens=233&out_tokens=221&serve_conc=4", regime: Regime::Ttft, measured: 64.00, estimate: IDLE_TTFT_MS, is_time: true },

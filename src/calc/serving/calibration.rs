@@ -102,12 +102,25 @@ pub const LLAMACPP_HALF_ACCUMULATE: f64 = 2.0;
 /// share is taken as it leaves GeForce decode, and every other runtime, unchanged.
 pub const LLAMACPP_HBM_SHARE: f64 = 0.83;
 
-/// llama.cpp's prefill with quantised GGUF weights against F16 on the same card: its quantised
-/// matmul kernels (MMQ) unpack the blocks and run below cuBLAS's 16-bit matmuls. llama-bench
-/// pp512, Llama 3 8B Q4_K_M over F16 (XiongjieDai/GPU-Benchmarks-on-LLM-Inference, May 2024):
-/// RTX 3090 0.907, RTX 4080 0.744, RTX 4090 0.761; their mean, 0.80, is taken. The page gave
-/// every format F16's prefill before.
+/// llama.cpp's prefill with quantised GGUF weights against F16 where the card's rate per
+/// multiprocessor is not known ([`LLAMACPP_MMQ_SM_CLOCK`] does not apply: AMD cards, and cards
+/// whose tensor rate is capped below their architecture's): llama-bench pp512, Llama 3 8B
+/// Q4_K_M over F16 (XiongjieDai/GPU-Benchmarks-on-LLM-Inference, May 2024, before llama.cpp's
+/// quantised kernels ran on int8 tensor cores): RTX 3090 0.907, RTX 4080 0.744, RTX 4090 0.761;
+/// their mean, 0.80, is taken.
 pub const LLAMACPP_QUANT_PREFILL: f64 = 0.80;
+
+/// The matmul FLOPs llama.cpp's quantised kernels (MMQ: Q8_0, Q4_0 and the k-quants, on int8
+/// tensor cores since ggml-org/llama.cpp#7676 and #7860, mid-2024) reach per streaming
+/// multiprocessor and clock, measured. Unlike cuBLAS's 16-bit matmuls (F16 weights), which run
+/// at a share of the tensor peak, MMQ is held back by what each multiprocessor does besides the
+/// tensor instructions (unpacking the blocks, scaling, moving tiles through shared memory), the
+/// same per multiprocessor on Ampere, Ada and Hopper: so its rate follows multiprocessors x
+/// clock, not the datasheet's tensor figure, and a datacenter card's larger tensor units gain
+/// it nothing. Fitted on llama-bench pp512, llama 7B Q4_0, RTX 3090 (82 multiprocessors at
+/// 1.695 GHz), 5,174.69 t/s without flash attention (build c76b420, the "Performance of
+/// llama.cpp on NVIDIA CUDA" scoreboard, ggml-org/llama.cpp discussion 15013, 2025).
+pub const LLAMACPP_MMQ_SM_CLOCK: f64 = 499.0;
 /// vLLM's fixed time a request, fitted on InferenceBench's Llama 3.1 8B on one H100 (vLLM 0.21,
 /// one request at a time, chat-short: TTFT p50 13.98 ms, the prompt taken as 128 tokens). Older
 /// releases took far longer (vLLM 0.11 in the GPUStack lab: 64.00 ms mean at 233 tokens and 4
@@ -126,7 +139,7 @@ pub const RUNTIMES: &[RuntimeModel] = &[
     // RTX 3090's 142 TFLOPS is the 0.80 of its 71 (fp32-accumulate) it was fitted as. No server
     // round trip in llama-bench: no fixed time per request was measured, none is assumed.
     RuntimeModel { runtime: Runtime::LlamaCpp, efficiency: 0.82, overhead_s: 3.3e-3, prefill_fraction: 0.40, request_s: 0.0,
-        basis: "llama-bench tg128 and pp512, RTX 3090, llama 7B F16 and Q4_0 (ggml-org/llama.cpp#4766)" },
+        basis: "llama-bench tg128 and pp512, RTX 3090, llama 7B F16 and Q4_0 (ggml-org/llama.cpp#4766, 2024-01; Q4_0 pp512: discussion 15013, 2025)" },
     RuntimeModel { runtime: Runtime::Vllm, efficiency: 0.76, overhead_s: 0.55e-3, prefill_fraction: 0.80, request_s: VLLM_REQUEST_S,
         basis: "vLLM, Llama 3.1 8B bf16 at one request: A100 40GB about 75 tok/s, H100 TPOT 6.48 ms" },
     RuntimeModel { runtime: Runtime::TrtLlm, efficiency: 0.74, overhead_s: 0.4e-3, prefill_fraction: 0.70, request_s: TRTLLM_REQUEST_S,
@@ -218,8 +231,10 @@ pub struct Bands {
 /// slow) to +26.1%, 8 of 8; throughput under load -14.8% (vLLM 0.11's DeepSeek-R1 on 8 x H200
 /// with 1,000 ShareGPT prompts at once) to +51.3% (the model runs fast with many requests in
 /// flight), 8 of 9 (the same machine's 32k-token prompts, +79.9%, are outside); first token at
-/// low load -18.3% to +11.5%, 4 of 5 (vLLM 0.11's first token, +357%, is outside: its fixed time
-/// is fitted on 0.21's); first token with every slot busy +64.3% to +117.3% of the model's idle
+/// low load (and llama.cpp's prompt rate) -18.3% to +17.9% (llama.cpp's quantised prefill on an
+/// A100), 8 of 10 (vLLM 0.11's first token, +357%, is outside: its fixed time is fitted on
+/// 0.21's; so is llama.cpp's RTX 6000 Ada at 8,096 prompt tokens, +26.0%, a 300 W card run at
+/// the clock its datasheet rates; no shorter prompt on it was found); first token with every slot busy +64.3% to +117.3% of the model's idle
 /// first token (the prompt shares steps with the others'), 7 of 8 (InferenceX's DeepSeek-R1 1k/8k
 /// at concurrency 4, +26.8%, is outside: with 8k outputs its prompts seldom meet another's).
 pub const BANDS: Bands = Bands {
@@ -233,7 +248,7 @@ pub const BANDS: Bands = Bands {
     },
     ttft: Band {
         low: -0.20,
-        high: 0.15,
+        high: 0.20,
     },
     ttft_busy: Band {
         low: 0.60,

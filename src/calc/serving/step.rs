@@ -3,7 +3,8 @@
 
 use super::calibration::{
     Link, BLOCK_FP8_GAIN, FP8_GAIN, LLAMACPP_HALF_ACCUMULATE, LLAMACPP_HBM_SHARE,
-    LLAMACPP_QUANT_PREFILL, MARLIN_COMPUTE, MOE_PREFILL_LAYER_S, NVLINK, PCIE, W4_COMPUTE,
+    LLAMACPP_MMQ_SM_CLOCK, LLAMACPP_QUANT_PREFILL, MARLIN_COMPUTE, MOE_PREFILL_LAYER_S, NVLINK,
+    PCIE, W4_COMPUTE,
 };
 use super::Runtime;
 use super::{RuntimeModel, ServingInputs};
@@ -167,11 +168,13 @@ impl Setup<'_> {
         }
     }
 
-    /// The two prefill rates, weight matmuls and attention: llama.cpp multiplies 16-bit
-    /// matrices with 16-bit accumulation, which GeForce cards run at twice their datasheet's
-    /// fp32-accumulate figure (the catalogue's); other cards run both at one rate. Quantised
-    /// GGUF weights run llama.cpp's matmuls at [`LLAMACPP_QUANT_PREFILL`] of F16's (attention
-    /// runs F16 either way).
+    /// The two prefill rates, weight matmuls and attention, before the runtime's prefill share.
+    /// llama.cpp runs the weight matmuls with the kernel the weights' format takes: F16 (and the
+    /// other 16-bit formats) through cuBLAS, 16-bit matrices with 16-bit accumulation, which
+    /// GeForce cards run at twice their datasheet's fp32-accumulate figure (the catalogue's);
+    /// quantised GGUF weights through its own MMQ kernels, whose rate follows the card's
+    /// multiprocessors and clock ([`LLAMACPP_MMQ_SM_CLOCK`]; where those are not known,
+    /// [`LLAMACPP_QUANT_PREFILL`] of F16's). Attention runs 16-bit either way.
     fn prefill_peaks(&self) -> (f64, f64) {
         let llamacpp = self.rt.runtime == Runtime::LlamaCpp;
         let accumulate = if llamacpp && self.card.name.starts_with("GeForce") {
@@ -179,15 +182,21 @@ impl Setup<'_> {
         } else {
             1.0
         };
-        let quant = if llamacpp && self.m.inference.weights.is_gguf() {
-            LLAMACPP_QUANT_PREFILL
-        } else {
-            1.0
-        };
-        (
-            self.matmul_peak() * accumulate * quant,
-            self.attention_peak() * accumulate,
-        )
+        let attention = self.attention_peak() * accumulate;
+        if !(llamacpp && self.m.inference.weights.is_gguf()) {
+            return (self.matmul_peak() * accumulate, attention);
+        }
+        match sm_clock_hz(self.card) {
+            // A measured rate: the share the prefill divides by is taken back out here.
+            Some(sm_hz) => (
+                sm_hz * LLAMACPP_MMQ_SM_CLOCK / self.rt.prefill_fraction,
+                attention,
+            ),
+            None => (
+                self.matmul_peak() * accumulate * LLAMACPP_QUANT_PREFILL,
+                attention,
+            ),
+        }
     }
 
     /// The share of the runtime's efficiency a decode step's memory reads reach on this card:
@@ -288,6 +297,34 @@ impl Setup<'_> {
 /// steps (DeepGEMM's "promotion"; vLLM's CUTLASS and Triton block-fp8 kernels).
 fn scales_blocks_in_hardware(card: &Gpu) -> bool {
     card.id == "b200"
+}
+
+/// The card's streaming multiprocessors times their clock (multiprocessor-cycles a second),
+/// from the catalogue's dense 16-bit tensor figure and the FLOPs one multiprocessor's tensor
+/// cores do a clock in the architecture, as that figure counts them (NVIDIA's Turing, Ampere,
+/// Ada, Hopper and Blackwell whitepapers): 512 on GeForce cards (fp32 accumulation at half
+/// rate: the RTX 3090's 71 TFLOPS are 82 x 1.695 GHz x 512), 2,048 on the A100 and A800
+/// (108 x 1.41 GHz), 4,096 on Hopper, 8,192 on the B200, 1,024 on the other NVIDIA cards
+/// (Turing's T4 and the Ampere and Ada workstation and datacenter cards, which accumulate in
+/// fp32 at full rate: the L40S's 362 TFLOPS are 142 x 2.52 GHz x 1,024). `None` for AMD cards
+/// and for the H20 and L20, whose tensor rate is capped below their multiprocessors' (the
+/// figure would not give their count).
+fn sm_clock_hz(card: &Gpu) -> Option<f64> {
+    let id = card.id;
+    let per_clock = if card.name.starts_with("AMD") || id == "h20" || id == "l20" {
+        return None;
+    } else if card.name.starts_with("GeForce") {
+        512.0
+    } else if id.starts_with("a100") || id.starts_with("a800") {
+        2048.0
+    } else if id.starts_with("h100") || id == "h800" || id == "h200" {
+        4096.0
+    } else if id == "b200" {
+        8192.0
+    } else {
+        1024.0
+    };
+    Some(card.bf16_tflops * 1e12 / per_clock)
 }
 
 /// Attention FLOPs one token spends over `ctx` tokens of context, all cards together: a score
