@@ -339,7 +339,15 @@ pub fn report(i: &Valid<BillInputs>, currency: Currency) -> BillReport {
         unit_prices: i
             .lines
             .iter()
-            .map(|l| l.hours.filter(|h| *h > 0.0).map(|h| money(l.amount / h)))
+            // Hours so small that the price an hour overflows (a typed 5e-324) have no price an
+            // hour to show, rather than an infinite one.
+            .map(|l| {
+                l.hours
+                    .filter(|h| *h > 0.0)
+                    .map(|h| l.amount / h)
+                    .filter(|p| p.is_finite())
+                    .map(money)
+            })
             .collect(),
         unpriced: (i.levers.iter().enumerate())
             .filter(|(_, l)| l.unpriced())
