@@ -37,6 +37,8 @@ mod memory_gates;
 mod moves;
 #[path = "core/numtext.rs"]
 mod numtext;
+#[path = "core/plan.rs"]
+mod plan;
 #[path = "core/pick.rs"]
 mod pick;
 #[path = "core/presets.rs"]
