@@ -37,10 +37,10 @@ mod memory_gates;
 mod moves;
 #[path = "core/numtext.rs"]
 mod numtext;
-#[path = "core/plan.rs"]
-mod plan;
 #[path = "core/pick.rs"]
 mod pick;
+#[path = "core/plan.rs"]
+mod plan;
 #[path = "core/presets.rs"]
 mod presets;
 #[path = "core/rent_buy.rs"]

@@ -41,7 +41,10 @@ fn seventy_b_for_sixteen_people_is_eight_owned_h100s() {
     // On demand: RunPod's $2.69 a card-hour (the catalogue's USD quote), 8 cards, 24 hours
     // billed a day, the month's days.
     let od = best.month_of(Way::OnDemand).unwrap();
-    assert!((od.amount - 2.69 * 8.0 * 24.0 * days()).abs() < 1e-6, "{od:?}");
+    assert!(
+        (od.amount - 2.69 * 8.0 * 24.0 * days()).abs() < 1e-6,
+        "{od:?}"
+    );
     assert_eq!(od.currency, Currency::Usd);
     // No USD monthly term for an H100 card: no reserved way, never one made up.
     assert_eq!(best.month_of(Way::Reserved), None);
@@ -102,7 +105,9 @@ fn in_yuan_a_card_with_only_a_dollar_quote_has_no_rent() {
     // No yuan price for the API either, until one is typed.
     assert_eq!(p.api, None);
     let (typed, _) = plan(&SEVENTY_B.replace("cur=usd", "cur=cny&api_in=4&api_out=12"));
-    assert!(typed.api.is_some_and(|a| a.price.is_none() && a.input == 4.0));
+    assert!(typed
+        .api
+        .is_some_and(|a| a.price.is_none() && a.input == 4.0));
 }
 
 #[test]
@@ -113,8 +118,9 @@ fn the_hosted_api_costs_its_tokens_a_month() {
     let requests = 0.5 * 3600.0 * s.serving.rent_hours * days();
     let month = requests * (1000.0 * 0.13 + 500.0 * 0.40) / 1e6;
     assert!((api.month.amount - month).abs() < 1e-9, "{api:?}");
-    let (cheaper, _) =
-        plan("model=llama-3.1-70b&target_rps=0.5&in_tokens=1000&out_tokens=500&cur=usd&api_out=0.2");
+    let (cheaper, _) = plan(
+        "model=llama-3.1-70b&target_rps=0.5&in_tokens=1000&out_tokens=500&cur=usd&api_out=0.2",
+    );
     assert_eq!(cheaper.api.unwrap().output, 0.2);
 }
 

@@ -295,9 +295,9 @@ pub fn report(i: &Valid<PlanInputs>, s: &Scenario) -> PlanReport {
             let fleet_u = r.utilisation * r.rent_hours / 24.0;
             // The card row: its own quotes, through the serving report's own figures.
             let on_demand = match r.price_source {
-                PriceSource::Catalogue(_) => Some(
-                    r.rent_card_hour.amount * r.cards as f64 * r.billed_hours * days,
-                ),
+                PriceSource::Catalogue(_) => {
+                    Some(r.rent_card_hour.amount * r.cards as f64 * r.billed_hours * days)
+                }
                 _ => None,
             };
             let pick = Pick::Card(
@@ -359,7 +359,10 @@ pub fn report(i: &Valid<PlanInputs>, s: &Scenario) -> PlanReport {
     }
     crate::calc::order::sort_by(&mut rows, rank);
     mark_frontier(&mut rows);
-    let best = rows.first().filter(|r| r.meets && r.cost.is_some()).map(|_| 0);
+    let best = rows
+        .first()
+        .filter(|r| r.meets && r.cost.is_some())
+        .map(|_| 0);
     let current = rows
         .iter()
         .position(|r| r.machine_cards == 0 && r.gpu.id == s.memory.gpu);
@@ -412,7 +415,10 @@ fn row(
     let fits = r.fits;
     let meets = fits && !r.ttft_unmeetable && r.meets_ttft && r.meets_tpot;
     // A figure that is not finite (a load no count meets) is no price.
-    let month = month.map(|m| m.filter(|v| v.is_finite() && *v >= 0.0).map(|v| Money::new(v, cur)));
+    let month = month.map(|m| {
+        m.filter(|v| v.is_finite() && *v >= 0.0)
+            .map(|v| Money::new(v, cur))
+    });
     let cheapest = Way::ALL
         .into_iter()
         .filter_map(|w| month[w as usize].map(|m| (w, m)))
@@ -487,17 +493,12 @@ fn rank(a: &PlanRow, b: &PlanRow) -> Ordering {
 fn mark_frontier(rows: &mut [PlanRow]) {
     let pts: Vec<Option<(f64, f64)>> = rows
         .iter()
-        .map(|r| {
-            r.per_million
-                .filter(|_| r.meets)
-                .map(|c| (c, r.tpot_s))
-        })
+        .map(|r| r.per_million.filter(|_| r.meets).map(|c| (c, r.tpot_s)))
         .collect();
     for (k, r) in rows.iter_mut().enumerate() {
         let Some((c, t)) = pts[k] else { continue };
         r.frontier = !pts.iter().enumerate().any(|(j, p)| {
-            j != k
-                && p.is_some_and(|(c2, t2)| c2 <= c && t2 <= t && (c2 < c || t2 < t))
+            j != k && p.is_some_and(|(c2, t2)| c2 <= c && t2 <= t && (c2 < c || t2 < t))
         });
     }
 }
@@ -526,7 +527,11 @@ fn api_row(i: &PlanInputs, s: &Scenario, rps: f64, days: f64) -> Option<ApiRow> 
     let month = requests * (sv.in_tokens as f64 * input + sv.out_tokens as f64 * output) / 1e6;
     let share = sv.in_price_pct / 100.0;
     let priced = requests * (sv.out_tokens as f64 + share * sv.in_tokens as f64);
-    let per_million = if priced > 0.0 { month / priced * 1e6 } else { 0.0 };
+    let per_million = if priced > 0.0 {
+        month / priced * 1e6
+    } else {
+        0.0
+    };
     (month.is_finite() && per_million.is_finite()).then(|| ApiRow {
         price,
         input,
@@ -534,4 +539,38 @@ fn api_row(i: &PlanInputs, s: &Scenario, rps: f64, days: f64) -> Option<ApiRow> 
         month: Money::new(month, s.currency),
         per_million,
     })
+}
+
+/// A point of the plan's chart: a row that fits with a price, its time per output token (ms)
+/// and its cost per million tokens.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlanPoint {
+    /// Index into the report's rows.
+    pub row: usize,
+    pub tpot_ms: f64,
+    pub per_million: f64,
+    /// No other row that meets the goals with a price beats it on both.
+    pub frontier: bool,
+    /// The scenario's own card (ringed).
+    pub current: bool,
+}
+
+/// The chart's points: every row that fits with a price (a machine row is its card at the same
+/// speed, priced whole), the frontier marked and the current card's
+/// flagged.
+pub fn chart(r: &PlanReport) -> Vec<PlanPoint> {
+    r.rows
+        .iter()
+        .enumerate()
+        .filter(|(_, row)| row.fits)
+        .filter_map(|(k, row)| {
+            Some(PlanPoint {
+                row: k,
+                tpot_ms: row.tpot_s * 1000.0,
+                per_million: row.per_million?,
+                frontier: row.frontier,
+                current: r.current == Some(k),
+            })
+        })
+        .collect()
 }
