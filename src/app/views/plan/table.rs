@@ -16,7 +16,7 @@ use leptos::prelude::*;
 /// A row's card: `count × name`, or machines priced whole.
 pub fn row_name(r: &PlanRow, t: &'static Texts) -> String {
     match crate::calc::memory::prices::machine(r.id).filter(|_| r.machine_cards > 0) {
-        Some(m) => t.plan.machines(&r.machines.to_string(), m.name),
+        Some(m) => t.plan.machines(m.name, &r.machines.to_string()),
         None if r.fits => t.plan.cards(&r.cards.to_string(), r.gpu.name),
         None => r.gpu.name.to_string(),
     }
@@ -60,6 +60,7 @@ struct Line {
     /// The index of the row, to open it.
     k: usize,
     cost: String,
+    count: u64,
     fits: bool,
     meets: bool,
     name: String,
@@ -79,6 +80,7 @@ fn lines(p: &PlanReport, t: &'static Texts) -> Vec<Line> {
                 id: r.id,
                 k,
                 cost: r.cost.map_or(String::new(), |c| c.amount.to_string()),
+                count: r.cards,
                 fits: r.fits,
                 meets: r.meets,
                 name: row_name(r, t),
@@ -191,6 +193,7 @@ pub fn PlanTable(rep: Plan) -> impl IntoView {
                                                 <tr
                                                     data-card=l.id
                                                     data-cost=l.cost.clone()
+                                                    data-count=l.count
                                                     data-fits=if l.fits { "1" } else { "0" }
                                                     data-meets=if l.meets { "1" } else { "0" }
                                                     class=class
