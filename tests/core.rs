@@ -61,3 +61,7 @@ mod serving_items;
 mod spot;
 #[path = "core/text.rs"]
 mod text;
+#[path = "core/training_peaks.rs"]
+mod training_peaks;
+#[path = "core/training_time.rs"]
+mod training_time;

@@ -6,6 +6,7 @@
 //! - [`rent_buy`], [`sensitivity`], [`demand`]: rent or buy, its chart series, the hybrid plan;
 //!   [`moves`]: what moves its answer (the tornado and the verdict over rent and utilisation).
 //!   [`reserve`]: a reserved machine as a third way; [`finance`]: cost of capital and resale.
+//! - [`training_time`]: training tokens a second, wall time, card-hours and the job's cost.
 //! - [`spot`], [`billing`], [`bill`], [`advisor`], [`checklists`]: what running really costs.
 //! - [`pick`]: picking a card or a machine of the catalogue (`data/catalogue.toml`): what it
 //!   fills in, how old its prices are, and every row's break-even side by side.
@@ -46,4 +47,5 @@ pub mod serving;
 pub mod spot;
 pub mod suggest;
 pub mod table;
+pub mod training_time;
 pub mod units;

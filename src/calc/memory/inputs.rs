@@ -76,6 +76,8 @@ pub struct TrainingInputs {
     pub zero: u8,
     /// Leading layers kept frozen in a full fine-tune (with their embeddings); 0: none.
     pub frozen_layers: u64,
+    /// Tokens the job trains on (data set tokens x epochs), for its time and cost.
+    pub train_tokens: f64,
 }
 
 impl Default for TrainingInputs {
@@ -93,9 +95,14 @@ impl Default for TrainingInputs {
             gpus: 1,
             zero: 0,
             frozen_layers: 0,
+            train_tokens: DEFAULT_TRAIN_TOKENS,
         }
     }
 }
+
+/// Tokens to train when none are given: 100 million, a LoRA fine-tune's data set of tens of
+/// thousands of examples over a few epochs.
+pub const DEFAULT_TRAIN_TOKENS: f64 = 100e6;
 
 /// The inference view's own settings.
 #[derive(Debug, Clone, PartialEq)]
@@ -225,6 +232,7 @@ mod fields {
     pub const GPUS: F = NumField { key: "gpus", kind: NumberKind::Plain, min: 1.0, max: 4096.0, slider: None, whole: true, get: |m| m.training.gpus as f64, set: |m, v| m.training.gpus = v as u64 };
     pub const ZERO: F = NumField { key: "zero", kind: NumberKind::Plain, min: 0.0, max: 3.0, slider: None, whole: true, get: |m| m.training.zero as f64, set: |m, v| m.training.zero = v as u8 };
     pub const FROZEN_LAYERS: F = NumField { key: "frozen_layers", kind: NumberKind::Plain, min: 0.0, max: 1000.0, slider: None, whole: true, get: |m| m.training.frozen_layers as f64, set: |m, v| m.training.frozen_layers = v as u64 };
+    pub const TRAIN_TOKENS: F = NumField { key: "train_tokens", kind: NumberKind::Plain, min: 1.0, max: 1e15, slider: None, whole: true, get: |m| m.training.train_tokens, set: |m, v| m.training.train_tokens = v };
     pub const LORA_RANK: F = NumField { key: "lora_rank", kind: NumberKind::Plain, min: 1.0, max: 4096.0, slider: None, whole: true, get: |m| m.training.lora_rank as f64, set: |m, v| m.training.lora_rank = v as u64 };
 
     pub const CTX: F = NumField { key: "ctx", kind: NumberKind::Tokens, min: 1.0, max: 10_000_000.0, slider: Some(&Slider { min: 512.0, max: 131_072.0, step: 512.0 }), whole: true, get: |m| m.inference.ctx as f64, set: |m, v| m.inference.ctx = v as u64 };
@@ -345,6 +353,7 @@ memory_table!(
         Field::Num(GPUS),
         Field::Num(ZERO),
         Field::Num(LORA_RANK),
+        Field::Num(TRAIN_TOKENS),
         Field::Text(TextField {
             key: "lora_targets",
             read: |m, raw| {

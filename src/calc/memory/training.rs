@@ -10,9 +10,9 @@
 //!              (e = 2 bytes, 4 in fp32; with q = o = heads x head_dim and k = v = kv_heads x
 //!              head_dim = h this is Korthikanti's s b (17 h + 8 I) + 5 a s^2 b)
 //!              memory-efficient attention or selective recomputation drop the a s^2 b term;
-//!              full recomputation keeps each layer's input, e s b h, plus the full activations
-//!              of the one layer being recomputed
-//!              + logits s b V x 4 bytes (fp32 for the loss)
+//!              full recomputation keeps each layer's input, e s b h, plus the larger of the
+//!              full activations of the one layer being recomputed and the logits
+//!              + logits s b V (e + 4 / 8) bytes (16-bit, one fp32 chunk of eight for the loss)
 //! ```
 //!
 //! Bytes per trainable parameter for each optimiser and precision: [`super::training_choices`].
@@ -192,15 +192,22 @@ fn activations_of(m: &MemoryInputs) -> Bytes {
     } else {
         0
     }) as f64;
-    let layers = match i.recompute {
-        // Each layer's input is kept; the one being recomputed holds all of its activations.
-        Recompute::Full if kept > 0.0 => e * s * b * h * kept + full_layer,
-        Recompute::Full => 0.0,
-        _ => full_layer * kept,
+    let logits = s * b * a.vocab as f64 * (e + 4.0 / LOSS_CHUNKS);
+    let held = match i.recompute {
+        // Each layer's input is kept. The forward pass peaks with them and the logits; the
+        // backward pass frees the logits' gradient at the output head before it recomputes the
+        // last layer, so the recomputed layer and the logits are never held together.
+        Recompute::Full if kept > 0.0 => e * s * b * h * kept + full_layer.max(logits),
+        Recompute::Full => logits,
+        _ => full_layer * kept + logits,
     };
-    let logits = s * b * a.vocab as f64 * 4.0;
-    Bytes(layers + logits)
+    Bytes(held)
 }
+
+/// Chunks the loss splits the logits into: the logits stay at the activation width and the
+/// loss upcasts one chunk at a time to fp32 (torchtune's `CEWithChunkedOutputLoss`, 8 chunks;
+/// LitGPT's `chunked_cross_entropy`).
+pub const LOSS_CHUNKS: f64 = 8.0;
 
 /// Bytes of one stored activation element: 2 in bf16 and mixed precision, 4 in fp32.
 pub fn activation_bytes(p: Precision) -> f64 {

@@ -1,0 +1,480 @@
+//! Training time and cost: tokens a second per card, the job's wall time and card-hours, how
+//! far more cards pay, and what the job costs at a price per card-hour (docs/formulas.md,
+//! "Training time").
+//!
+//! Entry point: [`time_report`] (checked inputs) or [`training_time`] (unchecked inputs, which it
+//! checks), both returning a [`TimeReport`]; [`job_cost`] prices its card-hours. The inputs are the
+//! training view's ([`MemoryInputs`]: model, card, method, recomputation, sequence, micro-batch,
+//! cards, sharding stage, and `training.train_tokens`, the tokens the job trains on, link key
+//! `train_tokens`). To try another card or count, change `gpu` and `training.gpus` on a copy.
+//!
+//! ```text
+//! FLOPs a token (PaLM, Chowdhery et al. 2022, appendix B; llm-foundry's MFU):
+//!   full fine-tune   6 M + 12 L w s
+//!   LoRA, QLoRA      4 M + 6 A + 12 L w s      (the frozen base runs forward, 2 M, and its
+//!                                               backward through the activations, 2 M, but
+//!                                               computes no weight gradient, the third 2 M)
+//!   recomputation    full: + 2 M (+ 2 A) + 4 L w s (one more forward), selective: + 4 L w s
+//!   M  parameters a token multiplies by (the active ones; the input embedding is a lookup)
+//!   A  LoRA adapter parameters;  L layers;  w = heads x head_dim;  s sequence length
+//! time a token on one card (a two-term roofline, both terms fitted once):
+//!   t = FLOPs (with recomputation) / (MATMUL_SHARE x dense 16-bit peak)
+//!     + TRAFFIC x L x hidden x 2 bytes (x 4/3 with full recomputation) / memory bandwidth
+//!     + QLoRA: passes x NF4 weights x DEQUANT_BYTES / bandwidth / tokens a step
+//! several cards, one step of b x s tokens a card:
+//!   data parallel, ZeRO 1-2  2 (n - 1) / n x gradient bytes over the link; overlaps backward
+//!   ZeRO 3                   (n - 1) / n x (gradient + 2 x weight bytes); overlaps the step
+//!   link                     NVLink share of the card's NVLink figure, or PCIe, inside a
+//!                            machine of 8; beyond 8 cards also the machines' network
+//! wall time  = train_tokens / (n x tokens a second a card) / 3600;  card-hours = n x wall time
+//! ```
+//!
+//! The utilisation is not a guess per card: two constants, [`MATMUL_SHARE`] and [`TRAFFIC`],
+//! were fitted on six of llm-foundry's measured runs (MosaicML, `scripts/train/benchmarking`,
+//! A100 80GB and H100 80GB, 1B-7B at 2,048-4,096 tokens) and checked on the runs held back
+//! (tests/core/training_time.rs); [`HELD_BACK`] is the range those held-back runs span, and
+//! [`TimeReport::tokens_per_s_range`] shows every rate across it. A newer card does not keep a
+//! fixed MFU: its compute grew faster than its memory bandwidth, so the bandwidth term takes a
+//! larger share (llm-foundry's H100 runs reach 40-46% MFU where the A100's reach 55-64%).
+
+use crate::calc::memory::arch::AttentionKind;
+use crate::calc::memory::catalogue::{Gpu, GPUS};
+use crate::calc::memory::inputs::{MemoryError, MemoryInputs};
+use crate::calc::memory::training::{
+    lora_params, state_bytes, Method, Precision, Recompute, NF4_BITS,
+};
+use crate::calc::table::{validate, Valid};
+use crate::calc::units::{Hours, Money};
+
+/// Share of the dense 16-bit tensor peak a training matmul reaches (fitted, with [`TRAFFIC`]).
+pub const MATMUL_SHARE: f64 = 0.80;
+/// Two-byte elements read or written a token, per layer and per hidden unit, by everything that
+/// is not a matmul (norms, residuals, activation functions, attention's softmax, the loss, the
+/// optimiser step spread over the step's tokens), forward and backward (fitted).
+pub const TRAFFIC: f64 = 372.0;
+/// Bytes a weight a QLoRA pass moves to dequantise its NF4 base, as memory-bandwidth time:
+/// fitted on the ratio of torchtune's Llama 3.1 8B QLoRA and LoRA runs on one RTX 4090 (2,413
+/// and 3,083 tokens a second). An ideal kernel reads 0.52 bytes and writes 2 a weight; the
+/// unfused dequantise-then-matmul path takes about ten times that.
+pub const DEQUANT_BYTES: f64 = 27.6;
+/// `measured / estimate` of the held-back runs, rounded out to 5%: 14 of the 15 held-back runs
+/// fall inside (tests/core/training_time.rs keeps this in step).
+pub const HELD_BACK: (f64, f64) = (0.70, 1.20);
+/// Cards in one machine: a data-parallel group beyond this crosses the network.
+pub const MACHINE_CARDS: u64 = 8;
+/// Share of a card's NVLink figure (both directions) an all-reduce's ring moves as bus
+/// bandwidth: nccl-tests reach about 230 GB/s on DGX A100 (600 GB/s NVLink) and 360-480 on H100.
+pub const NVLINK_SHARE: f64 = 0.4;
+/// All-reduce bus bandwidth between PCIe cards, bytes a second (the serving model's
+/// [`crate::calc::serving::PCIE`] figure, from nccl-tests on PCIe machines).
+pub const PCIE_BUS: f64 = 20e9;
+/// A machine's network for a data-parallel group across machines, bytes a second: 8 x 400 Gb/s
+/// InfiniBand on NVLink machines of 900 GB/s or more (the DGX H100 reference), 8 x 200 Gb/s on
+/// older NVLink machines (DGX A100), one 100 Gb/s port on a machine of PCIe cards; each at 80%.
+pub const NETWORK_NVLINK_FAST: f64 = 0.8 * 8.0 * 400e9 / 8.0;
+pub const NETWORK_NVLINK: f64 = 0.8 * 8.0 * 200e9 / 8.0;
+pub const NETWORK_PCIE: f64 = 0.8 * 100e9 / 8.0;
+/// An added card stops paying when it adds less than this share of one card's speed.
+pub const STOP_GAIN: f64 = 0.5;
+/// The most cards the scaling search considers: eight machines of eight. Past the second
+/// machine every added machine adds the same exchange, so the gain a card brings no longer falls.
+pub const MAX_CARDS: u64 = 64;
+
+/// What one token costs to train, in the quantities the FLOP count needs.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Work {
+    /// Parameters a token multiplies by: the active ones, without the input embedding.
+    pub matmul_params: f64,
+    /// Of them, in the frozen leading layers of a full fine-tune (forward only).
+    pub frozen_params: f64,
+    /// LoRA adapter parameters (0 for a full fine-tune).
+    pub adapter_params: f64,
+    /// QLoRA's NF4 weights, dequantised each pass (0 otherwise).
+    pub nf4_params: f64,
+    pub layers: f64,
+    /// Layers that run backward (all but a full fine-tune's frozen leading layers).
+    pub trained_layers: f64,
+    pub hidden: f64,
+    /// Width of the attention scores and values a token computes: heads x head_dim.
+    pub attn_width: f64,
+    pub seq: f64,
+    /// Tokens a card's micro-batch holds (batch x seq).
+    pub step_tokens: f64,
+    pub method: Method,
+    pub recompute: Recompute,
+}
+
+/// FLOPs a trained token costs: the model's (what MFU counts) and the hardware's (with
+/// recomputation).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Flops {
+    pub model: f64,
+    pub hardware: f64,
+    /// Of the hardware FLOPs, the forward pass that runs before the backward.
+    pub forward: f64,
+}
+
+/// How the cards of a data-parallel group talk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkKind {
+    /// One card: nothing to exchange.
+    None,
+    /// NVLink, NVSwitch or Infinity Fabric (a two-card bridge for two cards).
+    NvLink,
+    /// PCIe.
+    Pcie,
+}
+
+crate::choice_ids!(LinkKind { None => "none", NvLink => "nvlink", Pcie => "pcie" });
+
+/// The links one step's exchange crosses.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Link {
+    pub kind: LinkKind,
+    /// Bus bandwidth inside a machine, bytes a second.
+    pub bus: f64,
+    /// Machines the group spans (1: one machine).
+    pub machines: u64,
+    /// A machine's network, bytes a second (used when `machines > 1`).
+    pub network: f64,
+}
+
+/// Whether more cards pay, as a code the page words.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Scaling {
+    /// One card.
+    Single,
+    /// The cards run at `efficiency` of their speed alone or better than 90%.
+    Scales,
+    /// The link holds the cards back: `n` cards run like `like` cards.
+    LinkBound { n: u64, like: f64 },
+}
+
+/// One step of a card.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Step {
+    /// Tokens a card's micro-batch holds.
+    pub tokens: f64,
+    /// Seconds the card computes.
+    pub compute_s: f64,
+    /// Seconds the exchange takes on the link.
+    pub comm_s: f64,
+    /// Seconds the step takes with the exchange's overlap.
+    pub step_s: f64,
+}
+
+/// The training-time calculator's answer.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TimeReport {
+    pub flops: Flops,
+    /// Tokens a second of one card alone.
+    pub alone_tokens_per_s: f64,
+    /// Tokens a second a card at the chosen count, after communication.
+    pub tokens_per_s_per_card: f64,
+    /// The lowest and highest of that across the held-back range ([`HELD_BACK`]).
+    pub tokens_per_s_range: (f64, f64),
+    /// All cards together.
+    pub tokens_per_s: f64,
+    /// Model FLOPs utilisation at the chosen count.
+    pub mfu: f64,
+    pub step: Step,
+    pub link: Link,
+    pub cards: u64,
+    /// Cards' worth of speed the chosen count delivers (`cards` when the link costs nothing).
+    pub like_cards: f64,
+    pub scaling: Scaling,
+    /// The count after which one more card adds less than [`STOP_GAIN`] of a card's speed, if
+    /// that happens within [`MAX_CARDS`].
+    pub stops_paying_after: Option<u64>,
+    pub train_tokens: f64,
+    /// Wall time.
+    pub hours: Hours,
+    /// Wall time across the held-back range (longest first is `.1`).
+    pub hours_range: (Hours, Hours),
+    pub card_hours: Hours,
+}
+
+/// What the job costs when a card-hour costs `per_card_hour`; `None` asks for a price.
+pub fn job_cost(card_hours: Hours, per_card_hour: Option<Money>) -> Option<Money> {
+    per_card_hour.map(|p| p * card_hours.0)
+}
+
+/// The work of a token of the run `m` describes.
+pub fn work(m: &MemoryInputs) -> Work {
+    let a = &m.model.arch;
+    let i = &m.training;
+    let p = a.params();
+    let arch_total = p.total();
+    // A typed parameter count scales the architecture's figures.
+    let scale = if arch_total > 0.0 {
+        m.model.params() / arch_total
+    } else {
+        1.0
+    };
+    let head = if a.tied_embeddings {
+        p.embeddings
+    } else {
+        p.head
+    };
+    let active_body = p.active - p.embeddings - p.head - p.norms;
+    let matmul = (active_body + head) * scale;
+    let layers = a.layers.max(1) as f64;
+    let frozen_layers = if i.method == Method::Full {
+        i.frozen_layers.min(a.layers) as f64
+    } else {
+        0.0
+    };
+    let attn_width = match a.attention {
+        AttentionKind::Latent => {
+            a.heads as f64
+                * (a.qk_nope_head_dim as f64 + a.qk_rope_head_dim as f64 + a.v_head_dim as f64)
+                / 2.0
+        }
+        _ => (a.heads * a.head_dim) as f64,
+    };
+    let adapter = match i.method {
+        Method::Full => 0.0,
+        Method::Lora | Method::Qlora => lora_params(a, i.lora_rank, &i.lora_targets),
+    };
+    let nf4 = if i.method == Method::Qlora {
+        (p.attention + p.mlp) * scale
+    } else {
+        0.0
+    };
+    Work {
+        matmul_params: matmul,
+        frozen_params: active_body * scale * frozen_layers / layers,
+        adapter_params: adapter,
+        nf4_params: nf4,
+        layers,
+        trained_layers: layers - frozen_layers,
+        hidden: a.hidden as f64,
+        attn_width,
+        seq: i.seq as f64,
+        step_tokens: (i.seq * i.batch) as f64,
+        method: i.method,
+        recompute: i.recompute,
+    }
+}
+
+/// FLOPs a trained token costs (see the module docs for the formula).
+pub fn flops_per_token(w: &Work) -> Flops {
+    let attn_fwd_layer = 4.0 * w.attn_width * w.seq;
+    let trained = w.matmul_params - w.frozen_params;
+    let (model, forward) = match w.method {
+        Method::Full => (
+            6.0 * trained
+                + 2.0 * w.frozen_params
+                + 3.0 * attn_fwd_layer * w.trained_layers
+                + attn_fwd_layer * (w.layers - w.trained_layers),
+            2.0 * w.matmul_params + attn_fwd_layer * w.layers,
+        ),
+        Method::Lora | Method::Qlora => (
+            4.0 * w.matmul_params + 6.0 * w.adapter_params + 3.0 * attn_fwd_layer * w.layers,
+            2.0 * w.matmul_params + 2.0 * w.adapter_params + attn_fwd_layer * w.layers,
+        ),
+    };
+    let recompute = match w.recompute {
+        Recompute::None => 0.0,
+        Recompute::Selective => attn_fwd_layer * w.trained_layers,
+        Recompute::Full => {
+            let share = w.trained_layers / w.layers;
+            (2.0 * (w.matmul_params + w.adapter_params)) * share + attn_fwd_layer * w.trained_layers
+        }
+    };
+    Flops {
+        model,
+        hardware: model + recompute,
+        forward,
+    }
+}
+
+/// Dense tensor throughput a card trains at, FLOP/s: bf16 (fp16 on cards without bf16); in fp32
+/// training, TF32 at half of it (PyTorch with `allow_tf32`).
+pub fn peak_flops(card: &Gpu, precision: Precision) -> f64 {
+    let bf16 = card.bf16_tflops * 1e12;
+    if precision == Precision::Fp32 {
+        bf16 / 2.0
+    } else {
+        bf16
+    }
+}
+
+/// Seconds one card computes a token of `w` (the roofline of the module docs).
+pub fn seconds_per_token(w: &Work, card: &Gpu, precision: Precision) -> f64 {
+    let f = flops_per_token(w);
+    let bw = card.bandwidth_gb_s * 1e9;
+    let layers_run = w.trained_layers + (w.layers - w.trained_layers) / 3.0;
+    let recompute = if w.recompute == Recompute::Full {
+        4.0 / 3.0
+    } else {
+        1.0
+    };
+    let traffic = TRAFFIC * layers_run * w.hidden * 2.0 * recompute / bw;
+    let passes = if w.recompute == Recompute::Full {
+        3.0
+    } else {
+        2.0
+    };
+    let dequant = passes * w.nf4_params * DEQUANT_BYTES / bw / w.step_tokens.max(1.0);
+    f.hardware / (MATMUL_SHARE * peak_flops(card, precision)) + traffic + dequant
+}
+
+/// Number inside an interconnect description after `word`, e.g. 900 in "NVLink 900 GB/s".
+fn figure_after(text: &str, word: &str) -> Option<f64> {
+    let rest = &text[text.find(word)? + word.len()..];
+    rest.split_whitespace().next()?.parse().ok()
+}
+
+/// The links `n` cards of type `card` exchange over (one machine holds [`MACHINE_CARDS`]).
+pub fn link(card: &Gpu, n: u64) -> Link {
+    let n = n.max(1);
+    let machines = n.div_ceil(MACHINE_CARDS);
+    let local = n.min(MACHINE_CARDS);
+    let i = card.interconnect;
+    let nvlink_figure = figure_after(i, "NVLink bridge")
+        .or_else(|| figure_after(i, "NVLink"))
+        .or_else(|| figure_after(i, "Infinity Fabric"));
+    let (kind, bus) = if n == 1 {
+        (LinkKind::None, f64::INFINITY)
+    } else if card.fast_link(local) {
+        (
+            LinkKind::NvLink,
+            NVLINK_SHARE * nvlink_figure.unwrap_or(0.0) * 1e9,
+        )
+    } else {
+        (LinkKind::Pcie, PCIE_BUS)
+    };
+    let network = match (card.fast_link(MACHINE_CARDS), nvlink_figure) {
+        (true, Some(f)) if f >= 896.0 => NETWORK_NVLINK_FAST,
+        (true, _) => NETWORK_NVLINK,
+        _ => NETWORK_PCIE,
+    };
+    // A link with no readable figure (none in the catalogue) falls back to PCIe's.
+    let bus = if bus > 0.0 { bus } else { PCIE_BUS };
+    Link {
+        kind,
+        bus,
+        machines,
+        network,
+    }
+}
+
+/// Bytes a gradient and a weight take in the exchange, and which layers ZeRO-3 gathers.
+fn exchange_bytes(m: &MemoryInputs, w: &Work) -> (f64, f64) {
+    let i = &m.training;
+    let sb = state_bytes(i.optimizer, i.precision);
+    let trainable = match i.method {
+        Method::Full => m.model.params() * w.trained_layers / w.layers,
+        Method::Lora | Method::Qlora => w.adapter_params,
+    };
+    let grads = trainable * sb.grad;
+    let frozen_bytes = match (i.method, i.precision) {
+        (Method::Qlora, _) => NF4_BITS / 8.0,
+        (_, Precision::Fp32) => 4.0,
+        _ => 2.0,
+    };
+    let weights = match i.method {
+        Method::Full => m.model.params() * sb.weight,
+        Method::Lora | Method::Qlora => {
+            w.adapter_params * sb.weight + m.model.params() * frozen_bytes
+        }
+    };
+    (grads, weights)
+}
+
+/// Seconds one step's exchange takes among `n` cards over `l`.
+fn comm_seconds(grads: f64, weights: f64, stage: u8, n: u64, l: &Link) -> f64 {
+    if n <= 1 {
+        return 0.0;
+    }
+    let ring = |k: f64| if k > 1.0 { (k - 1.0) / k } else { 0.0 };
+    let volume = |k: f64| {
+        if stage >= 3 {
+            ring(k) * (grads + 2.0 * weights)
+        } else {
+            2.0 * ring(k) * grads
+        }
+    };
+    let local = n.min(MACHINE_CARDS) as f64;
+    let inside = volume(local) / l.bus;
+    let between = if l.machines > 1 {
+        volume(l.machines as f64) / l.network
+    } else {
+        0.0
+    };
+    inside + between
+}
+
+/// A step of `n` cards: compute, exchange and the step with the exchange overlapped (data
+/// parallel overlaps the gradient buckets with the backward pass; ZeRO-3 prefetches the gathers
+/// through the whole step).
+fn step_on(m: &MemoryInputs, w: &Work, card: &Gpu, n: u64) -> Step {
+    let per_token = seconds_per_token(w, card, m.training.precision);
+    let f = flops_per_token(w);
+    let compute = per_token * w.step_tokens;
+    let (grads, weights) = exchange_bytes(m, w);
+    let l = link(card, n);
+    let comm = comm_seconds(grads, weights, m.training.zero, n, &l);
+    let overlappable = if m.training.zero >= 3 {
+        compute
+    } else {
+        compute * (1.0 - f.forward / f.hardware.max(1.0))
+    };
+    Step {
+        tokens: w.step_tokens,
+        compute_s: compute,
+        comm_s: comm,
+        step_s: compute + (comm - overlappable).max(0.0),
+    }
+}
+
+/// Checks the inputs and runs the calculator: for callers that hold unchecked inputs.
+pub fn training_time(m: &MemoryInputs) -> Result<TimeReport, MemoryError> {
+    Ok(time_report(&validate(m.clone())?))
+}
+
+/// The training-time calculator: the run, card, count and tokens to train `m` names.
+pub fn time_report(m: &Valid<MemoryInputs>) -> TimeReport {
+    // A valid input always names a card; the first card keeps a missing one from panicking.
+    let card = m.card().unwrap_or(&GPUS[0]);
+    let train_tokens = m.training.train_tokens;
+    let w = work(m);
+    let f = flops_per_token(&w);
+    let n = m.training.gpus.max(1);
+    let alone = step_on(m, &w, card, 1);
+    let alone_rate = alone.tokens / alone.step_s;
+    let step = step_on(m, &w, card, n);
+    let per_card = step.tokens / step.step_s;
+    let total = per_card * n as f64;
+    let like = total / alone_rate;
+    let speed = |k: u64| k as f64 * step_on(m, &w, card, k).step_s.recip();
+    let stops = (1..MAX_CARDS).find(|&k| speed(k + 1) - speed(k) < STOP_GAIN * speed(1));
+    let scaling = if n == 1 {
+        Scaling::Single
+    } else if like >= 0.9 * n as f64 {
+        Scaling::Scales
+    } else {
+        Scaling::LinkBound { n, like }
+    };
+    let tokens = train_tokens.max(0.0);
+    let hours = tokens / total / 3600.0;
+    TimeReport {
+        flops: f,
+        alone_tokens_per_s: alone_rate,
+        tokens_per_s_per_card: per_card,
+        tokens_per_s_range: (per_card * HELD_BACK.0, per_card * HELD_BACK.1),
+        tokens_per_s: total,
+        mfu: per_card * f.model / peak_flops(card, m.training.precision),
+        step,
+        link: link(card, n),
+        cards: n,
+        like_cards: like,
+        scaling,
+        stops_paying_after: stops,
+        train_tokens: tokens,
+        hours: Hours(hours),
+        hours_range: (Hours(hours / HELD_BACK.1), Hours(hours / HELD_BACK.0)),
+        card_hours: Hours(hours * n as f64),
+    }
+}
