@@ -3,11 +3,14 @@
 
 use super::common::valid;
 use gpuplan::calc::memory::prices::prices;
-use gpuplan::calc::plan::{class, report, row_scenario, row_serving, PlanReport, Reason, Way};
+use gpuplan::calc::plan::{
+    class, report, row_scenario, row_scenario_train, row_serving, PlanReport, Reason, Way,
+};
 use gpuplan::calc::rent_buy::RentBuyInputs;
 use gpuplan::calc::scenario::{from_pairs, pairs, Scenario};
 use gpuplan::calc::serving::{self, PriceSource};
-use gpuplan::calc::units::Currency;
+use gpuplan::calc::training_time::time_report;
+use gpuplan::calc::units::{Currency, Hours};
 use proptest::prelude::*;
 
 fn scenario(query: &str) -> Scenario {
@@ -237,4 +240,88 @@ fn a_price_typed_for_the_serving_views_card_is_not_any_other_cards() {
     let typed = scenario(&format!("{SEVENTY_B}&card_price=0.01&card_buy=1"));
     let r = serving::serving(&row_serving(&typed.serving), &typed).unwrap();
     assert!(!matches!(r.price_source, PriceSource::Typed));
+}
+
+/// The second sentence: Qwen2.5 7B fine-tuned with LoRA on 200 M tokens within two days.
+const QWEN_LORA: &str =
+    "job=train&model=qwen2.5-7b&method=lora&train_tokens=200000000&deadline_h=48&cur=usd";
+
+#[test]
+fn qwen_lora_on_200m_tokens_in_two_days_is_one_owned_b200() {
+    let (p, s) = plan(QWEN_LORA);
+    let best = &p.rows[p.best.expect("a card finishes within two days")];
+    assert_eq!((best.id, best.cards), ("b200", 1));
+    assert_eq!(best.way, Some(Way::Owned));
+    // The wall time is the training-time calculator's on that card.
+    let m = valid(row_scenario_train(&s, best.gpu, 1, 0).memory);
+    let t = time_report(&m);
+    assert_eq!(best.hours, t.hours.0);
+    assert!(best.hours < 48.0);
+    // On demand: the B200's dollar hourly quote ($5.98, RunPod) for the hours the billing
+    // view's rule bills (per second by default: the run's hours to the second).
+    let rent = prices("b200")
+        .unwrap()
+        .hourly_rent(Currency::Usd)
+        .unwrap()
+        .amount;
+    let billed = s.billing.granularity.billed(Hours(best.hours)).0;
+    assert!(billed >= best.hours && billed - best.hours < 1.0 / 3600.0);
+    assert_eq!(rent, 5.98);
+    let od = best.month_of(Way::OnDemand).unwrap().amount;
+    assert!((od - rent * billed).abs() < 1e-9, "{od}");
+    assert!(best.cost.unwrap().amount < od);
+}
+
+#[test]
+fn a_tight_deadline_takes_more_cards_or_misses_with_the_fastest_time() {
+    let (p, s) = plan(&QWEN_LORA.replace("deadline_h=48", "deadline_h=2"));
+    let h100 = p.rows.iter().find(|r| r.id == "h100-sxm").unwrap();
+    assert!(h100.meets && h100.cards > 1 && h100.hours <= 2.0);
+    // One card fewer would not finish in time.
+    let fewer = time_report(&valid(
+        row_scenario_train(&s, h100.gpu, h100.cards - 1, h100.zero).memory,
+    ));
+    assert!(fewer.hours.0 > 2.0);
+    let (p, _) = plan(&QWEN_LORA.replace("deadline_h=48", "deadline_h=0.01"));
+    assert_eq!(p.best, None);
+    assert!(p.rows.iter().filter(|r| r.fits).all(|r| matches!(
+        r.reason,
+        Some(Reason::MissesDeadline { hours }) if hours > 0.01
+    )));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Training rows: each row's hours are the training-time calculator's on its card and count,
+    /// ranked by the job's cost shown, rows that do not fit last, every figure finite.
+    #[test]
+    fn training_rows_are_the_training_views_figures_ranked_by_cost(
+        model in prop::sample::select(vec!["qwen2.5-7b", "llama-3.1-8b", "mistral-7b"]),
+        method in prop::sample::select(vec!["full", "lora", "qlora"]),
+        tokens in 1_000_000u64..2_000_000_000,
+        seq in prop::sample::select(vec![512u64, 2048, 4096]),
+        deadline in 1.0f64..500.0,
+        cur in prop::sample::select(vec!["usd", "cny"]),
+    ) {
+        let (p, s) = plan(&format!(
+            "job=train&model={model}&method={method}&train_tokens={tokens}&seq={seq}&deadline_h={deadline}&cur={cur}"
+        ));
+        for r in p.rows.iter().filter(|r| r.fits) {
+            let t = time_report(&valid(row_scenario_train(&s, r.gpu, r.cards, r.zero).memory));
+            prop_assert_eq!(r.hours, t.hours.0, "{}", r.id);
+            prop_assert_eq!(r.meets, t.hours.0 <= deadline);
+            for m in r.month.iter().flatten() {
+                prop_assert!(m.amount.is_finite() && m.amount >= 0.0);
+                prop_assert_eq!(m.currency, s.currency);
+            }
+        }
+        for w in p.rows.windows(2) {
+            prop_assert!(class(&w[0]) <= class(&w[1]));
+            prop_assert!(w[0].fits || !w[1].fits);
+            if class(&w[0]) == 0 && class(&w[1]) == 0 {
+                prop_assert!(w[0].cost.unwrap().amount <= w[1].cost.unwrap().amount);
+            }
+        }
+    }
 }

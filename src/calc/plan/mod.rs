@@ -41,6 +41,7 @@
 //! ([`api`]) or the reader's own (`api_in`, `api_out`), for the same tokens a month.
 
 pub mod api;
+mod train;
 
 use crate::calc::field::{NumField, NumberKind};
 use crate::calc::memory::catalogue::{Gpu, GPUS};
@@ -64,6 +65,8 @@ pub struct PlanInputs {
     pub api_in: f64,
     /// The same per million output tokens.
     pub api_out: f64,
+    /// A training job's deadline: hours of wall time it must finish within.
+    pub deadline_h: f64,
 }
 
 impl Default for PlanInputs {
@@ -72,6 +75,7 @@ impl Default for PlanInputs {
             job: Job::Serve,
             api_in: 0.0,
             api_out: 0.0,
+            deadline_h: 48.0,
         }
     }
 }
@@ -98,13 +102,18 @@ mod fields {
     use super::*;
     pub const API_IN: F = NumField { key: "api_in", kind: NumberKind::Money, min: 0.0, max: 10_000.0, slider: None, whole: false, get: |i| i.api_in, set: |i, v| i.api_in = v };
     pub const API_OUT: F = NumField { key: "api_out", kind: NumberKind::Money, min: 0.0, max: 10_000.0, slider: None, whole: false, get: |i| i.api_out, set: |i, v| i.api_out = v };
+    pub const DEADLINE_H: F = NumField { key: "deadline_h", kind: NumberKind::Plain, min: 0.01, max: 1e6, slider: None, whole: false, get: |i| i.deadline_h, set: |i, v| i.deadline_h = v };
 }
 pub use fields::*;
 
 impl Calculator for PlanInputs {
     type Error = PlanError;
-    const FIELDS: &'static [Field<Self>] =
-        &[Field::Choice(JOB), Field::Num(API_IN), Field::Num(API_OUT)];
+    const FIELDS: &'static [Field<Self>] = &[
+        Field::Choice(JOB),
+        Field::Num(API_IN),
+        Field::Num(API_OUT),
+        Field::Num(DEADLINE_H),
+    ];
 }
 
 /// Why plan inputs were refused.
@@ -156,6 +165,9 @@ pub enum Reason {
     MissesTpot { tpot_s: f64 },
     /// It meets the job, but the catalogue has no price for it in the scenario's currency.
     NoPrice,
+    /// Training: no count up to [`crate::calc::training_time::MAX_CARDS`] finishes by the
+    /// deadline; the fastest it finishes in, hours.
+    MissesDeadline { hours: f64 },
 }
 
 impl Reason {
@@ -165,6 +177,7 @@ impl Reason {
             Reason::MissesFirstToken { .. } => "misses_ttft",
             Reason::MissesTpot { .. } => "misses_tpot",
             Reason::NoPrice => "no_price",
+            Reason::MissesDeadline { .. } => "misses_deadline",
         }
     }
 }
@@ -194,7 +207,13 @@ pub struct PlanRow {
     pub decode_tps: f64,
     /// Requests a second in force on this fleet (typed, or what the people send to it).
     pub load_rps: f64,
-    /// A month of serving, each way (indexed as [`Way::ALL`]); `None`: no price of that way.
+    /// Training: the job's wall time on `cards`, hours, and tokens a second a card (0 serving).
+    pub hours: f64,
+    pub train_tps: f64,
+    /// Training: the ZeRO stage the count assumes (0 serving).
+    pub zero: u8,
+    /// A month of serving, or the whole training job, each way (indexed as [`Way::ALL`]);
+    /// `None`: no price of that way.
     pub month: [Option<Money>; 3],
     /// The cheapest way present, and its month.
     pub way: Option<Way>,
@@ -260,6 +279,16 @@ pub fn row_scenario(s: &Scenario, gpu: &Gpu, tp: u64) -> Scenario {
     out.memory.gpu = gpu.id.to_string();
     out.memory.inference.tp = tp;
     out.serving = row_serving(&s.serving);
+    out
+}
+
+/// The scenario a training row stands on: the card, `n` cards at ZeRO stage `zero` (the
+/// training view's `gpus` and `zero`). A row's link opens the training view on it.
+pub fn row_scenario_train(s: &Scenario, gpu: &Gpu, n: u64, zero: u8) -> Scenario {
+    let mut out = s.clone();
+    out.memory.gpu = gpu.id.to_string();
+    out.memory.training.gpus = n;
+    out.memory.training.zero = zero;
     out
 }
 
@@ -357,8 +386,11 @@ pub fn report(i: &Valid<PlanInputs>, s: &Scenario) -> PlanReport {
             }
         }
     }
+    if i.job == Job::Train {
+        rows = train::rows(i, s, &rb);
+    }
     crate::calc::order::sort_by(&mut rows, rank);
-    mark_frontier(&mut rows);
+    mark_frontier(&mut rows, i.job);
     let best = rows
         .first()
         .filter(|r| r.meets && r.cost.is_some())
@@ -401,7 +433,7 @@ fn priced_per_hour(r: &ServingReport, s: &ServingInputs) -> f64 {
 }
 
 #[allow(clippy::too_many_arguments)]
-fn row(
+pub(crate) fn row(
     id: &'static str,
     gpu: &'static Gpu,
     machine_cards: u64,
@@ -460,6 +492,9 @@ fn row(
         prefill_s: r.prefill_s,
         decode_tps: r.decode_tps,
         load_rps: r.load_rps,
+        hours: 0.0,
+        train_tps: 0.0,
+        zero: 0,
         month: if fits { month } else { [None; 3] },
         way: cheapest.filter(|_| fits).map(|c| c.0),
         cost: cheapest.filter(|_| fits).map(|c| c.1),
@@ -486,14 +521,24 @@ fn rank(a: &PlanRow, b: &PlanRow) -> Ordering {
         .cmp(&class(b))
         .then(cost(a).total_cmp(&cost(b)))
         .then(a.tpot_s.total_cmp(&b.tpot_s))
+        .then(a.hours.total_cmp(&b.hours))
+}
+
+/// A row's point: serving, (cost per million, time per token); training, (the job's cost, its
+/// hours).
+fn point(r: &PlanRow, job: Job) -> Option<(f64, f64)> {
+    match job {
+        Job::Serve => r.per_million.map(|c| (c, r.tpot_s)),
+        Job::Train => r.cost.map(|c| (c.amount, r.hours)),
+    }
 }
 
 /// Marks the rows that meet the job with a price and that no other such row beats on both cost
-/// per million and time per token.
-fn mark_frontier(rows: &mut [PlanRow]) {
+/// and time (serving: per million tokens and per output token; training: the job and its hours).
+fn mark_frontier(rows: &mut [PlanRow], job: Job) {
     let pts: Vec<Option<(f64, f64)>> = rows
         .iter()
-        .map(|r| r.per_million.filter(|_| r.meets).map(|c| (c, r.tpot_s)))
+        .map(|r| point(r, job).filter(|_| r.meets))
         .collect();
     for (k, r) in rows.iter_mut().enumerate() {
         let Some((c, t)) = pts[k] else { continue };
@@ -541,14 +586,14 @@ fn api_row(i: &PlanInputs, s: &Scenario, rps: f64, days: f64) -> Option<ApiRow> 
     })
 }
 
-/// A point of the plan's chart: a row that fits with a price, its time per output token (ms)
-/// and its cost per million tokens.
+/// A point of the plan's chart: a row that fits with a price; serving, its time per output token
+/// (ms) and its cost per million tokens; training, the job's hours and its cost.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PlanPoint {
     /// Index into the report's rows.
     pub row: usize,
-    pub tpot_ms: f64,
-    pub per_million: f64,
+    pub x: f64,
+    pub y: f64,
     /// No other row that meets the goals with a price beats it on both.
     pub frontier: bool,
     /// The scenario's own card (ringed).
@@ -564,10 +609,11 @@ pub fn chart(r: &PlanReport) -> Vec<PlanPoint> {
         .enumerate()
         .filter(|(_, row)| row.fits)
         .filter_map(|(k, row)| {
+            let (y, x) = point(row, r.job)?;
             Some(PlanPoint {
                 row: k,
-                tpot_ms: row.tpot_s * 1000.0,
-                per_million: row.per_million?,
+                x: if r.job == Job::Serve { x * 1000.0 } else { x },
+                y,
                 frontier: row.frontier,
                 current: r.current == Some(k),
             })

@@ -30,8 +30,8 @@ pub fn PlanChart(rep: Plan) -> impl IntoView {
                     .map(|p| {
                         t.plan.chart_point(
                             &row_name(&r.report.rows[p.row], t),
-                            &money(Money::new(p.per_million, r.report.currency), 2),
-                            &number(p.tpot_ms, 0),
+                            &money(Money::new(p.y, r.report.currency), 2),
+                            &number(p.x, 0),
                         )
                     })
                     .collect();
@@ -55,8 +55,8 @@ pub fn PlanChart(rep: Plan) -> impl IntoView {
                 out.extend(pts.iter().map(|p| {
                     vec![
                         row_name(&r.report.rows[p.row], t),
-                        format!("{:.1}", p.tpot_ms),
-                        format!("{:.4}", p.per_million),
+                        format!("{:.1}", p.x),
+                        format!("{:.4}", p.y),
                     ]
                 }))
             });
@@ -78,7 +78,7 @@ pub fn PlanChart(rep: Plan) -> impl IntoView {
                             .see(|pts: &Vec<PlanPoint>| {
                                 let xy: Vec<(f64, f64, bool)> = pts
                                     .iter()
-                                    .map(|p| (p.tpot_ms, p.per_million, p.frontier))
+                                    .map(|p| (p.x, p.y, p.frontier))
                                     .collect();
                                 let names: Vec<String> = pts
                                     .iter()
