@@ -71,3 +71,34 @@ test('a row opens the serving view with its card and split, and shows the same c
     await context.close();
   }
 });
+
+const QWEN_LORA =
+  'view=plan&job=train&model=qwen2.5-7b&method=lora&train_tokens=200000000&deadline_h=48&cur=usd';
+
+for (const lang of ['en', 'zh']) {
+  test(`${lang}: Qwen2.5 7B with LoRA on 200 M tokens within two days gets a ranked answer`, async () => {
+    const context = await s.browser.newContext({ viewport: SCREENS.phone });
+    try {
+      const { page, errors } = await open(context, s.url, `?${QWEN_LORA}&lang=${lang}`);
+      const p = new PlanPage(page);
+      await page.waitForSelector('[data-testid=plan-table] tr[data-card]');
+      assert.equal(await p.best(), 'b200');
+      const rows = await p.rows();
+      assert.equal(rows[0].id, 'b200');
+      assert.equal(rows[0].count, 1);
+      const priced = rows.filter((r) => r.meets && r.cost !== null);
+      assert.deepEqual(rows.slice(0, priced.length), priced);
+      for (let k = 1; k < priced.length; k++) assert.ok(priced[k - 1].cost <= priced[k].cost);
+      const said = await p.sentence();
+      assert.ok(said.includes('B200') && said.includes(WORDS[lang].way), said);
+      assert.ok((await pixels(page, 'chart-plan')).length > 1000);
+      // The row opens the training view on that card and count.
+      await page.click('[data-testid=plan-table] tr[data-card="h100-sxm"] a');
+      await page.waitForSelector('[data-testid=view-training]');
+      await p.addressHas(/gpu=h100-sxm/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}

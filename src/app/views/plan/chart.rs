@@ -8,13 +8,27 @@ use crate::app::format::{money, number};
 use crate::app::i18n::{currency_name, Tr};
 use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::ChartCanvas;
-use crate::calc::plan::{chart, PlanPoint};
+use crate::calc::plan::{chart, Job, PlanPoint};
+use crate::calc::units::Currency;
 use crate::calc::units::Money;
 use crate::charts::scatter::{draw_scatter, ScatterChart};
+use crate::text::Texts;
 use leptos::prelude::*;
 
 const CAPTION: Tr = |t| t.plan.chart;
 const HOW: Tr = |t| t.plan.chart_how;
+
+/// The axes' names: serving, time per token and cost per million; training, wall time and the
+/// job's cost.
+fn axes(t: &'static Texts, job: Job, cur: Currency) -> (&'static str, String) {
+    match job {
+        Job::Serve => (t.plan.x_axis, t.plan.y_axis(currency_name(t, cur))),
+        Job::Train => (
+            t.plan.x_axis_train,
+            t.plan.y_axis_train(currency_name(t, cur)),
+        ),
+    }
+}
 
 #[component]
 pub fn PlanChart(rep: Plan) -> impl IntoView {
@@ -28,11 +42,12 @@ pub fn PlanChart(rep: Plan) -> impl IntoView {
                     .iter()
                     .filter(|p| p.frontier)
                     .map(|p| {
-                        t.plan.chart_point(
-                            &row_name(&r.report.rows[p.row], t),
-                            &money(Money::new(p.y, r.report.currency), 2),
-                            &number(p.x, 0),
-                        )
+                        let name = row_name(&r.report.rows[p.row], t);
+                        let cost = money(Money::new(p.y, r.report.currency), 2);
+                        match r.report.job {
+                            Job::Serve => t.plan.chart_point(&name, &cost, &number(p.x, 0)),
+                            Job::Train => t.plan.chart_point_train(&name, &cost, &number(p.x, 1)),
+                        }
                     })
                     .collect();
                 if named.is_empty() {
@@ -46,11 +61,8 @@ pub fn PlanChart(rep: Plan) -> impl IntoView {
     let csv = move || {
         let t = app.t_untracked();
         rep.see_untracked(|r| {
-            let mut out = vec![vec![
-                t.plan.col_card.to_string(),
-                t.plan.x_axis.to_string(),
-                t.plan.y_axis(currency_name(t, r.report.currency)),
-            ]];
+            let (x, y) = axes(t, r.report.job, r.report.currency);
+            let mut out = vec![vec![t.plan.col_card.to_string(), x.to_string(), y]];
             points.see_untracked(|pts| {
                 out.extend(pts.iter().map(|p| {
                     vec![
@@ -84,14 +96,14 @@ pub fn PlanChart(rep: Plan) -> impl IntoView {
                                     .iter()
                                     .map(|p| r.report.rows[p.row].id.to_string())
                                     .collect();
-                                let y = t.plan.y_axis(currency_name(t, r.report.currency));
+                                let (x, y) = axes(t, r.report.job, r.report.currency);
                                 draw_scatter(
                                     root,
                                     &ScatterChart {
                                         points: &xy,
                                         names: &names,
                                         ringed: pts.iter().position(|p| p.current),
-                                        x_axis: t.plan.x_axis,
+                                        x_axis: x,
                                         y_axis: &y,
                                         legend: [
                                             t.plan.legend_frontier,

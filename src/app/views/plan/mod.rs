@@ -15,8 +15,8 @@ use super::model::{ModelSection, MEMORY};
 use crate::app::format::{money, number};
 use crate::app::state::{memo, use_app, use_scenario_report, Lens, Reported, See};
 use crate::app::widgets::{choice, form, holds, num, radio, Item, Section};
-use crate::calc::memory::inputs::WEIGHTS;
-use crate::calc::plan::{report, PlanInputs, PlanReport, API_IN, API_OUT, JOB};
+use crate::calc::memory::inputs::{METHOD, SEQ, TRAIN_TOKENS, WEIGHTS};
+use crate::calc::plan::{report, Job, PlanInputs, PlanReport, API_IN, API_OUT, DEADLINE_H, JOB};
 use crate::calc::serving::{
     Load, ServingInputs, IN_TOKENS, LOAD, OUT_TOKENS, RENT_HOURS, RUNTIME, TARGET_RPS, THINK_S,
     TPOT_MS, TTFT_MS, USERS,
@@ -29,6 +29,38 @@ pub const LENS: Lens<PlanInputs> = crate::app::state::lenses::PLAN;
 /// The serving job's inputs, the serving view's own.
 const SERVE: Lens<ServingInputs> = crate::app::state::lenses::SERVING;
 
+/// A serving job: the serving view's own inputs, then the hosted API's prices.
+const SERVE_ITEMS: &[Item] = &[
+    Item::Control(|| choice(&WEIGHTS, MEMORY)),
+    Item::Control(|| choice(&RUNTIME, SERVE)),
+    Item::Control(|| num(&IN_TOKENS, SERVE)),
+    Item::Control(|| num(&OUT_TOKENS, SERVE)),
+    Item::Control(|| choice(&LOAD, SERVE)),
+    Item::Either {
+        when: || holds(SERVE, |i| i.load == Load::Users),
+        yes: &[
+            Item::Control(|| num(&USERS, SERVE)),
+            Item::Control(|| num(&THINK_S, SERVE)),
+        ],
+        no: &[Item::Control(|| num(&TARGET_RPS, SERVE))],
+    },
+    Item::Control(|| num(&TTFT_MS, SERVE)),
+    Item::Control(|| num(&TPOT_MS, SERVE)),
+    Item::Help("ttft-tpot"),
+    Item::Control(|| num(&RENT_HOURS, SERVE)),
+    Item::Control(|| num(&API_IN, LENS)),
+    Item::Control(|| num(&API_OUT, LENS)),
+];
+
+/// A training job: the training view's method, tokens and sequence, and the deadline.
+const TRAIN_ITEMS: &[Item] = &[
+    Item::Control(|| choice(&METHOD, MEMORY)),
+    Item::Help("lora"),
+    Item::Control(|| num(&TRAIN_TOKENS, MEMORY)),
+    Item::Control(|| num(&SEQ, MEMORY)),
+    Item::Control(|| num(&DEADLINE_H, LENS)),
+];
+
 const FORM: &[Section] = &[
     Section {
         legend: None,
@@ -39,32 +71,11 @@ const FORM: &[Section] = &[
     },
     Section {
         legend: Some(|t| t.plan.legend_job),
-        items: &[
-            Item::Control(|| choice(&WEIGHTS, MEMORY)),
-            Item::Control(|| choice(&RUNTIME, SERVE)),
-            Item::Control(|| num(&IN_TOKENS, SERVE)),
-            Item::Control(|| num(&OUT_TOKENS, SERVE)),
-            Item::Control(|| choice(&LOAD, SERVE)),
-            Item::Either {
-                when: || holds(SERVE, |i| i.load == Load::Users),
-                yes: &[
-                    Item::Control(|| num(&USERS, SERVE)),
-                    Item::Control(|| num(&THINK_S, SERVE)),
-                ],
-                no: &[Item::Control(|| num(&TARGET_RPS, SERVE))],
-            },
-            Item::Control(|| num(&TTFT_MS, SERVE)),
-            Item::Control(|| num(&TPOT_MS, SERVE)),
-            Item::Help("ttft-tpot"),
-            Item::Control(|| num(&RENT_HOURS, SERVE)),
-        ],
-    },
-    Section {
-        legend: Some(|t| t.plan.legend_api),
-        items: &[
-            Item::Control(|| num(&API_IN, LENS)),
-            Item::Control(|| num(&API_OUT, LENS)),
-        ],
+        items: &[Item::Either {
+            when: || holds(LENS, |i| i.job == Job::Train),
+            yes: TRAIN_ITEMS,
+            no: SERVE_ITEMS,
+        }],
     },
 ];
 
@@ -100,6 +111,14 @@ fn answer(r: &PlanReport, t: &'static Texts) -> Answer {
             detail: String::new(),
         };
     };
+    if r.job == Job::Train {
+        return Answer {
+            code: "best",
+            tone: Tone::Good,
+            lead: w.best_train(&row_name(b, t), way_name(way, t), &money(cost, 0)),
+            detail: w.train_detail(&number(b.hours, 1), &number(b.train_tps, 0)),
+        };
+    }
     let lead = w.best(&row_name(b, t), way_name(way, t), &money(cost, 0));
     let detail = w.best_detail(
         &number(b.ttft_s, 1),

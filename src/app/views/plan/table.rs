@@ -4,11 +4,13 @@
 
 use super::Plan;
 use crate::app::format::{money, number};
-use crate::app::i18n::{currency_name, tr};
+use crate::app::i18n::{currency_name, tr, Tr};
 use crate::app::state::{memo, use_app, AppState, See};
 use crate::app::widgets::live;
 use crate::calc::link::{encode_whole, LinkState};
-use crate::calc::plan::{row_scenario, row_serving, PlanReport, PlanRow, Reason, Way};
+use crate::calc::plan::{
+    row_scenario, row_scenario_train, row_serving, Job, PlanReport, PlanRow, Reason, Way,
+};
 use crate::calc::scenario::Scenario;
 use crate::text::Texts;
 use leptos::prelude::*;
@@ -49,6 +51,7 @@ pub fn reason(r: &PlanRow, p: &PlanReport, t: &'static Texts) -> String {
         }
         Some(Reason::MissesTpot { tpot_s }) => w.misses_tpot(&seconds(tpot_s, t)),
         Some(Reason::NoPrice) => w.no_price(currency_name(t, p.currency)),
+        Some(Reason::MissesDeadline { hours }) => w.misses_deadline(&number(hours, 1)),
     };
     format!("{}{}{text}", row_name(r, t), w.colon)
 }
@@ -84,8 +87,14 @@ fn lines(p: &PlanReport, t: &'static Texts) -> Vec<Line> {
                 fits: r.fits,
                 meets: r.meets,
                 name: row_name(r, t),
-                ttft: shown(seconds(r.ttft_s, t)),
-                tpot: shown(t.serving.ms(&number(r.tpot_s * 1000.0, 0))),
+                ttft: shown(match p.job {
+                    Job::Serve => seconds(r.ttft_s, t),
+                    Job::Train => t.plan.hours(&number(r.hours, 1)),
+                }),
+                tpot: shown(match p.job {
+                    Job::Serve => t.serving.ms(&number(r.tpot_s * 1000.0, 0)),
+                    Job::Train => number(r.train_tps, 0),
+                }),
                 month: Way::ALL.map(|w| r.month_of(w).map_or("–".into(), |m| money(m, 0))),
                 why: match (r.reason, r.way) {
                     (None, Some(w)) => way_name(w, t).to_string(),
@@ -101,32 +110,56 @@ fn lines(p: &PlanReport, t: &'static Texts) -> Vec<Line> {
         .collect()
 }
 
-/// The address of the serving view on a row's card and split, the rest of the scenario kept.
-fn href(app: AppState, s: &Scenario, r: &PlanRow) -> String {
+/// The address of the serving view on a row's card and split (the training view on its card,
+/// count and sharding), the rest of the scenario kept.
+fn href(app: AppState, s: &Scenario, job: Job, r: &PlanRow) -> String {
+    let (view, scenario) = match job {
+        Job::Serve => ("serving", row_scenario(s, r.gpu, r.tp)),
+        Job::Train => ("training", row_scenario_train(s, r.gpu, r.cards, r.zero)),
+    };
     let state = LinkState {
-        view: "serving".into(),
+        view: view.into(),
         lang: app.lang.get_untracked(),
         embed: false,
         part: None,
         compare: Vec::new(),
-        scenario: row_scenario(s, r.gpu, r.tp),
+        scenario,
         progress: app.progress.get_untracked(),
     };
     format!("?{}", encode_whole(&state, ""))
 }
 
-/// Opens the serving view on row `k`: its card, its split, no price typed for another card.
+/// Opens the serving view on row `k`: its card, its split, no price typed for another card; for
+/// a training job the training view on its card, count and sharding.
 fn open(app: AppState, rep: Plan, k: usize) {
-    let Some((gpu, tp)) = rep.see_untracked(|r| r.report.rows.get(k).map(|row| (row.gpu, row.tp)))
-    else {
+    let Some((job, gpu, tp, n, zero)) = rep.see_untracked(|r| {
+        let job = r.report.job;
+        r.report
+            .rows
+            .get(k)
+            .map(|row| (job, row.gpu, row.tp, row.cards, row.zero))
+    }) else {
         return;
     };
-    app.try_edit(super::super::model::MEMORY, |m| {
-        m.gpu = gpu.id.to_string();
-        m.inference.tp = tp;
-    });
-    app.try_edit(crate::app::state::lenses::SERVING, |s| *s = row_serving(s));
-    if let Some(v) = crate::app::state::view_entry::find("serving") {
+    let view = match job {
+        Job::Serve => {
+            app.try_edit(super::super::model::MEMORY, |m| {
+                m.gpu = gpu.id.to_string();
+                m.inference.tp = tp;
+            });
+            app.try_edit(crate::app::state::lenses::SERVING, |s| *s = row_serving(s));
+            "serving"
+        }
+        Job::Train => {
+            app.try_edit(super::super::model::MEMORY, |m| {
+                m.gpu = gpu.id.to_string();
+                m.training.gpus = n.max(1);
+                m.training.zero = zero;
+            });
+            "training"
+        }
+    };
+    if let Some(v) = crate::app::state::view_entry::find(view) {
         app.go(v);
     }
 }
@@ -155,11 +188,21 @@ pub fn PlanTable(rep: Plan) -> impl IntoView {
                 r.report
                     .rows
                     .iter()
-                    .map(|row| href(app, s, row))
+                    .map(|row| href(app, s, r.report.job, row))
                     .collect::<Vec<_>>()
             })
         })
     });
+    let train = memo(move || rep.see(|r| r.report.job == Job::Train));
+    let head = move |serve: Tr, job: Tr| {
+        move || {
+            if train.get() {
+                job(app.t())
+            } else {
+                serve(app.t())
+            }
+        }
+    };
     view! {
         <section class="plan-rows">
             <p class="hint" data-testid="plan-best" data-value=best>
@@ -170,11 +213,11 @@ pub fn PlanTable(rep: Plan) -> impl IntoView {
                     <thead>
                         <tr>
                             <th>{tr(|t| t.plan.col_card)}</th>
-                            <th>{tr(|t| t.plan.col_ttft)}</th>
-                            <th>{tr(|t| t.plan.col_tpot)}</th>
-                            <th>{tr(|t| t.plan.col_on_demand)}</th>
-                            <th>{tr(|t| t.plan.col_reserved)}</th>
-                            <th>{tr(|t| t.plan.col_owned)}</th>
+                            <th>{head(|t| t.plan.col_ttft, |t| t.plan.col_hours)}</th>
+                            <th>{head(|t| t.plan.col_tpot, |t| t.plan.col_tps)}</th>
+                            <th>{head(|t| t.plan.col_on_demand, |t| t.plan.col_on_demand_job)}</th>
+                            <th>{head(|t| t.plan.col_reserved, |t| t.plan.col_reserved_job)}</th>
+                            <th>{head(|t| t.plan.col_owned, |t| t.plan.col_owned_job)}</th>
                             <th>{tr(|t| t.plan.col_way)}</th>
                         </tr>
                     </thead>
