@@ -325,3 +325,21 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn compare_shows_each_scenarios_best_row_and_its_cost() {
+    use gpuplan::calc::library::{compare, Metric};
+    use gpuplan::calc::pick::all;
+    let (serve, a) = plan(SEVENTY_B);
+    let (train, b) = plan(QWEN_LORA);
+    let rows = compare(&[&a, &b]);
+    let of = |m: Metric| rows.iter().find(|r| r.metric == m).unwrap().values.clone();
+    let at = |id: &str| all().position(|p| p.id() == id).map(|k| k as f64);
+    assert_eq!(of(Metric::PlanBest), vec![at("h100-sxm"), at("b200")]);
+    let cost = |p: &PlanReport| p.best.and_then(|k| p.rows[k].cost).map(|c| c.amount);
+    assert_eq!(of(Metric::PlanCost), vec![cost(&serve), cost(&train)]);
+    // The better (lower) cost is marked; which card is best has no better direction.
+    let best = |m: Metric| rows.iter().find(|r| r.metric == m).unwrap().best.clone();
+    assert_eq!(best(Metric::PlanCost), vec![1]);
+    assert!(best(Metric::PlanBest).is_empty());
+}

@@ -16,7 +16,7 @@ use crate::text::Texts;
 use leptos::prelude::*;
 
 const CAPTION: Tr = |t| t.plan.chart;
-const HOW: Tr = |t| t.plan.chart_how;
+const HOW: Tr = |t| t.chart_how.plan;
 
 /// The axes' names: serving, time per token and cost per million; training, wall time and the
 /// job's cost.
@@ -51,7 +51,7 @@ pub fn PlanChart(rep: Plan) -> impl IntoView {
                     })
                     .collect();
                 if named.is_empty() {
-                    t.chart_sum.empty.to_string()
+                    t.plan.chart_sum_none(&pts.len().to_string())
                 } else {
                     t.plan.chart_sum(&named.join(t.plan.sep))
                 }
