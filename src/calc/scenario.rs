@@ -24,7 +24,7 @@ use super::rent_buy::RentBuyInputs;
 use super::serving::ServingInputs;
 use super::spot::SpotInputs;
 use super::table::{self, Calculator, Issue, KeyedError, Pairs};
-use super::units::{Bytes, Currency};
+use super::units::{Bytes, Currency, Hours};
 use std::collections::BTreeSet;
 use thiserror::Error;
 
@@ -406,6 +406,15 @@ impl Scenario {
         let r = training(&self.memory).ok()?;
         let b = r.per_param;
         Some(Bytes(r.trainable * (b.weight + b.optimizer + b.master)))
+    }
+
+    /// The wall time of the training view's job (its tokens to train over its cards' speed,
+    /// [`crate::calc::training_time`]), for the spot view's job length; `None` when the training
+    /// inputs do not hold or the time is outside the spot view's range.
+    pub fn training_job_hours(&self) -> Option<Hours> {
+        let r = crate::calc::training_time::training_time(&self.memory).ok()?;
+        let h = (r.hours.0 * 100.0).round() / 100.0;
+        (h.is_finite() && (0.01..=1e6).contains(&h)).then_some(Hours(h))
     }
 
     /// The advisor's inputs: its own choices with what the other views already know (checkpoints

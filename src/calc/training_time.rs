@@ -3,7 +3,8 @@
 //! "Training time").
 //!
 //! Entry point: [`time_report`] (checked inputs) or [`training_time`] (unchecked inputs, which it
-//! checks), both returning a [`TimeReport`]; [`job_cost`] prices its card-hours. The inputs are the
+//! checks), both returning a [`TimeReport`]; [`job_cost`] prices its card-hours at a price per
+//! card-hour, [`catalogue_costs`] at the catalogue's dated prices for the card. The inputs are the
 //! training view's ([`MemoryInputs`]: model, card, method, recomputation, sequence, micro-batch,
 //! cards, sharding stage, and `training.train_tokens`, the tokens the job trains on, link key
 //! `train_tokens`). To try another card or count, change `gpu` and `training.gpus` on a copy.
@@ -40,11 +41,12 @@
 use crate::calc::memory::arch::AttentionKind;
 use crate::calc::memory::catalogue::{Gpu, GPUS};
 use crate::calc::memory::inputs::{MemoryError, MemoryInputs};
+use crate::calc::memory::prices::{prices, Quote, Tier};
 use crate::calc::memory::training::{
     lora_params, state_bytes, Method, Precision, Recompute, NF4_BITS,
 };
 use crate::calc::table::{validate, Valid};
-use crate::calc::units::{Hours, Money};
+use crate::calc::units::{Currency, Hours, Money};
 
 /// Share of the dense 16-bit tensor peak a training matmul reaches (fitted, with [`TRAFFIC`]).
 pub const MATMUL_SHARE: f64 = 0.80;
@@ -197,6 +199,37 @@ pub struct TimeReport {
 /// What the job costs when a card-hour costs `per_card_hour`; `None` asks for a price.
 pub fn job_cost(card_hours: Hours, per_card_hour: Option<Money>) -> Option<Money> {
     per_card_hour.map(|p| p * card_hours.0)
+}
+
+/// Hours in the month a monthly rent is quoted over (the catalogue's 730).
+pub const MONTH_HOURS: f64 = 730.0;
+
+/// The job's cost at the catalogue's dated prices for `card_id` in `currency`, each way with the
+/// quote it stands on; a way the catalogue has no price for is `None` (the page asks for one).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CatalogueCosts {
+    /// Card-hours at the card's hourly rent (on demand or community).
+    pub on_demand: Option<(Money, &'static Quote)>,
+    /// Whole months of a monthly rent (a reservation) for every card, for the wall time.
+    pub reserved: Option<(Money, &'static Quote)>,
+}
+
+/// The job's cost at the catalogue's prices (see [`CatalogueCosts`]). Owning has no per-job
+/// price in the catalogue: it needs a purchase, a life and a utilisation (the rent-or-buy view).
+pub fn catalogue_costs(r: &TimeReport, card_id: &str, currency: Currency) -> CatalogueCosts {
+    let rent = prices(card_id).and_then(|p| p.rent(currency));
+    let on_demand = rent
+        .filter(|q| q.tier.is_hourly())
+        .and_then(|q| job_cost(r.card_hours, Some(Money::new(q.amount, currency))).map(|m| (m, q)));
+    let reserved = rent.filter(|q| q.tier == Tier::Monthly).map(|q| {
+        let months = (r.hours.0 / MONTH_HOURS).ceil().max(1.0);
+        let per_month = q.amount * MONTH_HOURS;
+        (Money::new(per_month * months * r.cards as f64, currency), q)
+    });
+    CatalogueCosts {
+        on_demand,
+        reserved,
+    }
 }
 
 /// The work of a token of the run `m` describes.

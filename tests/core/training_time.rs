@@ -386,3 +386,40 @@ proptest! {
         prop_assert!(r.like_cards <= gpus as f64 + 1e-9);
     }
 }
+
+/// The catalogue's H100 rent in CNY is a monthly term (an 8-card machine's ¥62,500 a month over
+/// 8 cards): the job is priced as whole months reserved, not as card-hours on demand; in USD it
+/// is hourly (RunPod's community price), priced as card-hours.
+#[test]
+fn catalogue_costs_price_each_way_from_its_own_tier() {
+    use gpuplan::calc::memory::prices::prices;
+    use gpuplan::calc::training_time::{catalogue_costs, MONTH_HOURS};
+    let mut m = torchtune("h100-sxm", Method::Lora);
+    m.training.gpus = 2;
+    m.training.train_tokens = 2e9;
+    let r = training_time(&m).unwrap();
+    let cny = catalogue_costs(&r, "h100-sxm", Currency::Cny);
+    assert!(cny.on_demand.is_none());
+    let (cost, q) = cny.reserved.expect("a monthly CNY quote");
+    let months = (r.hours.0 / MONTH_HOURS).ceil().max(1.0);
+    assert!((cost.amount - q.amount * MONTH_HOURS * months * 2.0).abs() < 1e-6);
+    let usd = catalogue_costs(&r, "h100-sxm", Currency::Usd);
+    let hourly = prices("h100-sxm")
+        .and_then(|p| p.rent(Currency::Usd))
+        .unwrap();
+    let (cost, _) = usd.on_demand.expect("an hourly USD quote");
+    assert!((cost.amount - hourly.amount * r.card_hours.0).abs() < 1e-6);
+}
+
+/// The spot view's job length from the training view: the wall time, to the hundredth of an hour.
+#[test]
+fn spot_job_length_is_the_training_wall_time() {
+    let mut s = gpuplan::calc::scenario::Scenario {
+        memory: torchtune("a100-80gb", Method::Lora),
+        ..Default::default()
+    };
+    s.memory.training.train_tokens = 200e6;
+    let r = training_time(&s.memory).unwrap();
+    let h = s.training_job_hours().unwrap();
+    assert!((h.0 - r.hours.0).abs() <= 0.005, "{} {}", h.0, r.hours.0);
+}

@@ -317,3 +317,33 @@ export class PlanPage extends Page {
     await this.page.waitForSelector(byTestid('view-serving'));
   }
 }
+
+/** The training view's time and cost: speed per card, wall time, card-hours, the job's cost. */
+export class TrainingPage extends Page {
+  async time() {
+    const v = (id) => value(this.page, id);
+    return {
+      perCard: await v('train-tokens-per-second'),
+      hours: await v('train-hours'),
+      cardHours: await v('train-card-hours'),
+    };
+  }
+  /** Types the tokens to train one key at a time and waits for the wall time to follow. */
+  async trainOn(typed) {
+    const before = await value(this.page, 'train-hours');
+    await this.typeKeys('input-train_tokens', typed);
+    await this.page.waitForFunction(
+      (b) => Number(document.querySelector('[data-testid=train-hours]').dataset.value) !== b,
+      before,
+    );
+  }
+  /** A time-and-cost tile's text and note. */
+  async tile(testid) {
+    const stat = this.page.locator(`.stat:has([data-testid="${testid}"])`);
+    return {
+      text: (await stat.locator('.stat-value').textContent()).trim(),
+      note: (await stat.locator('.stat-note').textContent()).trim(),
+      value: await stat.locator('.stat-value').getAttribute('data-value'),
+    };
+  }
+}

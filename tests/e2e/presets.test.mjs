@@ -44,7 +44,7 @@ const PRESETS = {
     figures: {
       'trainable-params': [7e9, 0],
       'train-states-bytes': [112e9, 1],
-      'train-activations-bytes': [10596909056, 1],
+      'train-activations-bytes': [10498605056, 1],
       'train-min-gpus': [2, 0],
     },
   },
@@ -55,7 +55,7 @@ const PRESETS = {
     figures: {
       'trainable-params': [39976960, 0],
       'train-states-bytes': [39976960 * 16 + 14e9, 1],
-      'train-total-bytes': [25.4 * GIB, 0.05 * GIB],
+      'train-total-bytes': [25.3 * GIB, 0.05 * GIB],
     },
   },
   'infer-7b-8k': {

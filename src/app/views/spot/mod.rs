@@ -120,6 +120,29 @@ pub fn SpotView() -> impl IntoView {
                                     })
                             })}
                         </p>
+                        <p class="hint">
+                            {live(move || {
+                                app.scenario
+                                    .see(|s| s.training_job_hours())
+                                    .map(|h| {
+                                        view! {
+                                            <button
+                                                type="button"
+                                                data-testid="job-from-training"
+                                                on:click=move |_| {
+                                                    app.clear_issue("job_hours");
+                                                    app.try_edit(SPOT, |i| i.job = h)
+                                                }
+                                            >
+                                                {live(move || {
+                                                    app.t().spot.job_from_training(&number(h.0, 2))
+                                                })}
+                                            </button>
+                                            {tr(|t| t.spot.job_from_training_note)}
+                                        }
+                                    })
+                            })}
+                        </p>
                         <Inputs list=KEEPING lens=SPOT />
                     </fieldset>
                     <fieldset>

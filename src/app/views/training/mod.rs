@@ -1,18 +1,20 @@
-//! The training view (docs/formulas.md, "Training memory"): the component and its training-run
-//! inputs. Model states and activations per card, sharding and the fewest cards that hold a run
-//! are shown by the files beside it.
+//! The training view (docs/formulas.md, "Training memory" and "Training time"): the component and
+//! its training-run inputs. Model states and activations per card, sharding and the fewest cards
+//! that hold a run, and the job's time and cost, are shown by the files beside it.
 
 mod answer;
 mod charts;
 mod formulas;
 mod lora;
 mod results;
+mod time;
 
 use self::answer::{answer, told, try_way, ways_list};
 use self::charts::TrainingCharts;
 use self::formulas::TrainingFormulas;
 use self::lora::LoraFields;
 use self::results::TrainingStats;
+use self::time::TrainingTime;
 use super::headline::{Headline, Ways};
 use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
@@ -24,6 +26,7 @@ use crate::app::widgets::{
 };
 use crate::calc::memory::inputs::{
     MemoryInputs, BATCH, FLASH, FROZEN_LAYERS, GPUS, METHOD, OPTIMIZER, PRECISION, RECOMPUTE, SEQ,
+    TRAIN_TOKENS,
 };
 use crate::calc::memory::training::{report, Method, TrainingReport};
 use leptos::prelude::*;
@@ -86,6 +89,7 @@ pub fn TrainingView() -> impl IntoView {
                             on_change=set_zero
                         />
                         <Help term="zero" named=true />
+                        <NumberField field=&TRAIN_TOKENS lens=MEMORY />
                         <p class="field-msg" role="alert" data-testid="error-training">
                             {live(move || app.issue("lora_targets").or_else(|| app.issue("gpu")))}
                         </p>
@@ -93,6 +97,7 @@ pub fn TrainingView() -> impl IntoView {
                 </form>
                 <div class="results">
                     <TrainingStats told=told />
+                    <TrainingTime rep=rep />
                     <TrainingFormulas inputs=inputs report=report />
                     <TrainingCharts rep=rep inputs=inputs report=report />
                 </div>
