@@ -39,6 +39,8 @@ mod moves;
 mod numtext;
 #[path = "core/pick.rs"]
 mod pick;
+#[path = "core/plan.rs"]
+mod plan;
 #[path = "core/presets.rs"]
 mod presets;
 #[path = "core/rent_buy.rs"]

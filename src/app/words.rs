@@ -15,6 +15,7 @@ use crate::calc::memory::arch::ArchError;
 use crate::calc::memory::config_json::{ConfigError, MODEL_TYPES};
 use crate::calc::memory::inputs::MemoryError;
 use crate::calc::number_text::{NumberKind, NumberTextError};
+use crate::calc::plan::PlanError;
 use crate::calc::rent_buy::RentBuyError;
 use crate::calc::scenario::{StoreError, UnknownItems, SCHEMA};
 use crate::calc::serving::measured::{MeasuredError, Tool};
@@ -137,6 +138,9 @@ fn calc_issue(t: &'static Texts, i: &Issue, c: Currency) -> Option<String> {
         },
         ErrorKind::Serving => serving_error(t, i.error::<ServingError>()?, c),
         ErrorKind::Memory => memory_error(t, i.error::<MemoryError>()?, c),
+        ErrorKind::Plan => match i.error::<PlanError>()? {
+            PlanError::Field(f) => field_error(t, f, c),
+        },
     })
 }
 

@@ -31,7 +31,7 @@ use super::scenario::{
 };
 use super::table::{validate, Calculator, Field, Issue};
 use super::units::{Bytes, Currency, Money, Ratio};
-use super::{bill, serving, spot};
+use super::{bill, plan, serving, spot};
 use thiserror::Error;
 
 /// The longest name kept, in characters.
@@ -405,6 +405,10 @@ pub struct Summary {
     pub serving_ttft: f64,
     /// Serving: cards for the load.
     pub serving_cards: u64,
+    /// The plan's best row: its catalogue row's place in [`crate::calc::pick::all`], and the
+    /// month of serving (or the whole training job) its cheapest way costs; `None` when no row
+    /// meets the job at a price.
+    pub plan_best: Option<(usize, Money)>,
 }
 
 /// Every calculator's key result for one scenario.
@@ -417,6 +421,12 @@ pub fn summary(s: &Scenario) -> Summary {
     let sp = spot::report(&validate(s.spot.clone()).unwrap_or_default(), c);
     let bl = bill::report(&validate(s.bill.clone()).unwrap_or_default(), c);
     let sv = serving::report(&validate(s.serving.clone()).unwrap_or_default(), s);
+    let pr = plan::report(&validate(s.plan.clone()).unwrap_or_default(), s);
+    let plan_best = pr.best.and_then(|b| {
+        let row = &pr.rows[b];
+        let at = crate::calc::pick::all().position(|p| p.id() == row.id)?;
+        Some((at, row.cost?))
+    });
     Summary {
         own_monthly: rb.own_monthly,
         rent_monthly: rb.rent_monthly,
@@ -436,6 +446,7 @@ pub fn summary(s: &Scenario) -> Summary {
         serving_tpot: sv.tpot_s,
         serving_ttft: sv.ttft_s,
         serving_cards: sv.cards,
+        plan_best,
     }
 }
 
@@ -456,6 +467,9 @@ pub enum Metric {
     ServingTpot,
     ServingTtft,
     ServingCards,
+    /// The plan's best row (a catalogue card or machine), and what its cheapest way costs.
+    PlanBest,
+    PlanCost,
 }
 
 crate::choice_ids!(Metric {
@@ -473,6 +487,8 @@ crate::choice_ids!(Metric {
     ServingTpot => "serving-tpot",
     ServingTtft => "serving-ttft",
     ServingCards => "serving-cards",
+    PlanBest => "plan-best",
+    PlanCost => "plan-cost",
 });
 
 /// How a metric's values compare.
@@ -496,12 +512,14 @@ pub enum Kind {
     /// Tokens a second.
     Rate,
     Seconds,
+    /// A catalogue row, by its place in [`crate::calc::pick::all`].
+    Pick,
 }
 
 impl Metric {
     pub fn better(self) -> Better {
         match self {
-            Metric::BreakEven | Metric::Verdict => Better::Neither,
+            Metric::BreakEven | Metric::Verdict | Metric::PlanBest => Better::Neither,
             Metric::ServingTokensPerSecond => Better::Higher,
             _ => Better::Lower,
         }
@@ -513,7 +531,9 @@ impl Metric {
             | Metric::RentMonthly
             | Metric::SpotCost
             | Metric::BillTotal
-            | Metric::ServingPerMillion => Kind::Money,
+            | Metric::ServingPerMillion
+            | Metric::PlanCost => Kind::Money,
+            Metric::PlanBest => Kind::Pick,
             Metric::BreakEven => Kind::Ratio,
             Metric::Verdict => Kind::Verdict,
             Metric::TrainingPerCard | Metric::InferencePerCard => Kind::Bytes,
@@ -544,6 +564,8 @@ impl Metric {
             Metric::ServingTpot if s.serving_fits => s.serving_tpot,
             Metric::ServingTtft if s.serving_fits => s.serving_ttft,
             Metric::ServingCards if s.serving_fits => s.serving_cards as f64,
+            Metric::PlanBest => return s.plan_best.map(|b| b.0 as f64),
+            Metric::PlanCost => return s.plan_best.map(|b| b.1.amount),
             // A model that does not fit has no serving figures.
             Metric::ServingPerMillion
             | Metric::ServingTokensPerSecond

@@ -36,6 +36,7 @@ pub mod moves;
 pub mod number_text;
 pub mod order;
 pub mod pick;
+pub mod plan;
 pub mod presets;
 pub mod rent_buy;
 pub mod reserve;

@@ -19,6 +19,7 @@ use super::memory::catalogue::tier_for;
 use super::memory::inference::inference;
 use super::memory::inputs::{InferenceInputs, MemoryInputs, ModelSpec};
 use super::memory::training::training;
+use super::plan::PlanInputs;
 use super::rent_buy::RentBuyInputs;
 use super::serving::ServingInputs;
 use super::spot::SpotInputs;
@@ -113,6 +114,7 @@ calculators! {
     bill: BillInputs,
     advisor: AdvisorChoice,
     serving: ServingInputs,
+    plan: PlanInputs,
 }
 
 /// Something done to each calculator's inputs in turn ([`Scenario::visit_calculators`]).

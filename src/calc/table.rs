@@ -44,6 +44,7 @@ pub enum ErrorKind {
     Advisor,
     Serving,
     Memory,
+    Plan,
 }
 
 /// A choice kept as an id (see [`Choice`](super::choice::Choice)), read through plain function pointers so the table is

@@ -17,6 +17,7 @@ pub mod heatmap;
 mod label;
 pub mod memory;
 pub mod overlay;
+pub mod scatter;
 pub mod tornado;
 
 pub use break_even::draw_break_even_vs_price;

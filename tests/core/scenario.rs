@@ -6,7 +6,7 @@ use gpuplan::calc::rent_buy::{RentBuyError, RentBuyInputs};
 use gpuplan::calc::scenario::{from_stored, to_stored, Progress, Scenario, StoreError};
 use gpuplan::calc::table::{validate, Calculator};
 use gpuplan::calc::units::{Currency, Hours, Ratio};
-use gpuplan::calc::{bill, billing, demand, memory, sensitivity, serving, spot};
+use gpuplan::calc::{bill, billing, demand, memory, plan, sensitivity, serving, spot};
 use proptest::prelude::*;
 
 /// A save written by the schema-1 build (its own `to_json`), kept as it was.
@@ -48,8 +48,15 @@ fn run_everything(s: &Scenario) {
     let sheet = serving::sheet(&sv, s);
     let r = &sheet.report;
     assert!(r.ttft_s.is_finite() || r.max_conc == 0);
+    let pv = validate(s.plan.clone()).expect("plan inputs valid");
+    let p = plan::report(&pv, s);
+    assert!(p
+        .rows
+        .iter()
+        .all(|r| r.cost.is_none_or(|c| c.amount.is_finite())));
+    plan::chart(&p);
     let ran = [
-        "rent_buy", "memory", "spot", "billing", "bill", "advisor", "serving",
+        "rent_buy", "memory", "spot", "billing", "bill", "advisor", "serving", "plan",
     ];
     assert_eq!(
         ran.len(),

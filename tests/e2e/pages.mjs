@@ -327,6 +327,36 @@ export class ServingPage extends Page {
   }
 }
 
+/** The plan view: every card and machine ranked for the job, and the sentence naming the best. */
+export class PlanPage extends Page {
+  /** The id of the cheapest row that meets the job (`plan-best`), or '' when none does. */
+  best() {
+    return this.page.getAttribute(byTestid('plan-best'), 'data-value');
+  }
+  /** The headline's words. */
+  sentence() {
+    return this.page.textContent(byTestid('headline'));
+  }
+  /** Every row of the table in order: id, month's cost (null: none), count, fits, meets, words. */
+  rows() {
+    return this.page.$$eval(`${byTestid('plan-table')} tr[data-card]`, (trs) =>
+      trs.map((tr) => ({
+        id: tr.dataset.card,
+        cost: tr.dataset.cost === '' ? null : Number(tr.dataset.cost),
+        count: Number(tr.dataset.count),
+        fits: tr.dataset.fits === '1',
+        meets: tr.dataset.meets === '1',
+        why: tr.querySelector('[data-testid=plan-way]').textContent,
+      })),
+    );
+  }
+  /** Opens a row's card in the serving view, as a person clicks its name. */
+  async open(id) {
+    await this.page.click(`${byTestid('plan-table')} tr[data-card="${id}"] a`);
+    await this.page.waitForSelector(byTestid('view-serving'));
+  }
+}
+
 /** The training view's time and cost: speed per card, wall time, card-hours, the job's cost. */
 export class TrainingPage extends Page {
   async time() {

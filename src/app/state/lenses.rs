@@ -6,6 +6,7 @@ use crate::calc::advisor::AdvisorChoice;
 use crate::calc::bill::BillInputs;
 use crate::calc::billing::BillingInputs;
 use crate::calc::memory::inputs::MemoryInputs;
+use crate::calc::plan::PlanInputs;
 use crate::calc::rent_buy::RentBuyInputs;
 use crate::calc::serving::ServingInputs;
 use crate::calc::spot::SpotInputs;
@@ -33,3 +34,7 @@ lens!(
 lens!(BILLING: BillingInputs = billing);
 lens!(BILL: BillInputs = bill);
 lens!(ADVISOR: AdvisorChoice = advisor);
+lens!(
+    /// The plan's own inputs (its job is the serving view's inputs).
+    PLAN: PlanInputs = plan
+);

@@ -9,6 +9,7 @@ pub mod headline;
 pub mod inference;
 pub mod memory_stack;
 pub mod model;
+pub mod plan;
 pub mod registry;
 pub mod rent_buy;
 pub mod reset;

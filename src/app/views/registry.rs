@@ -8,6 +8,7 @@ use super::checklists::ChecklistsView;
 use super::compare::CompareView;
 use super::glossary::GlossaryView;
 use super::inference::InferenceView;
+use super::plan::PlanView;
 use super::rent_buy::RentBuyView;
 use super::reset;
 use super::serving::ServingView;
@@ -48,6 +49,13 @@ pub static VIEWS: &[ViewEntry] = &[
         render: || view! { <ServingView /> }.into_any(),
         own_title: None,
         reset: Some(reset::serving),
+    },
+    ViewEntry {
+        id: "plan",
+        in_nav: true,
+        render: || view! { <PlanView /> }.into_any(),
+        own_title: None,
+        reset: Some(reset::plan),
     },
     ViewEntry {
         id: "spot",

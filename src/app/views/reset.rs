@@ -7,6 +7,7 @@ use crate::calc::advisor::AdvisorChoice;
 use crate::calc::bill::BillInputs;
 use crate::calc::billing::BillingInputs;
 use crate::calc::memory::inputs::MemoryInputs;
+use crate::calc::plan::PlanInputs;
 use crate::calc::rent_buy::RentBuyInputs;
 use crate::calc::scenario::{Progress, Scenario};
 use crate::calc::serving::ServingInputs;
@@ -65,6 +66,12 @@ pub fn serving(s: &mut Scenario, _: &mut Progress, d: &Scenario) -> Vec<&'static
         }
     }));
     k
+}
+
+/// The plan's own inputs; its job is the serving view's, reset there.
+pub fn plan(s: &mut Scenario, _: &mut Progress, d: &Scenario) -> Vec<&'static str> {
+    s.plan = d.plan.clone();
+    keys::<PlanInputs>()
 }
 
 pub fn spot(s: &mut Scenario, _: &mut Progress, d: &Scenario) -> Vec<&'static str> {

@@ -195,6 +195,13 @@ fn shown(t: &'static Texts, m: Metric, v: Option<f64>, c: Currency) -> String {
         Kind::Count => number(v, 0),
         Kind::Rate => t.compare.per_second(&number(v, 0)),
         Kind::Seconds => t.serving.ms(&number(v * 1000.0, 1)),
+        Kind::Pick => crate::calc::pick::all()
+            .nth(v as usize)
+            .map_or(t.compare.none, |p| match p {
+                crate::calc::pick::Pick::Card(_) => p.gpu().name,
+                crate::calc::pick::Pick::Machine(m) => m.name,
+            })
+            .to_string(),
         Kind::Verdict => if v > 0.5 {
             t.compare.buy
         } else {
@@ -221,6 +228,8 @@ fn metric_name(t: &'static Texts, m: Metric) -> &'static str {
         Metric::ServingTpot => c.m_serving_tpot,
         Metric::ServingTtft => c.m_serving_ttft,
         Metric::ServingCards => c.m_serving_cards,
+        Metric::PlanBest => c.m_plan_best,
+        Metric::PlanCost => c.m_plan_cost,
     }
 }
 

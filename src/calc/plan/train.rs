@@ -1,0 +1,228 @@
+//! The plan's training rows: for every catalogue card (and its 8-card machines), the fewest cards
+//! that hold the run, the count that finishes it by the deadline, its wall time, and the whole
+//! job's cost three ways (docs/formulas.md, "The plan", training).
+//!
+//! ```text
+//! memory gate  = the training memory report's fewest cards (min_gpus, ZeRO-3 when the view
+//!                shards nothing and one card does not hold it)
+//! count        = the first n from the gate up to 64 whose wall time (training_time) is within
+//!                the deadline; none: the fastest n, and the row misses the deadline
+//! billed       = the billing view's rule applied to the job's wall time, one run a card
+//! on demand    = rent per card-hour x n x billed
+//!                machine row: rent per machine-hour x ceil(n / 8) x billed
+//! reserved     = the monthly term per card x n x ceil(billed / month hours)
+//!                machine row: its monthly term x machines x the same months
+//! owned        = owning a card-hour at full use (rent-or-buy's monthly cost of the machine the
+//!                catalogue row fills, own_at(1), / 8 / month hours) x n x wall time
+//!                machine row: own_at(1) / month hours x machines x wall time
+//! ```
+//!
+//! Owned is the job's share of cards the reader keeps busy: the hours the job holds them, at
+//! the cost an hour of a machine used around the clock. It is not a purchase for one job.
+
+use super::{row_scenario_train, Money, PlanInputs, PlanRow, Reason, Way};
+use crate::calc::memory::catalogue::{Gpu, GPUS};
+use crate::calc::memory::prices::{prices, MACHINES, PRICES};
+use crate::calc::memory::training;
+use crate::calc::pick::{rent_buy_fill, Pick};
+use crate::calc::rent_buy::{own_at, RentBuyInputs};
+use crate::calc::scenario::Scenario;
+use crate::calc::table::{validate, Valid};
+use crate::calc::training_time::{time_report, TimeReport, MAX_CARDS};
+use crate::calc::units::Hours;
+
+/// The run on `n` cards of `gpu` at ZeRO stage `zero`, checked; `None` when it does not validate.
+fn run(s: &Scenario, gpu: &Gpu, n: u64, zero: u8) -> Option<TimeReport> {
+    let m = validate(row_scenario_train(s, gpu, n, zero).memory).ok()?;
+    Some(time_report(&m))
+}
+
+/// The fewest cards of `gpu` that hold the run, and the ZeRO stage that assumes.
+fn gate(s: &Scenario, gpu: &Gpu) -> Option<(u64, u8)> {
+    let m = validate(row_scenario_train(s, gpu, 1, s.memory.training.zero).memory).ok()?;
+    let r = training::report(&m);
+    let n = r.min_gpus?;
+    let zero = if n > 1 && s.memory.training.zero == 0 {
+        r.min_gpus_stage
+    } else {
+        s.memory.training.zero
+    };
+    (n <= MAX_CARDS).then_some((n, zero))
+}
+
+/// Rent-or-buy's monthly cost of owning the machine `pick` fills, used around the clock; `None`
+/// without a street price in the scenario's currency.
+fn owned_month(rb: &RentBuyInputs, s: &Scenario, pick: Pick) -> Option<f64> {
+    pick.machine_purchase(s.currency)?;
+    let (filled, _, gaps) = rent_buy_fill(rb, s.currency, pick);
+    if gaps.iter().any(|g| g.key == "purchase") {
+        return None;
+    }
+    let v: Valid<RentBuyInputs> = validate(filled).ok()?;
+    Some(own_at(&v, 1.0))
+}
+
+/// Every training row, unsorted.
+pub(super) fn rows(i: &PlanInputs, s: &Scenario, rb: &Valid<RentBuyInputs>) -> Vec<PlanRow> {
+    let cur = s.currency;
+    let month_hours = rb.month_hours.0;
+    let mut out = Vec::new();
+    for gpu in GPUS {
+        let card_pick = Pick::Card(prices(gpu.id).unwrap_or(&PRICES[0]));
+        let Some((least, zero)) = gate(s, gpu) else {
+            out.push(no_fit(gpu, gpu.id, 0));
+            for m in MACHINES.iter().filter(|m| m.card == gpu.id) {
+                out.push(no_fit(gpu, m.id, u64::from(m.cards)));
+            }
+            continue;
+        };
+        // The first count that meets the deadline, else the fastest.
+        let mut chosen: Option<(u64, TimeReport)> = None;
+        let mut fastest: Option<(u64, TimeReport)> = None;
+        for n in least..=MAX_CARDS {
+            let Some(r) = run(s, gpu, n, zero) else {
+                continue;
+            };
+            if r.hours.0 <= i.deadline_h {
+                chosen = Some((n, r));
+                break;
+            }
+            if fastest.as_ref().is_none_or(|f| r.hours.0 < f.1.hours.0) {
+                fastest = Some((n, r));
+            }
+        }
+        let meets = chosen.is_some();
+        let Some((n, r)) = chosen.or(fastest) else {
+            out.push(no_fit(gpu, gpu.id, 0));
+            continue;
+        };
+        let hours = r.hours.0;
+        let billed = s.billing.granularity.billed(Hours(hours)).0;
+        let months = (billed / month_hours).ceil().max(1.0);
+        let nf = n as f64;
+        // The card row.
+        let per_card = f64::from(card_pick.cards());
+        let on_demand = card_pick.card_rent(cur).map(|(h, _)| h * nf * billed);
+        let reserved = card_pick
+            .machine_month(cur)
+            .map(|(m, _)| m / per_card * nf * months);
+        let owned = owned_month(rb, s, card_pick).map(|m| m / per_card / month_hours * nf * hours);
+        out.push(row(
+            gpu,
+            gpu.id,
+            0,
+            0,
+            n,
+            zero,
+            &r,
+            meets,
+            [on_demand, reserved, owned],
+            cur,
+        ));
+        for m in MACHINES.iter().filter(|m| m.card == gpu.id) {
+            let pick = Pick::Machine(m);
+            let per = u64::from(m.cards.max(1));
+            let machines = n.div_ceil(per).max(1);
+            let k = machines as f64;
+            let on_demand = pick.machine_rent(cur).map(|(h, _)| h * k * billed);
+            let reserved = pick.machine_month(cur).map(|(mo, _)| mo * k * months);
+            let owned = owned_month(rb, s, pick).map(|mo| mo / month_hours * k * hours);
+            out.push(row(
+                gpu,
+                m.id,
+                per,
+                machines,
+                n,
+                zero,
+                &r,
+                meets,
+                [on_demand, reserved, owned],
+                cur,
+            ));
+        }
+    }
+    out
+}
+
+fn no_fit(gpu: &'static Gpu, id: &'static str, machine_cards: u64) -> PlanRow {
+    PlanRow {
+        id,
+        gpu,
+        machine_cards,
+        tp: 1,
+        cards: 0,
+        machines: 0,
+        fits: false,
+        meets: false,
+        reason: Some(Reason::NoFit),
+        ttft_s: 0.0,
+        tpot_s: 0.0,
+        prefill_s: 0.0,
+        decode_tps: 0.0,
+        load_rps: 0.0,
+        hours: 0.0,
+        train_tps: 0.0,
+        zero: 0,
+        month: [None; 3],
+        way: None,
+        cost: None,
+        per_million: None,
+        frontier: false,
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn row(
+    gpu: &'static Gpu,
+    id: &'static str,
+    machine_cards: u64,
+    machines: u64,
+    n: u64,
+    zero: u8,
+    r: &TimeReport,
+    meets: bool,
+    month: [Option<f64>; 3],
+    cur: crate::calc::units::Currency,
+) -> PlanRow {
+    let month = month.map(|m| {
+        m.filter(|v| v.is_finite() && *v >= 0.0)
+            .map(|v| Money::new(v, cur))
+    });
+    let cheapest = Way::ALL
+        .into_iter()
+        .filter_map(|w| month[w as usize].map(|m| (w, m)))
+        .min_by(|a, b| a.1.amount.total_cmp(&b.1.amount));
+    let reason = if !meets {
+        Some(Reason::MissesDeadline { hours: r.hours.0 })
+    } else if cheapest.is_none() {
+        Some(Reason::NoPrice)
+    } else {
+        None
+    };
+    PlanRow {
+        id,
+        gpu,
+        machine_cards,
+        tp: 1,
+        cards: n,
+        machines,
+        fits: true,
+        meets,
+        reason,
+        ttft_s: 0.0,
+        tpot_s: 0.0,
+        prefill_s: 0.0,
+        decode_tps: 0.0,
+        load_rps: 0.0,
+        hours: r.hours.0,
+        train_tps: r.tokens_per_s_per_card,
+        zero,
+        month,
+        way: cheapest.map(|c| c.0),
+        cost: cheapest.map(|c| c.1),
+        per_million: cheapest
+            .filter(|_| r.train_tokens > 0.0)
+            .map(|c| c.1.amount / r.train_tokens * 1e6),
+        frontier: false,
+    }
+}

@@ -1,0 +1,345 @@
+//! The plan: one row per catalogue card and machine, each the serving calculator's own figures
+//! on that card, ranked by the month shown (docs/formulas.md, "The plan").
+
+use super::common::valid;
+use gpuplan::calc::memory::prices::prices;
+use gpuplan::calc::plan::{
+    class, report, row_scenario, row_scenario_train, row_serving, PlanReport, Reason, Way,
+};
+use gpuplan::calc::rent_buy::RentBuyInputs;
+use gpuplan::calc::scenario::{from_pairs, pairs, Scenario};
+use gpuplan::calc::serving::{self, PriceSource};
+use gpuplan::calc::training_time::time_report;
+use gpuplan::calc::units::{Currency, Hours};
+use proptest::prelude::*;
+
+fn scenario(query: &str) -> Scenario {
+    let mut issues = Vec::new();
+    let (s, _, _) = from_pairs(&pairs(query), &mut issues);
+    assert!(issues.is_empty(), "{query}: {issues:?}");
+    s
+}
+
+fn plan(query: &str) -> (PlanReport, Scenario) {
+    let s = scenario(query);
+    (report(&valid(s.plan.clone()), &s), s)
+}
+
+/// The issue's first sentence: Llama 3.1 70B served to 16 people at a 32k context (30,720
+/// prompt tokens and 2,048 out), priced in dollars.
+const SEVENTY_B: &str =
+    "model=llama-3.1-70b&load=users&users=16&in_tokens=30720&out_tokens=2048&cur=usd";
+
+fn days() -> f64 {
+    RentBuyInputs::default().month_hours.0 / 24.0
+}
+
+#[test]
+fn seventy_b_for_sixteen_people_is_eight_owned_h100s() {
+    let (p, _) = plan(SEVENTY_B);
+    let best = &p.rows[p.best.expect("a row meets the job")];
+    assert_eq!(best.id, "h100-sxm");
+    assert_eq!((best.tp, best.cards), (4, 8));
+    assert_eq!(best.way, Some(Way::Owned));
+    // On demand: RunPod's $2.69 a card-hour (the catalogue's USD quote), 8 cards, 24 hours
+    // billed a day, the month's days.
+    let od = best.month_of(Way::OnDemand).unwrap();
+    assert!(
+        (od.amount - 2.69 * 8.0 * 24.0 * days()).abs() < 1e-6,
+        "{od:?}"
+    );
+    assert_eq!(od.currency, Currency::Usd);
+    // No USD monthly term for an H100 card: no reserved way, never one made up.
+    assert_eq!(best.month_of(Way::Reserved), None);
+    assert!(best.cost.unwrap().amount < od.amount);
+}
+
+#[test]
+fn seventy_b_leaves_out_cards_it_does_not_fit_with_their_reason() {
+    let (p, _) = plan(SEVENTY_B);
+    let t4 = p.rows.iter().find(|r| r.id == "t4").unwrap();
+    assert!(!t4.fits && !t4.meets);
+    assert_eq!(t4.reason, Some(Reason::NoFit));
+    assert_eq!(t4.cost, None);
+    // The H200 pair holds it but its prefill of a 30k prompt misses the 2 s first token.
+    let h200 = p.rows.iter().find(|r| r.id == "h200").unwrap();
+    assert!(h200.fits && !h200.meets);
+    match h200.reason {
+        Some(Reason::MissesFirstToken { ttft_s, prefill_s }) => {
+            assert!(ttft_s > 2.0 && prefill_s > 0.0 && prefill_s <= ttft_s)
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn an_h800_meets_the_job_but_has_no_dollar_price_so_ranks_after_priced_rows() {
+    let (p, _) = plan(SEVENTY_B);
+    let at = p.rows.iter().position(|r| r.id == "h800").unwrap();
+    let h800 = &p.rows[at];
+    assert!(h800.meets);
+    assert_eq!(h800.reason, Some(Reason::NoPrice));
+    assert_eq!(h800.month, [None; 3]);
+    assert!(p.rows[..at].iter().all(|r| r.cost.is_some() && r.meets));
+}
+
+#[test]
+fn an_eight_card_machine_is_priced_whole() {
+    let (p, _) = plan(SEVENTY_B);
+    let m = p.rows.iter().find(|r| r.id == "8x-h100").unwrap();
+    assert_eq!((m.machine_cards, m.machines, m.cards), (8, 1, 8));
+    // Lambda's $31.92 a machine-hour.
+    let od = m.month_of(Way::OnDemand).unwrap().amount;
+    assert!((od - 31.92 * 24.0 * days()).abs() < 1e-6);
+    // Sixteen B200s need two DGX B200s.
+    let b = p.rows.iter().find(|r| r.id == "8x-b200").unwrap();
+    assert_eq!((b.cards, b.machines), (16, 2));
+}
+
+#[test]
+fn in_yuan_a_card_with_only_a_dollar_quote_has_no_rent() {
+    let (p, _) = plan(&SEVENTY_B.replace("cur=usd", "cur=cny"));
+    let h100 = p.rows.iter().find(|r| r.id == "h100-sxm").unwrap();
+    // An H100 has a yuan monthly term and a dollar hourly rent: reserved only, nothing converted.
+    assert_eq!(h100.month_of(Way::OnDemand), None);
+    let reserved = h100.month_of(Way::Reserved).unwrap();
+    assert_eq!(reserved.currency, Currency::Cny);
+    assert!((reserved.amount - 7812.5 * 8.0).abs() < 1e-6);
+    // No yuan price for the API either, until one is typed.
+    assert_eq!(p.api, None);
+    let (typed, _) = plan(&SEVENTY_B.replace("cur=usd", "cur=cny&api_in=4&api_out=12"));
+    assert!(typed
+        .api
+        .is_some_and(|a| a.price.is_none() && a.input == 4.0));
+}
+
+#[test]
+fn the_hosted_api_costs_its_tokens_a_month() {
+    let (p, s) = plan("model=llama-3.1-70b&target_rps=0.5&in_tokens=1000&out_tokens=500&cur=usd");
+    let api = p.api.expect("a dated price for Llama 3.1 70B");
+    assert_eq!(api.price.map(|x| x.provider), Some("DeepInfra"));
+    let requests = 0.5 * 3600.0 * s.serving.rent_hours * days();
+    let month = requests * (1000.0 * 0.13 + 500.0 * 0.40) / 1e6;
+    assert!((api.month.amount - month).abs() < 1e-9, "{api:?}");
+    let (cheaper, _) = plan(
+        "model=llama-3.1-70b&target_rps=0.5&in_tokens=1000&out_tokens=500&cur=usd&api_out=0.2",
+    );
+    assert_eq!(cheaper.api.unwrap().output, 0.2);
+}
+
+/// Queries over models, loads and goals for the properties.
+fn query() -> impl Strategy<Value = String> {
+    (
+        prop::sample::select(vec!["llama-3.1-8b", "qwen2.5-7b", "llama-3.1-70b", "mixtral-8x7b"]),
+        prop::sample::select(vec!["bf16", "fp8", "awq"]),
+        256u64..16_000,
+        16u64..2048,
+        prop_oneof![
+            (1u64..200).prop_map(|u| format!("load=users&users={u}")),
+            (0.05f64..20.0).prop_map(|r| format!("target_rps={r}")),
+        ],
+        (200.0f64..20_000.0, 10.0f64..200.0),
+        prop::sample::select(vec!["usd", "cny"]),
+        0.0f64..200.0,
+    )
+        .prop_map(|(m, w, i, o, load, (ttft, tpot), cur, pct)| {
+            format!(
+                "model={m}&weights={w}&in_tokens={i}&out_tokens={o}&{load}&ttft_ms={ttft}&tpot_ms={tpot}&cur={cur}&in_price_pct={pct}"
+            )
+        })
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * a.abs().max(b.abs()).max(1.0)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Every row's figures are the serving view's on that card and split (the row's link), and
+    /// its cost per million is the serving view's of the same way.
+    #[test]
+    fn every_row_is_the_serving_views_figures(q in query()) {
+        let (p, s) = plan(&q);
+        let i = valid(row_serving(&s.serving));
+        for r in p.rows.iter().filter(|r| r.fits) {
+            let v = serving::report(&i, &row_scenario(&s, r.gpu, r.tp));
+            prop_assert!(v.fits);
+            prop_assert_eq!(r.cards, v.cards, "{}", r.id);
+            prop_assert!(close(r.ttft_s, v.ttft_s) && close(r.tpot_s, v.tpot_s), "{}", r.id);
+            prop_assert_eq!(r.meets, v.meets_ttft && v.meets_tpot && !v.ttft_unmeetable);
+            if r.machine_cards > 0 {
+                continue;
+            }
+            match r.way {
+                Some(Way::OnDemand) => {
+                    prop_assert!(close(r.per_million.unwrap(), v.cost_rented.amount), "{}", r.id)
+                }
+                Some(Way::Owned) => prop_assert!(
+                    close(r.per_million.unwrap(), v.own.as_ref().unwrap().cost.amount),
+                    "{}", r.id
+                ),
+                _ => {}
+            }
+        }
+    }
+
+    /// The ranking is by class (meets with a price, meets without, misses a goal, does not
+    /// fit), then by the month shown; a row that does not fit is never above one that does;
+    /// the best is the first and cheapest of its own ways.
+    #[test]
+    fn rows_rank_by_the_cost_shown_and_fitting_first(q in query()) {
+        let (p, _) = plan(&q);
+        for w in p.rows.windows(2) {
+            prop_assert!(class(&w[0]) <= class(&w[1]));
+            prop_assert!(w[0].fits || !w[1].fits);
+            if class(&w[0]) == 0 && class(&w[1]) == 0 {
+                prop_assert!(w[0].cost.unwrap().amount <= w[1].cost.unwrap().amount);
+            }
+        }
+        if let Some(b) = p.best {
+            let best = &p.rows[b];
+            prop_assert!(best.meets);
+            let least = best.month.iter().flatten().map(|m| m.amount).fold(f64::INFINITY, f64::min);
+            prop_assert_eq!(best.cost.unwrap().amount, least);
+        } else {
+            prop_assert!(p.rows.iter().all(|r| class(r) > 0));
+        }
+    }
+
+    /// Every figure shown is finite and not negative, in the scenario's currency; a way is
+    /// present only where the catalogue quotes it in that currency.
+    #[test]
+    fn figures_are_finite_and_no_price_is_invented(q in query()) {
+        let (p, s) = plan(&q);
+        for r in &p.rows {
+            for v in [r.ttft_s, r.tpot_s, r.prefill_s, r.decode_tps] {
+                prop_assert!(v.is_finite() && v >= 0.0, "{}", r.id);
+            }
+            for m in r.month.iter().flatten() {
+                prop_assert!(m.amount.is_finite() && m.amount >= 0.0);
+                prop_assert_eq!(m.currency, s.currency);
+            }
+            prop_assert!(r.per_million.is_none_or(|v| v.is_finite() && v >= 0.0));
+            if r.machine_cards == 0 && r.fits {
+                let quote = prices(r.gpu.id).and_then(|q| q.hourly_rent(s.currency));
+                prop_assert_eq!(r.month_of(Way::OnDemand).is_some(), quote.is_some(), "{}", r.id);
+            }
+        }
+        if let Some(a) = &p.api {
+            prop_assert!(a.month.amount.is_finite() && a.per_million.is_finite());
+        }
+    }
+}
+
+#[test]
+fn a_price_typed_for_the_serving_views_card_is_not_any_other_cards() {
+    let (p, _) = plan(&format!("{SEVENTY_B}&card_price=0.01&card_buy=1"));
+    let (q, _) = plan(SEVENTY_B);
+    assert_eq!(p.rows, q.rows);
+    let typed = scenario(&format!("{SEVENTY_B}&card_price=0.01&card_buy=1"));
+    let r = serving::serving(&row_serving(&typed.serving), &typed).unwrap();
+    assert!(!matches!(r.price_source, PriceSource::Typed));
+}
+
+/// The issue's second sentence: Qwen2.5 7B fine-tuned with LoRA on 200 M tokens within two days.
+const QWEN_LORA: &str =
+    "job=train&model=qwen2.5-7b&method=lora&train_tokens=200000000&deadline_h=48&cur=usd";
+
+#[test]
+fn qwen_lora_on_200m_tokens_in_two_days_is_one_owned_b200() {
+    let (p, s) = plan(QWEN_LORA);
+    let best = &p.rows[p.best.expect("a card finishes within two days")];
+    assert_eq!((best.id, best.cards), ("b200", 1));
+    assert_eq!(best.way, Some(Way::Owned));
+    // The wall time is the training-time calculator's on that card.
+    let m = valid(row_scenario_train(&s, best.gpu, 1, 0).memory);
+    let t = time_report(&m);
+    assert_eq!(best.hours, t.hours.0);
+    assert!(best.hours < 48.0);
+    // On demand: the B200's dollar hourly quote ($5.98, RunPod) for the hours the billing
+    // view's rule bills (per second by default: the run's hours to the second).
+    let rent = prices("b200")
+        .unwrap()
+        .hourly_rent(Currency::Usd)
+        .unwrap()
+        .amount;
+    let billed = s.billing.granularity.billed(Hours(best.hours)).0;
+    assert!(billed >= best.hours && billed - best.hours < 1.0 / 3600.0);
+    assert_eq!(rent, 5.98);
+    let od = best.month_of(Way::OnDemand).unwrap().amount;
+    assert!((od - rent * billed).abs() < 1e-9, "{od}");
+    assert!(best.cost.unwrap().amount < od);
+}
+
+#[test]
+fn a_tight_deadline_takes_more_cards_or_misses_with_the_fastest_time() {
+    let (p, s) = plan(&QWEN_LORA.replace("deadline_h=48", "deadline_h=2"));
+    let h100 = p.rows.iter().find(|r| r.id == "h100-sxm").unwrap();
+    assert!(h100.meets && h100.cards > 1 && h100.hours <= 2.0);
+    // One card fewer would not finish in time.
+    let fewer = time_report(&valid(
+        row_scenario_train(&s, h100.gpu, h100.cards - 1, h100.zero).memory,
+    ));
+    assert!(fewer.hours.0 > 2.0);
+    let (p, _) = plan(&QWEN_LORA.replace("deadline_h=48", "deadline_h=0.01"));
+    assert_eq!(p.best, None);
+    assert!(p.rows.iter().filter(|r| r.fits).all(|r| matches!(
+        r.reason,
+        Some(Reason::MissesDeadline { hours }) if hours > 0.01
+    )));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Training rows: each row's hours are the training-time calculator's on its card and count,
+    /// ranked by the job's cost shown, rows that do not fit last, every figure finite.
+    #[test]
+    fn training_rows_are_the_training_views_figures_ranked_by_cost(
+        model in prop::sample::select(vec!["qwen2.5-7b", "llama-3.1-8b", "mistral-7b"]),
+        method in prop::sample::select(vec!["full", "lora", "qlora"]),
+        tokens in 1_000_000u64..2_000_000_000,
+        seq in prop::sample::select(vec![512u64, 2048, 4096]),
+        deadline in 1.0f64..500.0,
+        cur in prop::sample::select(vec!["usd", "cny"]),
+    ) {
+        let (p, s) = plan(&format!(
+            "job=train&model={model}&method={method}&train_tokens={tokens}&seq={seq}&deadline_h={deadline}&cur={cur}"
+        ));
+        for r in p.rows.iter().filter(|r| r.fits) {
+            let t = time_report(&valid(row_scenario_train(&s, r.gpu, r.cards, r.zero).memory));
+            prop_assert_eq!(r.hours, t.hours.0, "{}", r.id);
+            prop_assert_eq!(r.meets, t.hours.0 <= deadline);
+            for m in r.month.iter().flatten() {
+                prop_assert!(m.amount.is_finite() && m.amount >= 0.0);
+                prop_assert_eq!(m.currency, s.currency);
+            }
+        }
+        for w in p.rows.windows(2) {
+            prop_assert!(class(&w[0]) <= class(&w[1]));
+            prop_assert!(w[0].fits || !w[1].fits);
+            if class(&w[0]) == 0 && class(&w[1]) == 0 {
+                prop_assert!(w[0].cost.unwrap().amount <= w[1].cost.unwrap().amount);
+            }
+        }
+    }
+}
+
+#[test]
+fn compare_shows_each_scenarios_best_row_and_its_cost() {
+    use gpuplan::calc::library::{compare, Metric};
+    use gpuplan::calc::pick::all;
+    let (serve, a) = plan(SEVENTY_B);
+    let (train, b) = plan(QWEN_LORA);
+    let rows = compare(&[&a, &b]);
+    let of = |m: Metric| rows.iter().find(|r| r.metric == m).unwrap().values.clone();
+    let at = |id: &str| all().position(|p| p.id() == id).map(|k| k as f64);
+    assert_eq!(of(Metric::PlanBest), vec![at("h100-sxm"), at("b200")]);
+    let cost = |p: &PlanReport| p.best.and_then(|k| p.rows[k].cost).map(|c| c.amount);
+    assert_eq!(of(Metric::PlanCost), vec![cost(&serve), cost(&train)]);
+    // The better (lower) cost is marked; which card is best has no better direction.
+    let best = |m: Metric| rows.iter().find(|r| r.metric == m).unwrap().best.clone();
+    assert_eq!(best(Metric::PlanCost), vec![1]);
+    assert!(best(Metric::PlanBest).is_empty());
+}

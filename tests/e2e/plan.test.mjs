@@ -1,0 +1,104 @@
+// The plan view in headless Chromium: "we serve Llama 3.1 70B to 16 people at 32k context" gets
+// a ranked table and a sentence naming the cheapest card, count and way to pay, in both
+// languages, on a phone and a wide screen; a row opens the serving view on that card.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { suite, open, pixels, value } from './harness.mjs';
+import { PlanPage } from './pages.mjs';
+
+const s = suite();
+
+const SEVENTY_B =
+  'view=plan&model=llama-3.1-70b&load=users&users=16&in_tokens=30720&out_tokens=2048&cur=usd';
+const WORDS = {
+  en: { way: 'owned', ttft: 'misses first token', card: 'H100' },
+  zh: { way: '自购', ttft: '首 token 未达标', card: 'H100' },
+};
+const SCREENS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
+
+for (const lang of ['en', 'zh']) {
+  for (const [screen, viewport] of Object.entries(SCREENS)) {
+    test(`${lang}, ${screen}: Llama 3.1 70B for 16 people at 32k gets a ranked table and a sentence`, async () => {
+      const context = await s.browser.newContext({ viewport });
+      try {
+        const { page, errors } = await open(context, s.url, `?${SEVENTY_B}&lang=${lang}`);
+        const p = new PlanPage(page);
+        await page.waitForSelector('[data-testid=plan-table] tr[data-card]');
+        const rows = await p.rows();
+        const best = await p.best();
+        assert.equal(best, 'h100-sxm');
+        assert.equal(rows[0].id, best, 'the best row is first');
+        // Ranked: priced rows that meet the job by their month, then the rest; a row that does
+        // not fit is never above one that does.
+        const priced = rows.filter((r) => r.meets && r.cost !== null);
+        assert.ok(priced.length >= 2);
+        assert.deepEqual(rows.slice(0, priced.length), priced);
+        for (let k = 1; k < priced.length; k++) assert.ok(priced[k - 1].cost <= priced[k].cost);
+        const firstUnfit = rows.findIndex((r) => !r.fits);
+        assert.ok(firstUnfit > 0 && rows.slice(firstUnfit).every((r) => !r.fits));
+        const w = WORDS[lang];
+        assert.equal(rows[0].why, w.way);
+        assert.ok(rows.some((r) => !r.meets && r.why.startsWith(w.ttft)), 'a reason in words');
+        const said = await p.sentence();
+        assert.ok(said.includes(w.card) && said.includes(w.way) && said.includes('8'), said);
+        // Nothing wider than the screen.
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+        assert.ok(wide <= 0, `page overflows by ${wide}px`);
+        assert.ok((await pixels(page, 'chart-plan')).length > 1000);
+        assert.deepEqual(errors, []);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+}
+
+test('a row opens the serving view with its card and split, and shows the same count', async () => {
+  const context = await s.browser.newContext();
+  try {
+    const { page, errors } = await open(context, s.url, `?${SEVENTY_B}&card_price=0.01`);
+    const p = new PlanPage(page);
+    await page.waitForSelector('[data-testid=plan-table] tr[data-card="h200"]');
+    const h200 = (await p.rows()).find((r) => r.id === 'h200');
+    await p.open('h200');
+    await p.addressHas(/gpu=h200/);
+    assert.match(p.query(), /tp=2/);
+    assert.doesNotMatch(p.query(), /card_price/, "a price typed for another card is not this one's");
+    assert.equal(await value(page, 'cards-needed'), h200.count);
+    await p.back('plan');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+const QWEN_LORA =
+  'view=plan&job=train&model=qwen2.5-7b&method=lora&train_tokens=200000000&deadline_h=48&cur=usd';
+
+for (const lang of ['en', 'zh']) {
+  test(`${lang}: Qwen2.5 7B with LoRA on 200 M tokens within two days gets a ranked answer`, async () => {
+    const context = await s.browser.newContext({ viewport: SCREENS.phone });
+    try {
+      const { page, errors } = await open(context, s.url, `?${QWEN_LORA}&lang=${lang}`);
+      const p = new PlanPage(page);
+      await page.waitForSelector('[data-testid=plan-table] tr[data-card]');
+      assert.equal(await p.best(), 'b200');
+      const rows = await p.rows();
+      assert.equal(rows[0].id, 'b200');
+      assert.equal(rows[0].count, 1);
+      const priced = rows.filter((r) => r.meets && r.cost !== null);
+      assert.deepEqual(rows.slice(0, priced.length), priced);
+      for (let k = 1; k < priced.length; k++) assert.ok(priced[k - 1].cost <= priced[k].cost);
+      const said = await p.sentence();
+      assert.ok(said.includes('B200') && said.includes(WORDS[lang].way), said);
+      assert.ok((await pixels(page, 'chart-plan')).length > 1000);
+      // The row opens the training view on that card and count.
+      await page.click('[data-testid=plan-table] tr[data-card="h100-sxm"] a');
+      await page.waitForSelector('[data-testid=view-training]');
+      await p.addressHas(/gpu=h100-sxm/);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}
