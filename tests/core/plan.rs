@@ -247,29 +247,51 @@ const QWEN_LORA: &str =
     "job=train&model=qwen2.5-7b&method=lora&train_tokens=200000000&deadline_h=48&cur=usd";
 
 #[test]
-fn qwen_lora_on_200m_tokens_in_two_days_is_one_owned_b200() {
+fn qwen_lora_on_200m_tokens_in_two_days_is_one_mi300x_on_demand() {
     let (p, s) = plan(QWEN_LORA);
     let best = &p.rows[p.best.expect("a card finishes within two days")];
-    assert_eq!((best.id, best.cards), ("b200", 1));
-    assert_eq!(best.way, Some(Way::Owned));
+    assert_eq!((best.id, best.cards), ("mi300x", 1));
+    assert_eq!(best.way, Some(Way::OnDemand));
     // The wall time is the training-time calculator's on that card.
     let m = valid(row_scenario_train(&s, best.gpu, 1, 0).memory);
     let t = time_report(&m);
     assert_eq!(best.hours, t.hours.0);
     assert!(best.hours < 48.0);
-    // On demand: the B200's dollar hourly quote ($5.98, RunPod) for the hours the billing
-    // view's rule bills (per second by default: the run's hours to the second).
-    let rent = prices("b200")
+    // On demand: the card's dollar hourly quote for the hours the billing view's rule bills
+    // (per second by default: the run's hours to the second).
+    let rent = prices("mi300x")
         .unwrap()
         .hourly_rent(Currency::Usd)
         .unwrap()
         .amount;
     let billed = s.billing.granularity.billed(Hours(best.hours)).0;
     assert!(billed >= best.hours && billed - best.hours < 1.0 / 3600.0);
-    assert_eq!(rent, 5.98);
     let od = best.month_of(Way::OnDemand).unwrap().amount;
     assert!((od - rent * billed).abs() < 1e-9, "{od}");
-    assert!(best.cost.unwrap().amount < od);
+    assert_eq!(best.cost.unwrap().amount, od);
+}
+
+/// A card bought for a job is held at least a month: the B200 that runs the job fastest is
+/// owned for one month of rent-or-buy's owning cost (not the $3 of its 1.5 hours), so renting
+/// it wins.
+#[test]
+fn owning_for_a_short_job_is_a_whole_month_of_owning() {
+    use gpuplan::calc::pick::{rent_buy_fill, Pick};
+    use gpuplan::calc::units::Ratio;
+    let (p, s) = plan(QWEN_LORA);
+    let b200 = p.rows.iter().find(|r| r.id == "b200").unwrap();
+    assert_eq!(b200.cards, 1);
+    assert!(b200.hours < 2.0, "{}", b200.hours);
+    let pick = Pick::Card(prices("b200").unwrap());
+    let (mut filled, _, _) = rent_buy_fill(&s.rent_buy, Currency::Usd, pick);
+    // Owning at full use: the plan holds the cards the whole month.
+    filled.util = Ratio(1.0);
+    let own = gpuplan::calc::rent_buy::report(&valid(filled), Currency::Usd).own_monthly;
+    let month = own.amount / f64::from(pick.cards());
+    let owned = b200.month_of(Way::Owned).unwrap().amount;
+    assert!((owned - month).abs() < 1e-6, "{owned} against {month}");
+    assert!(owned > 100.0 * b200.month_of(Way::OnDemand).unwrap().amount);
+    assert_eq!(b200.way, Some(Way::OnDemand));
 }
 
 #[test]
@@ -335,7 +357,7 @@ fn compare_shows_each_scenarios_best_row_and_its_cost() {
     let rows = compare(&[&a, &b]);
     let of = |m: Metric| rows.iter().find(|r| r.metric == m).unwrap().values.clone();
     let at = |id: &str| all().position(|p| p.id() == id).map(|k| k as f64);
-    assert_eq!(of(Metric::PlanBest), vec![at("h100-sxm"), at("b200")]);
+    assert_eq!(of(Metric::PlanBest), vec![at("h100-sxm"), at("mi300x")]);
     let cost = |p: &PlanReport| p.best.and_then(|k| p.rows[k].cost).map(|c| c.amount);
     assert_eq!(of(Metric::PlanCost), vec![cost(&serve), cost(&train)]);
     // The better (lower) cost is marked; which card is best has no better direction.

@@ -12,13 +12,16 @@
 //!                machine row: rent per machine-hour x ceil(n / 8) x billed
 //! reserved     = the monthly term per card x n x ceil(billed / month hours)
 //!                machine row: its monthly term x machines x the same months
-//! owned        = owning a card-hour at full use (rent-or-buy's monthly cost of the machine the
-//!                catalogue row fills, own_at(1), / 8 / month hours) x n x wall time
-//!                machine row: own_at(1) / month hours x machines x wall time
+//! owned        = a month of owning (rent-or-buy's monthly cost of the machine the catalogue row
+//!                fills, own_at(1), / its cards) x n x the same months as reserved
+//!                machine row: own_at(1) x machines x the same months
 //! ```
 //!
-//! Owned is the job's share of cards the reader keeps busy: the hours the job holds them, at
-//! the cost an hour of a machine used around the clock. It is not a purchase for one job.
+//! Owned is charged in whole months, as a reserved term is: cards bought for a job are held at
+//! least a month of their depreciation, power, hosting and staff, however short the job. Counting
+//! only the hours the job runs would price a 1.5-hour job on a bought B200 at a few dollars and
+//! rank owning first for any short job, which holds only for a reader whose cards are busy with
+//! other work the rest of the month (the rent-or-buy view answers that, with their utilisation).
 
 use super::{row_scenario_train, Money, PlanInputs, PlanRow, Reason, Way};
 use crate::calc::memory::catalogue::{Gpu, GPUS};
@@ -106,7 +109,7 @@ pub(super) fn rows(i: &PlanInputs, s: &Scenario, rb: &Valid<RentBuyInputs>) -> V
         let reserved = card_pick
             .machine_month(cur)
             .map(|(m, _)| m / per_card * nf * months);
-        let owned = owned_month(rb, s, card_pick).map(|m| m / per_card / month_hours * nf * hours);
+        let owned = owned_month(rb, s, card_pick).map(|m| m / per_card * nf * months);
         out.push(row(
             gpu,
             gpu.id,
@@ -126,7 +129,7 @@ pub(super) fn rows(i: &PlanInputs, s: &Scenario, rb: &Valid<RentBuyInputs>) -> V
             let k = machines as f64;
             let on_demand = pick.machine_rent(cur).map(|(h, _)| h * k * billed);
             let reserved = pick.machine_month(cur).map(|(mo, _)| mo * k * months);
-            let owned = owned_month(rb, s, pick).map(|mo| mo / month_hours * k * hours);
+            let owned = owned_month(rb, s, pick).map(|mo| mo * k * months);
             out.push(row(
                 gpu,
                 m.id,
