@@ -65,7 +65,9 @@ fn seventy_b_leaves_out_cards_it_does_not_fit_with_their_reason() {
     let h200 = p.rows.iter().find(|r| r.id == "h200").unwrap();
     assert!(h200.fits && !h200.meets);
     match h200.reason {
-        Some(Reason::MissesFirstToken { ttft_s, prefill_s }) => {
+        Some(Reason::MissesFirstToken {
+            ttft_s, prefill_s, ..
+        }) => {
             assert!(ttft_s > 2.0 && prefill_s > 0.0 && prefill_s <= ttft_s)
         }
         other => panic!("{other:?}"),
@@ -364,4 +366,33 @@ fn compare_shows_each_scenarios_best_row_and_its_cost() {
     let best = |m: Metric| rows.iter().find(|r| r.metric == m).unwrap().best.clone();
     assert_eq!(best(Metric::PlanCost), vec![1]);
     assert!(best(Metric::PlanBest).is_empty());
+}
+
+/// A row whose card can never meet the first-token goal says so with the shortest first token
+/// there is (the serving view's floor for that split), not a time that reads as the one at the
+/// load beside it.
+#[test]
+fn a_first_token_no_fleet_meets_is_reported_at_its_best() {
+    let q = "model=llama-3.1-70b&load=users&users=16&in_tokens=32768&out_tokens=2048&cur=usd";
+    let (p, _) = plan(q);
+    let mut seen = 0;
+    for r in &p.rows {
+        let Some(Reason::MissesFirstToken {
+            ttft_s, at_best, ..
+        }) = r.reason
+        else {
+            continue;
+        };
+        if at_best {
+            seen += 1;
+            assert!(ttft_s <= r.ttft_s, "{}: {ttft_s} > {}", r.id, r.ttft_s);
+            assert!(ttft_s >= r.prefill_s, "{}", r.id);
+        } else {
+            assert_eq!(ttft_s, r.ttft_s, "{}", r.id);
+        }
+    }
+    assert!(
+        seen > 0,
+        "no row of a 32k prompt on 70B misses its first token at best"
+    );
 }

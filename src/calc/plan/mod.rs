@@ -162,8 +162,14 @@ impl Way {
 pub enum Reason {
     /// One request does not fit even eight of the card (one machine).
     NoFit,
-    /// The first-token goal is missed: the time at the load and its prefill part, seconds.
-    MissesFirstToken { ttft_s: f64, prefill_s: f64 },
+    /// The first-token goal is missed: the time at the load and its prefill part, seconds; or,
+    /// `at_best`, no fleet of this card meets it and `ttft_s` is the shortest first token there
+    /// is (prefill and the runtime's fixed time, no queueing: the serving view's floor).
+    MissesFirstToken {
+        ttft_s: f64,
+        prefill_s: f64,
+        at_best: bool,
+    },
     /// The time per output token at the load is over the goal, seconds.
     MissesTpot { tpot_s: f64 },
     /// It meets the job, but the catalogue has no price for it in the scenario's currency.
@@ -472,6 +478,7 @@ pub(crate) fn row(
                 r.ttft_s
             },
             prefill_s: r.prefill_s,
+            at_best: r.ttft_unmeetable,
         })
     } else if !r.meets_tpot {
         Some(Reason::MissesTpot { tpot_s: r.tpot_s })

@@ -46,9 +46,17 @@ pub fn reason(r: &PlanRow, p: &PlanReport, t: &'static Texts) -> String {
     let text = match r.reason {
         None => return String::new(),
         Some(Reason::NoFit) => w.no_fit.to_string(),
-        Some(Reason::MissesFirstToken { ttft_s, prefill_s }) => {
-            w.misses_ttft(&seconds(ttft_s, t), &seconds(prefill_s, t))
-        }
+        Some(Reason::MissesFirstToken {
+            ttft_s,
+            prefill_s,
+            at_best: false,
+        }) => w.misses_ttft(&seconds(ttft_s, t), &seconds(prefill_s, t)),
+        // The shortest first token there is: the column's time at the load is longer.
+        Some(Reason::MissesFirstToken {
+            ttft_s,
+            prefill_s,
+            at_best: true,
+        }) => w.misses_ttft_at_best(&seconds(ttft_s, t), &seconds(prefill_s, t)),
         Some(Reason::MissesTpot { tpot_s }) => w.misses_tpot(&seconds(tpot_s, t)),
         Some(Reason::NoPrice) => w.no_price(currency_name(t, p.currency)),
         Some(Reason::MissesDeadline { hours }) => w.misses_deadline(&number(hours, 1)),
