@@ -336,6 +336,10 @@ fn compare_shows_each_scenarios_best_row_and_its_cost() {
     let of = |m: Metric| rows.iter().find(|r| r.metric == m).unwrap().values.clone();
     let at = |id: &str| all().position(|p| p.id() == id).map(|k| k as f64);
     assert_eq!(of(Metric::PlanBest), vec![at("h100-sxm"), at("b200")]);
+    // The row is given by its catalogue id, as the plan view's `plan-best`.
+    let ids = |m: Metric| rows.iter().find(|r| r.metric == m).unwrap().ids.clone();
+    assert_eq!(ids(Metric::PlanBest), vec![Some("h100-sxm"), Some("b200")]);
+    assert_eq!(ids(Metric::PlanCost), vec![None, None]);
     let cost = |p: &PlanReport| p.best.and_then(|k| p.rows[k].cost).map(|c| c.amount);
     assert_eq!(of(Metric::PlanCost), vec![cost(&serve), cost(&train)]);
     // The better (lower) cost is marked; which card is best has no better direction.
