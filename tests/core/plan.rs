@@ -79,7 +79,7 @@ fn an_h800_meets_the_job_but_has_no_dollar_price_so_ranks_after_priced_rows() {
     let h800 = &p.rows[at];
     assert!(h800.meets);
     assert_eq!(h800.reason, Some(Reason::NoPrice));
-    assert_eq!(h800.month, [None; 3]);
+    assert_eq!(h800.month, [None; 4]);
     assert!(p.rows[..at].iter().all(|r| r.cost.is_some() && r.meets));
 }
 
@@ -346,4 +346,59 @@ fn compare_shows_each_scenarios_best_row_and_its_cost() {
     let best = |m: Metric| rows.iter().find(|r| r.metric == m).unwrap().best.clone();
     assert_eq!(best(Metric::PlanCost), vec![1]);
     assert!(best(Metric::PlanBest).is_empty());
+}
+
+#[test]
+fn spot_job_is_the_spot_views_wall_time_at_the_highest_band() {
+    use gpuplan::calc::plan::{spot_job, SPOT_BAND};
+    use gpuplan::calc::spot::{daly, wall_with, RECLAIM_BANDS};
+    // The highest band, ">20%", taken as 30% a month: 720 / -ln(0.7) = 2,018.64 h a card.
+    assert_eq!(RECLAIM_BANDS[SPOT_BAND].0, ">20%");
+    // 40 h of work on 4 cards: any card's reclaim stops the job, so M = 2,018.64 / 4.
+    let j = spot_job(40.0, 4);
+    assert!((j.mtbf_h - 504.661).abs() < 1e-3, "{j:?}");
+    assert!((j.interval_h - 9.980).abs() < 1e-3, "{j:?}");
+    assert!((j.wall_h - 40.827).abs() < 1e-3, "{j:?}");
+    // The spot view's own formulas with its 6-minute checkpoint and 15-minute restart.
+    let tau = daly(0.1, j.mtbf_h);
+    assert_eq!(j.wall_h, wall_with(40.0, j.mtbf_h, 0.1, 0.25, tau));
+    // More cards, more reclaims: 100 h on 16 cards takes 104.30 h.
+    assert!((spot_job(100.0, 16).wall_h - 104.296).abs() < 1e-3);
+    assert!(spot_job(40.0, 1).wall_h < j.wall_h);
+}
+
+#[test]
+fn training_rows_price_spot_only_from_a_spot_quote_of_the_same_card() {
+    use gpuplan::calc::pick::all;
+    use gpuplan::calc::plan::spot_job;
+    for cur in ["usd", "cny"] {
+        let (p, s) = plan(&format!(
+            "job=train&model=qwen2.5-7b&method=lora&train_tokens=200000000&deadline_h=48&cur={cur}"
+        ));
+        let mut priced = 0;
+        for r in p.rows.iter().filter(|r| r.fits) {
+            let pick = all().find(|k| k.id() == r.id).expect("a catalogue row");
+            let quote = pick.spot_rent(s.currency);
+            assert_eq!(r.month_of(Way::Spot).is_some(), quote.is_some(), "{}", r.id);
+            if let Some((price, _)) = quote {
+                let instances = if r.machine_cards > 0 {
+                    r.machines
+                } else {
+                    r.cards
+                };
+                let wall = spot_job(r.hours, instances).wall_h;
+                let billed = s.billing.granularity.billed(Hours(wall)).0;
+                let want = price * instances as f64 * billed;
+                assert!((r.month_of(Way::Spot).unwrap().amount - want).abs() <= want * 1e-9);
+                priced += 1;
+            }
+            // Spot is at least the work itself: reclaims only add hours.
+            assert!(spot_job(r.hours, r.cards).wall_h > r.hours);
+        }
+        // The catalogue holds no spot-tier rent today: the column is empty, never borrowed.
+        assert_eq!(priced, 0, "{cur}");
+    }
+    // Serving has no spot way.
+    let (serve, _) = plan(SEVENTY_B);
+    assert!(serve.rows.iter().all(|r| r.month_of(Way::Spot).is_none()));
 }

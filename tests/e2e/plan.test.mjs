@@ -36,6 +36,8 @@ for (const lang of ['en', 'zh']) {
         for (let k = 1; k < priced.length; k++) assert.ok(priced[k - 1].cost <= priced[k].cost);
         const firstUnfit = rows.findIndex((r) => !r.fits);
         assert.ok(firstUnfit > 0 && rows.slice(firstUnfit).every((r) => !r.fits));
+        // Serving has no spot column.
+        assert.deepEqual(await p.spotCells(), []);
         const w = WORDS[lang];
         assert.equal(rows[0].why, w.way);
         assert.ok(rows.some((r) => !r.meets && r.why.startsWith(w.ttft)), 'a reason in words');
@@ -92,6 +94,10 @@ for (const lang of ['en', 'zh']) {
       const said = await p.sentence();
       assert.ok(said.includes('B200') && said.includes(WORDS[lang].way), said);
       assert.ok((await pixels(page, 'chart-plan')).length > 1000);
+      // Spot is a training way: a column, empty while the catalogue has no spot quote, and a
+      // note saying what it counts and why a cell is empty.
+      assert.deepEqual(await p.spotCells(), rows.map(() => '–'));
+      assert.match(await p.spotNote(), lang === 'en' ? /highest reclaim band.*catalogue has none/ : /最高回收率档.*显示“–”/);
       // The row opens the training view on that card and count.
       await page.click('[data-testid=plan-table] tr[data-card="h100-sxm"] a');
       await page.waitForSelector('[data-testid=view-training]');

@@ -42,6 +42,7 @@
 
 pub mod api;
 mod train;
+pub use train::{spot_job, SpotJob, SPOT_BAND};
 
 use crate::calc::field::{NumField, NumberKind};
 use crate::calc::memory::catalogue::{Gpu, GPUS};
@@ -143,16 +144,20 @@ pub enum Way {
     Reserved,
     /// Bought: rent-or-buy's monthly cost of owning.
     Owned,
+    /// Training only: interruptible cards at the catalogue's dated spot quote, resumed from
+    /// checkpoints (the spot view's model, [`spot_job`]).
+    Spot,
 }
 
 impl Way {
-    pub const ALL: [Way; 3] = [Way::OnDemand, Way::Reserved, Way::Owned];
+    pub const ALL: [Way; 4] = [Way::OnDemand, Way::Reserved, Way::Owned, Way::Spot];
 
     pub fn id(self) -> &'static str {
         match self {
             Way::OnDemand => "on_demand",
             Way::Reserved => "reserved",
             Way::Owned => "owned",
+            Way::Spot => "spot",
         }
     }
 }
@@ -217,7 +222,7 @@ pub struct PlanRow {
     pub zero: u8,
     /// A month of serving, or the whole training job, each way (indexed as [`Way::ALL`]);
     /// `None`: no price of that way.
-    pub month: [Option<Money>; 3],
+    pub month: [Option<Money>; 4],
     /// The cheapest way present, and its month.
     pub way: Option<Way>,
     pub cost: Option<Money>,
@@ -450,7 +455,9 @@ pub(crate) fn row(
     let fits = r.fits;
     let meets = fits && !r.ttft_unmeetable && r.meets_ttft && r.meets_tpot;
     // A figure that is not finite (a load no count meets) is no price.
-    let month = month.map(|m| {
+    // Serving has no spot way: a service reclaimed mid-request is not a checkpointed job.
+    let [od, re, ow] = month;
+    let month = [od, re, ow, None].map(|m| {
         m.filter(|v| v.is_finite() && *v >= 0.0)
             .map(|v| Money::new(v, cur))
     });
@@ -498,7 +505,7 @@ pub(crate) fn row(
         hours: 0.0,
         train_tps: 0.0,
         zero: 0,
-        month: if fits { month } else { [None; 3] },
+        month: if fits { month } else { [None; 4] },
         way: cheapest.filter(|_| fits).map(|c| c.0),
         cost: cheapest.filter(|_| fits).map(|c| c.1),
         per_million: per_million.filter(|_| fits),
