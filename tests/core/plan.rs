@@ -35,23 +35,36 @@ fn days() -> f64 {
 }
 
 #[test]
-fn seventy_b_for_sixteen_people_is_eight_owned_h100s() {
-    let (p, _) = plan(SEVENTY_B);
+fn seventy_b_for_sixteen_people_is_two_owned_b200s() {
+    let (p, s) = plan(SEVENTY_B);
     let best = &p.rows[p.best.expect("a row meets the job")];
-    assert_eq!(best.id, "h100-sxm");
-    assert_eq!((best.tp, best.cards), (4, 8));
+    assert_eq!(best.id, "b200");
+    // One B200 holds the model but its 30k-token prefill misses the 2 s first token; a replica
+    // of two meets it, and two cards serve the sixteen people.
+    assert_eq!((best.tp, best.cards), (2, 2));
+    let one = serving::report(
+        &valid(row_serving(&s.serving)),
+        &row_scenario(&s, best.gpu, 1),
+    );
+    assert!(one.fits && !one.meets_ttft, "{}", one.ttft_s);
     assert_eq!(best.way, Some(Way::Owned));
-    // On demand: RunPod's $2.69 a card-hour (the catalogue's USD quote), 8 cards, 24 hours
+    // On demand: RunPod's $5.98 a card-hour (the catalogue's USD quote), 2 cards, 24 hours
     // billed a day, the month's days.
     let od = best.month_of(Way::OnDemand).unwrap();
     assert!(
-        (od.amount - 2.69 * 8.0 * 24.0 * days()).abs() < 1e-6,
+        (od.amount - 5.98 * 2.0 * 24.0 * days()).abs() < 1e-6,
         "{od:?}"
     );
     assert_eq!(od.currency, Currency::Usd);
-    // No USD monthly term for an H100 card: no reserved way, never one made up.
-    assert_eq!(best.month_of(Way::Reserved), None);
     assert!(best.cost.unwrap().amount < od.amount);
+    // The H100 row: four a replica (the fewest that hold it, which meet the goals), eight cards,
+    // RunPod's $2.69 on demand, and no USD monthly term: no reserved way, never one made up.
+    let h100 = p.rows.iter().find(|r| r.id == "h100-sxm").unwrap();
+    assert!(h100.meets);
+    assert_eq!((h100.tp, h100.cards), (4, 8));
+    let od = h100.month_of(Way::OnDemand).unwrap().amount;
+    assert!((od - 2.69 * 8.0 * 24.0 * days()).abs() < 1e-6, "{od}");
+    assert_eq!(h100.month_of(Way::Reserved), None);
 }
 
 #[test]
@@ -61,10 +74,12 @@ fn seventy_b_leaves_out_cards_it_does_not_fit_with_their_reason() {
     assert!(!t4.fits && !t4.meets);
     assert_eq!(t4.reason, Some(Reason::NoFit));
     assert_eq!(t4.cost, None);
-    // The H200 pair holds it but its prefill of a 30k prompt misses the 2 s first token.
-    let h200 = p.rows.iter().find(|r| r.id == "h200").unwrap();
-    assert!(h200.fits && !h200.meets);
-    match h200.reason {
+    // Four A100 80 GB a replica hold it, but a 30k prompt's prefill misses the 2 s first token
+    // on every split up to eight: the row keeps the fewest that hold it, with the reason.
+    let a100 = p.rows.iter().find(|r| r.id == "a100-80gb").unwrap();
+    assert!(a100.fits && !a100.meets);
+    assert_eq!(a100.tp, 4);
+    match a100.reason {
         Some(Reason::MissesFirstToken { ttft_s, prefill_s }) => {
             assert!(ttft_s > 2.0 && prefill_s > 0.0 && prefill_s <= ttft_s)
         }
@@ -91,9 +106,9 @@ fn an_eight_card_machine_is_priced_whole() {
     // Lambda's $31.92 a machine-hour.
     let od = m.month_of(Way::OnDemand).unwrap().amount;
     assert!((od - 31.92 * 24.0 * days()).abs() < 1e-6);
-    // Sixteen B200s need two DGX B200s.
+    // Two B200s take one DGX B200, priced whole.
     let b = p.rows.iter().find(|r| r.id == "8x-b200").unwrap();
-    assert_eq!((b.cards, b.machines), (16, 2));
+    assert_eq!((b.machine_cards, b.cards, b.machines), (8, 2, 1));
 }
 
 #[test]
@@ -335,10 +350,10 @@ fn compare_shows_each_scenarios_best_row_and_its_cost() {
     let rows = compare(&[&a, &b]);
     let of = |m: Metric| rows.iter().find(|r| r.metric == m).unwrap().values.clone();
     let at = |id: &str| all().position(|p| p.id() == id).map(|k| k as f64);
-    assert_eq!(of(Metric::PlanBest), vec![at("h100-sxm"), at("b200")]);
+    assert_eq!(of(Metric::PlanBest), vec![at("b200"), at("b200")]);
     // The row is given by its catalogue id, as the plan view's `plan-best`.
     let ids = |m: Metric| rows.iter().find(|r| r.metric == m).unwrap().ids.clone();
-    assert_eq!(ids(Metric::PlanBest), vec![Some("h100-sxm"), Some("b200")]);
+    assert_eq!(ids(Metric::PlanBest), vec![Some("b200"), Some("b200")]);
     assert_eq!(ids(Metric::PlanCost), vec![None, None]);
     let cost = |p: &PlanReport| p.best.and_then(|k| p.rows[k].cost).map(|c| c.amount);
     assert_eq!(of(Metric::PlanCost), vec![cost(&serve), cost(&train)]);
@@ -401,4 +416,26 @@ fn training_rows_price_spot_only_from_a_spot_quote_of_the_same_card() {
     // Serving has no spot way.
     let (serve, _) = plan(SEVENTY_B);
     assert!(serve.rows.iter().all(|r| r.month_of(Way::Spot).is_none()));
+}
+
+#[test]
+fn a_split_that_misses_the_first_token_takes_more_cards_a_replica_when_they_meet_it() {
+    let (p, s) = plan(SEVENTY_B);
+    let h200 = p.rows.iter().find(|r| r.id == "h200").unwrap();
+    // Two H200s hold Llama 3.1 70B, but a 30k prompt's prefill on two misses the 2 s first
+    // token (3.50 s); four a replica meet it (1.78 s), and four cards carry the load.
+    let i = valid(row_serving(&s.serving));
+    let at = |tp: u64| serving::report(&i, &row_scenario(&s, h200.gpu, tp));
+    let two = at(2);
+    assert!(two.fits && !two.meets_ttft);
+    assert!((two.ttft_s - 3.500).abs() < 1e-3, "{}", two.ttft_s);
+    assert!(h200.meets && h200.reason.is_none());
+    assert_eq!((h200.tp, h200.cards), (4, 4));
+    assert!((h200.ttft_s - 1.779).abs() < 1e-3, "{}", h200.ttft_s);
+    // The row is the serving view's report on that split, and its month is for four cards:
+    // RunPod's $3.59 an H200-hour on demand.
+    let four = at(4);
+    assert_eq!((h200.ttft_s, h200.cards), (four.ttft_s, four.cards));
+    let od = h200.month_of(Way::OnDemand).unwrap().amount;
+    assert!((od - 3.59 * 4.0 * 24.0 * days()).abs() < 1e-6, "{od}");
 }

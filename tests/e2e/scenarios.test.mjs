@@ -246,7 +246,7 @@ test('compare gives each scenario’s best plan row by its id, as the plan view 
   withPage('', async ({ page, bar }) => {
     const bests = [];
     const jobs = [
-      ['serve', 'model=llama-3.1-70b&load=users&users=16&in_tokens=30720&out_tokens=2048&cur=usd'],
+      ['serve', 'model=qwen2.5-7b&load=users&users=16&in_tokens=2048&out_tokens=512&cur=usd'],
       ['train', 'job=train&model=qwen2.5-7b&method=lora&train_tokens=200000000&deadline_h=48&cur=usd'],
     ];
     for (const [n, [name, query]] of jobs.entries()) {
@@ -256,12 +256,12 @@ test('compare gives each scenario’s best plan row by its id, as the plan view 
       await (n === 0 ? bar.saveAs(name) : bar.saveAsNew(name));
       await bar.waitForCount(n + 1);
     }
-    assert.deepEqual(bests, ['h100-sxm', 'b200']);
+    assert.deepEqual(bests, ['rtx-4090', 'b200']);
     await page.goto(`${s.url}?view=compare&compare=serve,train`);
     await page.waitForSelector('[data-testid="compare-table"]');
     const cmp = new ComparePage(page);
     assert.deepEqual(await cmp.raw('plan-best'), bests);
-    assert.match(await page.textContent('[data-testid="compare-table"] tr[data-metric="plan-best"]'), /H100.*B200/s);
+    assert.match(await page.textContent('[data-testid="compare-table"] tr[data-metric="plan-best"]'), /4090.*B200/s);
   }));
 
 test('compare names each scenario’s card, the default one too, under the field’s label', () =>

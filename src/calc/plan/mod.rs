@@ -10,7 +10,9 @@
 //!
 //! ```text
 //! tensor-parallel cards = 1 when one request fits one card, else the serving report's
-//!                         tp_to_fit (the fewest, within one machine, that hold it)
+//!                         tp_to_fit (the fewest, within one machine, that hold it); when that
+//!                         split misses a latency goal, the first larger split up to 8 (one
+//!                         machine, one the runtime accepts) that meets both, if any
 //! cards                 = the serving report's count at that split (replicas x tp)
 //! machines (a machine row of the catalogue) = ceil(cards / cards per machine)
 //! a month, on demand    = rent per card-hour x cards x billed hours a day x days
@@ -300,19 +302,36 @@ pub fn row_scenario_train(s: &Scenario, gpu: &Gpu, n: u64, zero: u8) -> Scenario
     out
 }
 
-/// The serving report on `gpu` with the fewest cards that hold one request, and that count.
-/// `None` when the serving inputs do not validate.
+/// The serving report on `gpu` with the fewest tensor-parallel cards that hold one request and
+/// meet both latency goals, and that split: the fewest that hold it when they meet the goals or
+/// when no larger split within one machine does ([`serving::MACHINE_CARDS`], the splits the
+/// runtime accepts, as the serving view's `tp`). `None` when the serving inputs do not validate.
 fn serve_on(s: &Scenario, gpu: &Gpu) -> Option<(ServingReport, u64)> {
     let i = validate(row_serving(&s.serving)).ok()?;
     let at = |tp: u64| serving::report(&i, &row_scenario(s, gpu, tp));
     let one = at(1);
-    if one.fits {
-        return Some((one, 1));
+    let (least, tp) = if one.fits {
+        (one, 1)
+    } else {
+        match one.tp_to_fit {
+            Some(tp) => (at(tp), tp),
+            None => return Some((one, 1)),
+        }
+    };
+    if !least.fits || meets_goals(&least) {
+        return Some((least, tp));
     }
-    match one.tp_to_fit {
-        Some(tp) => Some((at(tp), tp)),
-        None => Some((one, 1)),
-    }
+    // A missed goal: more cards a replica split each request's prefill and decode further.
+    let more = (tp + 1..=serving::MACHINE_CARDS)
+        .filter(|&k| validate(row_scenario(s, gpu, k).memory).is_ok())
+        .map(|k| (at(k), k))
+        .find(|(r, _)| meets_goals(r));
+    Some(more.unwrap_or((least, tp)))
+}
+
+/// A fleet that holds the job and meets the first-token and per-token goals.
+fn meets_goals(r: &ServingReport) -> bool {
+    r.fits && !r.ttft_unmeetable && r.meets_ttft && r.meets_tpot
 }
 
 /// The plan's report.
@@ -453,7 +472,7 @@ pub(crate) fn row(
     cur: Currency,
 ) -> PlanRow {
     let fits = r.fits;
-    let meets = fits && !r.ttft_unmeetable && r.meets_ttft && r.meets_tpot;
+    let meets = meets_goals(r);
     // A figure that is not finite (a load no count meets) is no price.
     // Serving has no spot way: a service reclaimed mid-request is not a checkpointed job.
     let [od, re, ow] = month;
