@@ -222,11 +222,11 @@ pub fn PlanTable(rep: Plan) -> impl IntoView {
                             <th>{head(|t| t.plan.col_reserved, |t| t.plan.col_reserved_job)}</th>
                             <th>{head(|t| t.plan.col_owned, |t| t.plan.col_owned_job)}</th>
                             // Spot is a training way only: a column for it there.
-                            {move || {
+                            {live(move || {
                                 train
                                     .get()
                                     .then(|| view! { <th>{tr(|t| t.plan.col_spot_job)}</th> })
-                            }}
+                            })}
                             <th>{tr(|t| t.plan.col_way)}</th>
                         </tr>
                     </thead>
@@ -289,7 +289,7 @@ pub fn PlanTable(rep: Plan) -> impl IntoView {
                     </tbody>
                 </table>
             </div>
-            {move || {
+            {live(move || {
                 train
                     .get()
                     .then(|| {
@@ -299,7 +299,7 @@ pub fn PlanTable(rep: Plan) -> impl IntoView {
                             </p>
                         }
                     })
-            }}
+            })}
             <p class="hint" data-testid="plan-api">
                 {live(move || {
                     let t = app.t();
