@@ -405,10 +405,10 @@ pub struct Summary {
     pub serving_ttft: f64,
     /// Serving: cards for the load.
     pub serving_cards: u64,
-    /// The plan's best row: its catalogue row's place in [`crate::calc::pick::all`], and the
-    /// month of serving (or the whole training job) its cheapest way costs; `None` when no row
-    /// meets the job at a price.
-    pub plan_best: Option<(usize, Money)>,
+    /// The plan's best row: its catalogue id (a card's, or a machine's such as `8x-h100`, as the
+    /// plan view's `plan-best`), and the month of serving (or the whole training job) its
+    /// cheapest way costs; `None` when no row meets the job at a price.
+    pub plan_best: Option<(&'static str, Money)>,
 }
 
 /// Every calculator's key result for one scenario.
@@ -424,8 +424,7 @@ pub fn summary(s: &Scenario) -> Summary {
     let pr = plan::report(&validate(s.plan.clone()).unwrap_or_default(), s);
     let plan_best = pr.best.and_then(|b| {
         let row = &pr.rows[b];
-        let at = crate::calc::pick::all().position(|p| p.id() == row.id)?;
-        Some((at, row.cost?))
+        Some((row.id, row.cost?))
     });
     Summary {
         own_monthly: rb.own_monthly,
@@ -543,6 +542,15 @@ impl Metric {
         }
     }
 
+    /// The catalogue id a value stands for, for a metric whose value is a catalogue row
+    /// ([`Kind::Pick`]): what the compare table's cell gives as its `data-value`.
+    pub fn row_id(self, s: &Summary) -> Option<&'static str> {
+        match self {
+            Metric::PlanBest => s.plan_best.map(|b| b.0),
+            _ => None,
+        }
+    }
+
     /// The value in base units (an amount, a share 0-1, bytes, a count); `None` when there is
     /// none (no break-even, no card count that holds the run).
     pub fn value(self, s: &Summary) -> Option<f64> {
@@ -564,7 +572,14 @@ impl Metric {
             Metric::ServingTpot if s.serving_fits => s.serving_tpot,
             Metric::ServingTtft if s.serving_fits => s.serving_ttft,
             Metric::ServingCards if s.serving_fits => s.serving_cards as f64,
-            Metric::PlanBest => return s.plan_best.map(|b| b.0 as f64),
+            // The number only tells scenarios apart (the same row, the same number); the row
+            // itself is [`Metric::row_id`].
+            Metric::PlanBest => {
+                let id = s.plan_best?.0;
+                return crate::calc::pick::all()
+                    .position(|p| p.id() == id)
+                    .map(|k| k as f64);
+            }
             Metric::PlanCost => return s.plan_best.map(|b| b.1.amount),
             // A model that does not fit has no serving figures.
             Metric::ServingPerMillion
@@ -582,6 +597,9 @@ impl Metric {
 pub struct Row {
     pub metric: Metric,
     pub values: Vec<Option<f64>>,
+    /// Each scenario's catalogue id where the metric is a catalogue row ([`Metric::row_id`]), else
+    /// `None`.
+    pub ids: Vec<Option<&'static str>>,
     /// The scenarios with the better value (empty when the metric has no better direction, or
     /// when all are equal).
     pub best: Vec<usize>,
@@ -608,6 +626,7 @@ pub fn compare(list: &[&Scenario]) -> Vec<Row> {
         .iter()
         .map(|&metric| {
             let values: Vec<Option<f64>> = sums.iter().map(|s| metric.value(s)).collect();
+            let ids = sums.iter().map(|s| metric.row_id(s)).collect();
             let best = match metric.better() {
                 Better::Neither => Vec::new(),
                 Better::Lower => best_lower(&values),
@@ -619,6 +638,7 @@ pub fn compare(list: &[&Scenario]) -> Vec<Row> {
             Row {
                 metric,
                 values,
+                ids,
                 best,
             }
         })

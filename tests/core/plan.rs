@@ -35,23 +35,36 @@ fn days() -> f64 {
 }
 
 #[test]
-fn seventy_b_for_sixteen_people_is_eight_owned_h100s() {
-    let (p, _) = plan(SEVENTY_B);
+fn seventy_b_for_sixteen_people_is_two_owned_b200s() {
+    let (p, s) = plan(SEVENTY_B);
     let best = &p.rows[p.best.expect("a row meets the job")];
-    assert_eq!(best.id, "h100-sxm");
-    assert_eq!((best.tp, best.cards), (4, 8));
+    assert_eq!(best.id, "b200");
+    // One B200 holds the model but its 30k-token prefill misses the 2 s first token; a replica
+    // of two meets it, and two cards serve the sixteen people.
+    assert_eq!((best.tp, best.cards), (2, 2));
+    let one = serving::report(
+        &valid(row_serving(&s.serving)),
+        &row_scenario(&s, best.gpu, 1),
+    );
+    assert!(one.fits && !one.meets_ttft, "{}", one.ttft_s);
     assert_eq!(best.way, Some(Way::Owned));
-    // On demand: RunPod's $2.69 a card-hour (the catalogue's USD quote), 8 cards, 24 hours
+    // On demand: RunPod's $5.98 a card-hour (the catalogue's USD quote), 2 cards, 24 hours
     // billed a day, the month's days.
     let od = best.month_of(Way::OnDemand).unwrap();
     assert!(
-        (od.amount - 2.69 * 8.0 * 24.0 * days()).abs() < 1e-6,
+        (od.amount - 5.98 * 2.0 * 24.0 * days()).abs() < 1e-6,
         "{od:?}"
     );
     assert_eq!(od.currency, Currency::Usd);
-    // No USD monthly term for an H100 card: no reserved way, never one made up.
-    assert_eq!(best.month_of(Way::Reserved), None);
     assert!(best.cost.unwrap().amount < od.amount);
+    // The H100 row: four a replica (the fewest that hold it, which meet the goals), eight cards,
+    // RunPod's $2.69 on demand, and no USD monthly term: no reserved way, never one made up.
+    let h100 = p.rows.iter().find(|r| r.id == "h100-sxm").unwrap();
+    assert!(h100.meets);
+    assert_eq!((h100.tp, h100.cards), (4, 8));
+    let od = h100.month_of(Way::OnDemand).unwrap().amount;
+    assert!((od - 2.69 * 8.0 * 24.0 * days()).abs() < 1e-6, "{od}");
+    assert_eq!(h100.month_of(Way::Reserved), None);
 }
 
 #[test]
@@ -61,10 +74,12 @@ fn seventy_b_leaves_out_cards_it_does_not_fit_with_their_reason() {
     assert!(!t4.fits && !t4.meets);
     assert_eq!(t4.reason, Some(Reason::NoFit));
     assert_eq!(t4.cost, None);
-    // The H200 pair holds it but its prefill of a 30k prompt misses the 2 s first token.
-    let h200 = p.rows.iter().find(|r| r.id == "h200").unwrap();
-    assert!(h200.fits && !h200.meets);
-    match h200.reason {
+    // Four A100 80 GB a replica hold it, but a 30k prompt's prefill misses the 2 s first token
+    // on every split up to eight: the row keeps the fewest that hold it, with the reason.
+    let a100 = p.rows.iter().find(|r| r.id == "a100-80gb").unwrap();
+    assert!(a100.fits && !a100.meets);
+    assert_eq!(a100.tp, 4);
+    match a100.reason {
         Some(Reason::MissesFirstToken {
             ttft_s, prefill_s, ..
         }) => {
@@ -81,7 +96,7 @@ fn an_h800_meets_the_job_but_has_no_dollar_price_so_ranks_after_priced_rows() {
     let h800 = &p.rows[at];
     assert!(h800.meets);
     assert_eq!(h800.reason, Some(Reason::NoPrice));
-    assert_eq!(h800.month, [None; 3]);
+    assert_eq!(h800.month, [None; 4]);
     assert!(p.rows[..at].iter().all(|r| r.cost.is_some() && r.meets));
 }
 
@@ -93,9 +108,9 @@ fn an_eight_card_machine_is_priced_whole() {
     // Lambda's $31.92 a machine-hour.
     let od = m.month_of(Way::OnDemand).unwrap().amount;
     assert!((od - 31.92 * 24.0 * days()).abs() < 1e-6);
-    // Sixteen B200s need two DGX B200s.
+    // Two B200s take one DGX B200, priced whole.
     let b = p.rows.iter().find(|r| r.id == "8x-b200").unwrap();
-    assert_eq!((b.cards, b.machines), (16, 2));
+    assert_eq!((b.machine_cards, b.cards, b.machines), (8, 2, 1));
 }
 
 #[test]
@@ -359,7 +374,11 @@ fn compare_shows_each_scenarios_best_row_and_its_cost() {
     let rows = compare(&[&a, &b]);
     let of = |m: Metric| rows.iter().find(|r| r.metric == m).unwrap().values.clone();
     let at = |id: &str| all().position(|p| p.id() == id).map(|k| k as f64);
-    assert_eq!(of(Metric::PlanBest), vec![at("h100-sxm"), at("mi300x")]);
+    assert_eq!(of(Metric::PlanBest), vec![at("b200"), at("mi300x")]);
+    // The row is given by its catalogue id, as the plan view's `plan-best`.
+    let ids = |m: Metric| rows.iter().find(|r| r.metric == m).unwrap().ids.clone();
+    assert_eq!(ids(Metric::PlanBest), vec![Some("b200"), Some("mi300x")]);
+    assert_eq!(ids(Metric::PlanCost), vec![None, None]);
     let cost = |p: &PlanReport| p.best.and_then(|k| p.rows[k].cost).map(|c| c.amount);
     assert_eq!(of(Metric::PlanCost), vec![cost(&serve), cost(&train)]);
     // The better (lower) cost is marked; which card is best has no better direction.
@@ -395,4 +414,81 @@ fn a_first_token_no_fleet_meets_is_reported_at_its_best() {
         seen > 0,
         "no row of a 32k prompt on 70B misses its first token at best"
     );
+}
+
+#[test]
+fn spot_job_is_the_spot_views_wall_time_at_the_highest_band() {
+    use gpuplan::calc::plan::{spot_job, SPOT_BAND};
+    use gpuplan::calc::spot::{daly, wall_with, RECLAIM_BANDS};
+    // The highest band, ">20%", taken as 30% a month: 720 / -ln(0.7) = 2,018.64 h a card.
+    assert_eq!(RECLAIM_BANDS[SPOT_BAND].0, ">20%");
+    // 40 h of work on 4 cards: any card's reclaim stops the job, so M = 2,018.64 / 4.
+    let j = spot_job(40.0, 4);
+    assert!((j.mtbf_h - 504.661).abs() < 1e-3, "{j:?}");
+    assert!((j.interval_h - 9.980).abs() < 1e-3, "{j:?}");
+    assert!((j.wall_h - 40.827).abs() < 1e-3, "{j:?}");
+    // The spot view's own formulas with its 6-minute checkpoint and 15-minute restart.
+    let tau = daly(0.1, j.mtbf_h);
+    assert_eq!(j.wall_h, wall_with(40.0, j.mtbf_h, 0.1, 0.25, tau));
+    // More cards, more reclaims: 100 h on 16 cards takes 104.30 h.
+    assert!((spot_job(100.0, 16).wall_h - 104.296).abs() < 1e-3);
+    assert!(spot_job(40.0, 1).wall_h < j.wall_h);
+}
+
+#[test]
+fn training_rows_price_spot_only_from_a_spot_quote_of_the_same_card() {
+    use gpuplan::calc::pick::all;
+    use gpuplan::calc::plan::spot_job;
+    for cur in ["usd", "cny"] {
+        let (p, s) = plan(&format!(
+            "job=train&model=qwen2.5-7b&method=lora&train_tokens=200000000&deadline_h=48&cur={cur}"
+        ));
+        let mut priced = 0;
+        for r in p.rows.iter().filter(|r| r.fits) {
+            let pick = all().find(|k| k.id() == r.id).expect("a catalogue row");
+            let quote = pick.spot_rent(s.currency);
+            assert_eq!(r.month_of(Way::Spot).is_some(), quote.is_some(), "{}", r.id);
+            if let Some((price, _)) = quote {
+                let instances = if r.machine_cards > 0 {
+                    r.machines
+                } else {
+                    r.cards
+                };
+                let wall = spot_job(r.hours, instances).wall_h;
+                let billed = s.billing.granularity.billed(Hours(wall)).0;
+                let want = price * instances as f64 * billed;
+                assert!((r.month_of(Way::Spot).unwrap().amount - want).abs() <= want * 1e-9);
+                priced += 1;
+            }
+            // Spot is at least the work itself: reclaims only add hours.
+            assert!(spot_job(r.hours, r.cards).wall_h > r.hours);
+        }
+        // The catalogue holds no spot-tier rent today: the column is empty, never borrowed.
+        assert_eq!(priced, 0, "{cur}");
+    }
+    // Serving has no spot way.
+    let (serve, _) = plan(SEVENTY_B);
+    assert!(serve.rows.iter().all(|r| r.month_of(Way::Spot).is_none()));
+}
+
+#[test]
+fn a_split_that_misses_the_first_token_takes_more_cards_a_replica_when_they_meet_it() {
+    let (p, s) = plan(SEVENTY_B);
+    let h200 = p.rows.iter().find(|r| r.id == "h200").unwrap();
+    // Two H200s hold Llama 3.1 70B, but a 30k prompt's prefill on two misses the 2 s first
+    // token (3.50 s); four a replica meet it (1.78 s), and four cards carry the load.
+    let i = valid(row_serving(&s.serving));
+    let at = |tp: u64| serving::report(&i, &row_scenario(&s, h200.gpu, tp));
+    let two = at(2);
+    assert!(two.fits && !two.meets_ttft);
+    assert!((two.ttft_s - 3.500).abs() < 1e-3, "{}", two.ttft_s);
+    assert!(h200.meets && h200.reason.is_none());
+    assert_eq!((h200.tp, h200.cards), (4, 4));
+    assert!((h200.ttft_s - 1.779).abs() < 1e-3, "{}", h200.ttft_s);
+    // The row is the serving view's report on that split, and its month is for four cards:
+    // RunPod's $3.59 an H200-hour on demand.
+    let four = at(4);
+    assert_eq!((h200.ttft_s, h200.cards), (four.ttft_s, four.cards));
+    let od = h200.month_of(Way::OnDemand).unwrap().amount;
+    assert!((od - 3.59 * 4.0 * 24.0 * days()).abs() < 1e-6, "{od}");
 }

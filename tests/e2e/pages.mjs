@@ -337,6 +337,15 @@ export class PlanPage extends Page {
   sentence() {
     return this.page.textContent(byTestid('headline'));
   }
+  /** Each row's spot cell as shown, top to bottom (training only; none when serving). */
+  spotCells() {
+    return this.page.$$eval(`${byTestid('plan-table')} tr[data-card] ${byTestid('plan-spot')}`, (tds) =>
+      tds.map((td) => td.textContent.trim()));
+  }
+  /** The note under a training table on what spot counts. */
+  spotNote() {
+    return this.page.textContent(byTestid('plan-spot-note'));
+  }
   /** Every row of the table in order: id, month's cost (null: none), count, fits, meets, words. */
   rows() {
     return this.page.$$eval(`${byTestid('plan-table')} tr[data-card]`, (trs) =>

@@ -11,8 +11,8 @@ const s = suite();
 const SEVENTY_B =
   'view=plan&model=llama-3.1-70b&load=users&users=16&in_tokens=30720&out_tokens=2048&cur=usd';
 const WORDS = {
-  en: { way: 'owned', ttft: 'misses first token', card: 'H100' },
-  zh: { way: '自购', ttft: '首 token 未达标', card: 'H100' },
+  en: { way: 'owned', rent: 'on demand', ttft: 'misses first token', card: 'B200' },
+  zh: { way: '自购', rent: '按需租用', ttft: '首 token 未达标', card: 'B200' },
 };
 const SCREENS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 
@@ -26,7 +26,7 @@ for (const lang of ['en', 'zh']) {
         await page.waitForSelector('[data-testid=plan-table] tr[data-card]');
         const rows = await p.rows();
         const best = await p.best();
-        assert.equal(best, 'h100-sxm');
+        assert.equal(best, 'b200');
         assert.equal(rows[0].id, best, 'the best row is first');
         // Ranked: priced rows that meet the job by their month, then the rest; a row that does
         // not fit is never above one that does.
@@ -36,11 +36,13 @@ for (const lang of ['en', 'zh']) {
         for (let k = 1; k < priced.length; k++) assert.ok(priced[k - 1].cost <= priced[k].cost);
         const firstUnfit = rows.findIndex((r) => !r.fits);
         assert.ok(firstUnfit > 0 && rows.slice(firstUnfit).every((r) => !r.fits));
+        // Serving has no spot column.
+        assert.deepEqual(await p.spotCells(), []);
         const w = WORDS[lang];
         assert.equal(rows[0].why, w.way);
         assert.ok(rows.some((r) => !r.meets && r.why.startsWith(w.ttft)), 'a reason in words');
         const said = await p.sentence();
-        assert.ok(said.includes(w.card) && said.includes(w.way) && said.includes('8'), said);
+        assert.ok(said.includes(w.card) && said.includes(w.way) && said.includes('2'), said);
         // Nothing wider than the screen.
         const wide = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
         assert.ok(wide <= 0, `page overflows by ${wide}px`);
@@ -62,7 +64,8 @@ test('a row opens the serving view with its card and split, and shows the same c
     const h200 = (await p.rows()).find((r) => r.id === 'h200');
     await p.open('h200');
     await p.addressHas(/gpu=h200/);
-    assert.match(p.query(), /tp=2/);
+    // Two a replica miss the first token; four meet it, and the row opens on four.
+    assert.match(p.query(), /tp=4(&|$)/);
     assert.doesNotMatch(p.query(), /card_price/, "a price typed for another card is not this one's");
     assert.equal(await value(page, 'cards-needed'), h200.count);
     await p.back('plan');
@@ -82,16 +85,22 @@ for (const lang of ['en', 'zh']) {
       const { page, errors } = await open(context, s.url, `?${QWEN_LORA}&lang=${lang}`);
       const p = new PlanPage(page);
       await page.waitForSelector('[data-testid=plan-table] tr[data-card]');
-      assert.equal(await p.best(), 'b200');
+      // Renting one MI300X for its 2.4 h: owning a card is a whole month of owning, however
+      // short the job.
+      assert.equal(await p.best(), 'mi300x');
       const rows = await p.rows();
-      assert.equal(rows[0].id, 'b200');
+      assert.equal(rows[0].id, 'mi300x');
       assert.equal(rows[0].count, 1);
       const priced = rows.filter((r) => r.meets && r.cost !== null);
       assert.deepEqual(rows.slice(0, priced.length), priced);
       for (let k = 1; k < priced.length; k++) assert.ok(priced[k - 1].cost <= priced[k].cost);
       const said = await p.sentence();
-      assert.ok(said.includes('B200') && said.includes(WORDS[lang].way), said);
+      assert.ok(said.includes('MI300X') && said.includes(WORDS[lang].rent), said);
       assert.ok((await pixels(page, 'chart-plan')).length > 1000);
+      // Spot is a training way: a column, empty while the catalogue has no spot quote, and a
+      // note saying what it counts and why a cell is empty.
+      assert.deepEqual(await p.spotCells(), rows.map(() => '–'));
+      assert.match(await p.spotNote(), lang === 'en' ? /highest reclaim band.*catalogue has none/ : /最高回收率档.*显示“–”/);
       // The row opens the training view on that card and count.
       await page.click('[data-testid=plan-table] tr[data-card="h100-sxm"] a');
       await page.waitForSelector('[data-testid=view-training]');

@@ -86,6 +86,11 @@ export class ComparePage {
     return this.page.$$eval(`${byTestid('compare-table')} tr[data-metric="${metric}"] td`, (tds) =>
       tds.map((td) => ({ value: Number(td.dataset.value), best: td.classList.contains('best') })));
   }
+  /** Each scenario's `data-value` of a result row as written (a catalogue id stays text). */
+  raw(metric) {
+    return this.page.$$eval(`${byTestid('compare-table')} tr[data-metric="${metric}"] td`, (tds) =>
+      tds.map((td) => td.dataset.value));
+  }
   /** The link keys of the inputs that differ. */
   differing() {
     return this.page.$$eval(`${byTestid('compare-diff')} tbody tr`, (trs) => trs.map((t) => t.dataset.key));

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { suite, open } from './harness.mjs';
-import { RentBuyPage } from './pages.mjs';
+import { RentBuyPage, PlanPage } from './pages.mjs';
 import { ScenarioBar, ComparePage } from './scenario_pages.mjs';
 
 const s = suite();
@@ -241,6 +241,28 @@ for (const lang of ['en', 'zh']) {
       assert.doesNotMatch(said, /\.:|。：/);
     }));
 }
+
+test('compare gives each scenario’s best plan row by its id, as the plan view does', () =>
+  withPage('', async ({ page, bar }) => {
+    const bests = [];
+    const jobs = [
+      ['serve', 'model=qwen2.5-7b&load=users&users=16&in_tokens=2048&out_tokens=512&cur=usd'],
+      ['train', 'job=train&model=qwen2.5-7b&method=lora&train_tokens=200000000&deadline_h=48&cur=usd'],
+    ];
+    for (const [n, [name, query]] of jobs.entries()) {
+      await page.goto(`${s.url}?view=plan&${query}`);
+      await page.waitForSelector('[data-testid=plan-table] tr[data-card]');
+      bests.push(await new PlanPage(page).best());
+      await (n === 0 ? bar.saveAs(name) : bar.saveAsNew(name));
+      await bar.waitForCount(n + 1);
+    }
+    assert.deepEqual(bests, ['rtx-4090', 'mi300x']);
+    await page.goto(`${s.url}?view=compare&compare=serve,train`);
+    await page.waitForSelector('[data-testid="compare-table"]');
+    const cmp = new ComparePage(page);
+    assert.deepEqual(await cmp.raw('plan-best'), bests);
+    assert.match(await page.textContent('[data-testid="compare-table"] tr[data-metric="plan-best"]'), /4090.*MI300X/s);
+  }));
 
 test('compare names each scenario’s card, the default one too, under the field’s label', () =>
   withPage('', async ({ page, bar }) => {

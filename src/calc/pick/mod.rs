@@ -169,6 +169,13 @@ impl Pick {
         }
     }
 
+    /// A spot (interruptible) rent in `currency` as quoted: per card-hour for a card row, per
+    /// machine-hour for a machine row; `None` unless the catalogue's rent is of the spot tier.
+    pub fn spot_rent(&self, currency: Currency) -> Option<(f64, &'static Quote)> {
+        let q = self.rent_quote(currency).filter(|q| q.tier == Tier::Spot)?;
+        Some((q.amount, q))
+    }
+
     /// Every quote of the row, rent before purchase, CNY before USD.
     pub fn quotes(&self) -> impl Iterator<Item = &'static Quote> {
         let all: [&'static Option<Quote>; 4] = match self {

@@ -10,7 +10,9 @@
 //!
 //! ```text
 //! tensor-parallel cards = 1 when one request fits one card, else the serving report's
-//!                         tp_to_fit (the fewest, within one machine, that hold it)
+//!                         tp_to_fit (the fewest, within one machine, that hold it); when that
+//!                         split misses a latency goal, the first larger split up to 8 (one
+//!                         machine, one the runtime accepts) that meets both, if any
 //! cards                 = the serving report's count at that split (replicas x tp)
 //! machines (a machine row of the catalogue) = ceil(cards / cards per machine)
 //! a month, on demand    = rent per card-hour x cards x billed hours a day x days
@@ -42,6 +44,7 @@
 
 pub mod api;
 mod train;
+pub use train::{spot_job, SpotJob, SPOT_BAND};
 
 use crate::calc::field::{NumField, NumberKind};
 use crate::calc::memory::catalogue::{Gpu, GPUS};
@@ -143,16 +146,20 @@ pub enum Way {
     Reserved,
     /// Bought: rent-or-buy's monthly cost of owning.
     Owned,
+    /// Training only: interruptible cards at the catalogue's dated spot quote, resumed from
+    /// checkpoints (the spot view's model, [`spot_job`]).
+    Spot,
 }
 
 impl Way {
-    pub const ALL: [Way; 3] = [Way::OnDemand, Way::Reserved, Way::Owned];
+    pub const ALL: [Way; 4] = [Way::OnDemand, Way::Reserved, Way::Owned, Way::Spot];
 
     pub fn id(self) -> &'static str {
         match self {
             Way::OnDemand => "on_demand",
             Way::Reserved => "reserved",
             Way::Owned => "owned",
+            Way::Spot => "spot",
         }
     }
 }
@@ -223,7 +230,7 @@ pub struct PlanRow {
     pub zero: u8,
     /// A month of serving, or the whole training job, each way (indexed as [`Way::ALL`]);
     /// `None`: no price of that way.
-    pub month: [Option<Money>; 3],
+    pub month: [Option<Money>; 4],
     /// The cheapest way present, and its month.
     pub way: Option<Way>,
     pub cost: Option<Money>,
@@ -301,19 +308,36 @@ pub fn row_scenario_train(s: &Scenario, gpu: &Gpu, n: u64, zero: u8) -> Scenario
     out
 }
 
-/// The serving report on `gpu` with the fewest cards that hold one request, and that count.
-/// `None` when the serving inputs do not validate.
+/// The serving report on `gpu` with the fewest tensor-parallel cards that hold one request and
+/// meet both latency goals, and that split: the fewest that hold it when they meet the goals or
+/// when no larger split within one machine does ([`serving::MACHINE_CARDS`], the splits the
+/// runtime accepts, as the serving view's `tp`). `None` when the serving inputs do not validate.
 fn serve_on(s: &Scenario, gpu: &Gpu) -> Option<(ServingReport, u64)> {
     let i = validate(row_serving(&s.serving)).ok()?;
     let at = |tp: u64| serving::report(&i, &row_scenario(s, gpu, tp));
     let one = at(1);
-    if one.fits {
-        return Some((one, 1));
+    let (least, tp) = if one.fits {
+        (one, 1)
+    } else {
+        match one.tp_to_fit {
+            Some(tp) => (at(tp), tp),
+            None => return Some((one, 1)),
+        }
+    };
+    if !least.fits || meets_goals(&least) {
+        return Some((least, tp));
     }
-    match one.tp_to_fit {
-        Some(tp) => Some((at(tp), tp)),
-        None => Some((one, 1)),
-    }
+    // A missed goal: more cards a replica split each request's prefill and decode further.
+    let more = (tp + 1..=serving::MACHINE_CARDS)
+        .filter(|&k| validate(row_scenario(s, gpu, k).memory).is_ok())
+        .map(|k| (at(k), k))
+        .find(|(r, _)| meets_goals(r));
+    Some(more.unwrap_or((least, tp)))
+}
+
+/// A fleet that holds the job and meets the first-token and per-token goals.
+fn meets_goals(r: &ServingReport) -> bool {
+    r.fits && !r.ttft_unmeetable && r.meets_ttft && r.meets_tpot
 }
 
 /// The plan's report.
@@ -454,9 +478,11 @@ pub(crate) fn row(
     cur: Currency,
 ) -> PlanRow {
     let fits = r.fits;
-    let meets = fits && !r.ttft_unmeetable && r.meets_ttft && r.meets_tpot;
+    let meets = meets_goals(r);
     // A figure that is not finite (a load no count meets) is no price.
-    let month = month.map(|m| {
+    // Serving has no spot way: a service reclaimed mid-request is not a checkpointed job.
+    let [od, re, ow] = month;
+    let month = [od, re, ow, None].map(|m| {
         m.filter(|v| v.is_finite() && *v >= 0.0)
             .map(|v| Money::new(v, cur))
     });
@@ -505,7 +531,7 @@ pub(crate) fn row(
         hours: 0.0,
         train_tps: 0.0,
         zero: 0,
-        month: if fits { month } else { [None; 3] },
+        month: if fits { month } else { [None; 4] },
         way: cheapest.filter(|_| fits).map(|c| c.0),
         cost: cheapest.filter(|_| fits).map(|c| c.1),
         per_million: per_million.filter(|_| fits),

@@ -15,6 +15,10 @@
 //! owned        = a month of owning (rent-or-buy's monthly cost of the machine the catalogue row
 //!                fills, own_at(1), / its cards) x n x the same months as reserved
 //!                machine row: own_at(1) x machines x the same months
+//! spot         = the catalogue's spot quote per card-hour x n x billed(spot wall), where
+//!                spot wall = the spot view's wall time with checkpoints (Daly's interval) for
+//!                the job's wall time, with M = M_instance / instances
+//!                machine row: its spot quote per machine-hour x machines x the same
 //! ```
 //!
 //! Owned is charged in whole months, as a reserved term is: cards bought for a job are held at
@@ -22,6 +26,11 @@
 //! only the hours the job runs would price a 1.5-hour job on a bought B200 at a few dollars and
 //! rank owning first for any short job, which holds only for a reader whose cards are busy with
 //! other work the rest of the month (the rent-or-buy view answers that, with their utilisation).
+//!
+//! Spot stands only on a spot quote of the same card (or machine) in the scenario's currency:
+//! no quote, no spot way, never another card's price. A reclaim of any one instance stops the
+//! whole data-parallel job, so with independent (Poisson) reclaims the job's mean time between
+//! interruptions is one instance's over the instances rented ([`spot_job`]).
 
 use super::{row_scenario_train, Money, PlanInputs, PlanRow, Reason, Way};
 use crate::calc::memory::catalogue::{Gpu, GPUS};
@@ -30,6 +39,7 @@ use crate::calc::memory::training;
 use crate::calc::pick::{rent_buy_fill, Pick};
 use crate::calc::rent_buy::{own_at, RentBuyInputs};
 use crate::calc::scenario::Scenario;
+use crate::calc::spot::{daly, mtbf_from_monthly_rate, wall_with, SpotInputs, RECLAIM_BANDS};
 use crate::calc::table::{validate, Valid};
 use crate::calc::training_time::{time_report, TimeReport, MAX_CARDS};
 use crate::calc::units::Hours;
@@ -51,6 +61,38 @@ fn gate(s: &Scenario, gpu: &Gpu) -> Option<(u64, u8)> {
         s.memory.training.zero
     };
     (n <= MAX_CARDS).then_some((n, zero))
+}
+
+/// The reclaim band the plan assumes for a spot instance: the highest of the monthly bands spot
+/// markets publish (AWS Spot Instance Advisor's ">20%", taken as 30% a month as the spot view
+/// takes it; docs/formulas.md, "Reclaim-rate bands"). An assumption on the cautious side: no
+/// stored source gives a GPU instance's band, and a lower one would make spot look cheaper.
+pub const SPOT_BAND: usize = RECLAIM_BANDS.len() - 1;
+
+/// A training job's expected time on spot capacity with checkpoint-resume.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SpotJob {
+    /// The job's mean hours between interruptions: one instance's over the instances.
+    pub mtbf_h: f64,
+    /// Daly's checkpoint interval, hours.
+    pub interval_h: f64,
+    /// Expected wall hours, restarts and lost work included.
+    pub wall_h: f64,
+}
+
+/// The spot view's model applied to a job of `hours` on `instances` spot instances (cards rented
+/// one by one, or machines), at [`SPOT_BAND`]'s reclaim rate and the spot view's checkpoint and
+/// restart times ([`SpotInputs::default`]: 6 and 15 minutes).
+pub fn spot_job(hours: f64, instances: u64) -> SpotJob {
+    let d = SpotInputs::default();
+    let m = mtbf_from_monthly_rate(RECLAIM_BANDS[SPOT_BAND].1).0 / instances.max(1) as f64;
+    let (c, r) = (d.checkpoint_minutes / 60.0, d.restart_minutes / 60.0);
+    let tau = daly(c, m);
+    SpotJob {
+        mtbf_h: m,
+        interval_h: tau,
+        wall_h: wall_with(hours, m, c, r, tau),
+    }
 }
 
 /// Rent-or-buy's monthly cost of owning the machine `pick` fills, used around the clock; `None`
@@ -110,6 +152,15 @@ pub(super) fn rows(i: &PlanInputs, s: &Scenario, rb: &Valid<RentBuyInputs>) -> V
             .machine_month(cur)
             .map(|(m, _)| m / per_card * nf * months);
         let owned = owned_month(rb, s, card_pick).map(|m| m / per_card * nf * months);
+        let spot_billed = |instances: u64| {
+            s.billing
+                .granularity
+                .billed(Hours(spot_job(hours, instances).wall_h))
+                .0
+        };
+        let spot = card_pick
+            .spot_rent(cur)
+            .map(|(h, _)| h * nf * spot_billed(n));
         out.push(row(
             gpu,
             gpu.id,
@@ -119,7 +170,7 @@ pub(super) fn rows(i: &PlanInputs, s: &Scenario, rb: &Valid<RentBuyInputs>) -> V
             zero,
             &r,
             meets,
-            [on_demand, reserved, owned],
+            [on_demand, reserved, owned, spot],
             cur,
         ));
         for m in MACHINES.iter().filter(|m| m.card == gpu.id) {
@@ -130,6 +181,9 @@ pub(super) fn rows(i: &PlanInputs, s: &Scenario, rb: &Valid<RentBuyInputs>) -> V
             let on_demand = pick.machine_rent(cur).map(|(h, _)| h * k * billed);
             let reserved = pick.machine_month(cur).map(|(mo, _)| mo * k * months);
             let owned = owned_month(rb, s, pick).map(|mo| mo * k * months);
+            let spot = pick
+                .spot_rent(cur)
+                .map(|(h, _)| h * k * spot_billed(machines));
             out.push(row(
                 gpu,
                 m.id,
@@ -139,7 +193,7 @@ pub(super) fn rows(i: &PlanInputs, s: &Scenario, rb: &Valid<RentBuyInputs>) -> V
                 zero,
                 &r,
                 meets,
-                [on_demand, reserved, owned],
+                [on_demand, reserved, owned, spot],
                 cur,
             ));
         }
@@ -166,7 +220,7 @@ fn no_fit(gpu: &'static Gpu, id: &'static str, machine_cards: u64) -> PlanRow {
         hours: 0.0,
         train_tps: 0.0,
         zero: 0,
-        month: [None; 3],
+        month: [None; 4],
         way: None,
         cost: None,
         per_million: None,
@@ -184,7 +238,7 @@ fn row(
     zero: u8,
     r: &TimeReport,
     meets: bool,
-    month: [Option<f64>; 3],
+    month: [Option<f64>; 4],
     cur: crate::calc::units::Currency,
 ) -> PlanRow {
     let month = month.map(|m| {

@@ -183,6 +183,17 @@ fn input_words(t: &'static Texts, key: &str, raw: &str, c: Currency) -> String {
     }
 }
 
+/// A catalogue row's name, from its id (a card's or a machine's).
+fn picked_name(t: &'static Texts, id: &str) -> String {
+    crate::calc::pick::all()
+        .find(|p| p.id() == id)
+        .map_or(t.compare.none, |p| match p {
+            crate::calc::pick::Pick::Card(_) => p.gpu().name,
+            crate::calc::pick::Pick::Machine(m) => m.name,
+        })
+        .to_string()
+}
+
 /// A metric's value in words.
 fn shown(t: &'static Texts, m: Metric, v: Option<f64>, c: Currency) -> String {
     let Some(v) = v else {
@@ -195,13 +206,10 @@ fn shown(t: &'static Texts, m: Metric, v: Option<f64>, c: Currency) -> String {
         Kind::Count => number(v, 0),
         Kind::Rate => t.compare.per_second(&number(v, 0)),
         Kind::Seconds => t.serving.ms(&number(v * 1000.0, 1)),
+        // Worded from the row's id (`picked_name`) where the table has it.
         Kind::Pick => crate::calc::pick::all()
             .nth(v as usize)
-            .map_or(t.compare.none, |p| match p {
-                crate::calc::pick::Pick::Card(_) => p.gpu().name,
-                crate::calc::pick::Pick::Machine(m) => m.name,
-            })
-            .to_string(),
+            .map_or(t.compare.none.to_string(), |p| picked_name(t, p.id())),
         Kind::Verdict => if v > 0.5 {
             t.compare.buy
         } else {
@@ -279,12 +287,18 @@ fn Results(chosen: Memo<Chosen>) -> impl IntoView {
                         .enumerate()
                         .map(|(n, v)| {
                             let best = r.best.contains(&n);
-                            let text = shown(t, r.metric, *v, c);
+                            let id = r.ids.get(n).copied().flatten();
+                            let text = match id {
+                                Some(id) => picked_name(t, id),
+                                None => shown(t, r.metric, *v, c),
+                            };
+                            // A catalogue row is given by its id, as the plan view's `plan-best`.
+                            let value = id
+                                .map(str::to_string)
+                                .or_else(|| v.map(|v| v.to_string()))
+                                .unwrap_or_default();
                             view! {
-                                <td
-                                    class:best=best
-                                    data-value=v.map(|v| v.to_string()).unwrap_or_default()
-                                >
+                                <td class:best=best data-value=value>
                                     {text}
                                     {best
                                         .then(|| {

@@ -29,6 +29,7 @@ pub fn way_name(w: Way, t: &'static Texts) -> &'static str {
         Way::OnDemand => t.plan.way_on_demand,
         Way::Reserved => t.plan.way_reserved,
         Way::Owned => t.plan.way_owned,
+        Way::Spot => t.plan.way_spot,
     }
 }
 
@@ -77,7 +78,7 @@ struct Line {
     name: String,
     ttft: String,
     tpot: String,
-    month: [String; 3],
+    month: [String; 4],
     why: String,
 }
 
@@ -228,6 +229,12 @@ pub fn PlanTable(rep: Plan) -> impl IntoView {
                             <th>{head(|t| t.plan.col_on_demand, |t| t.plan.col_on_demand_job)}</th>
                             <th>{head(|t| t.plan.col_reserved, |t| t.plan.col_reserved_job)}</th>
                             <th>{head(|t| t.plan.col_owned, |t| t.plan.col_owned_job)}</th>
+                            // Spot is a training way only: a column for it there.
+                            {live(move || {
+                                train
+                                    .get()
+                                    .then(|| view! { <th>{tr(|t| t.plan.col_spot_job)}</th> })
+                            })}
                             <th>{tr(|t| t.plan.col_way)}</th>
                         </tr>
                     </thead>
@@ -269,6 +276,15 @@ pub fn PlanTable(rep: Plan) -> impl IntoView {
                                                         .col_on_demand>{l.month[0].clone()}</td>
                                                     <td data-label=t.plan.col_reserved>{l.month[1].clone()}</td>
                                                     <td data-label=t.plan.col_owned>{l.month[2].clone()}</td>
+                                                    {train
+                                                        .get()
+                                                        .then(|| {
+                                                            view! {
+                                                                <td data-label=t.plan.col_spot_job data-testid="plan-spot">
+                                                                    {l.month[3].clone()}
+                                                                </td>
+                                                            }
+                                                        })}
                                                     <td data-label=t.plan.col_way data-testid="plan-way">
                                                         {l.why.clone()}
                                                     </td>
@@ -281,6 +297,17 @@ pub fn PlanTable(rep: Plan) -> impl IntoView {
                     </tbody>
                 </table>
             </div>
+            {live(move || {
+                train
+                    .get()
+                    .then(|| {
+                        view! {
+                            <p class="hint" data-testid="plan-spot-note">
+                                {tr(|t| t.plan.spot_note)}
+                            </p>
+                        }
+                    })
+            })}
             <p class="hint" data-testid="plan-api">
                 {live(move || {
                     let t = app.t();
