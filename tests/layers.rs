@@ -362,3 +362,31 @@ fn sliders_have_ranges() {
         );
     }
 }
+
+/// The memory views' inputs sit below the calculations that read them: `memory::inputs` names
+/// the value types it holds (architecture, card, data types, presets, training choices) and never
+/// `memory::training` or `memory::vllm`, which import it, so the imports run one way.
+#[test]
+fn memory_inputs_import_no_calculation() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/calc/memory/inputs.rs");
+    let text = fs::read_to_string(root).unwrap();
+    let wrong: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .filter(|l| {
+            [
+                "super::training::",
+                "super::vllm",
+                "memory::training::",
+                "memory::vllm",
+            ]
+            .iter()
+            .any(|p| l.contains(p))
+        })
+        .collect();
+    assert!(
+        wrong.is_empty(),
+        "memory::inputs imports a calculation that imports it:\n{}",
+        wrong.join("\n")
+    );
+}
