@@ -2,6 +2,7 @@
 //! comes first (read with the rest of the link), then the choice saved here, then the browser's
 //! languages (any `zh-*` gives Chinese), else English.
 
+use super::storage;
 use crate::calc::link::Lang;
 
 /// Where the reader's own choice of language is kept.
@@ -10,12 +11,9 @@ const LANG_KEY: &str = "gpuplan/lang";
 /// The language to show when the link names none: the saved choice, else the browser's first
 /// language this page speaks, else English.
 pub fn fallback_lang() -> Lang {
-    // Not gloo's `LocalStorage::raw()`, which panics where storage is refused (a frame in
-    // another site's page, a locked-down profile): the page then simply has no saved choice.
-    if let Some(l) = local_storage()
-        .and_then(|s| s.get_item(LANG_KEY).ok().flatten())
-        .and_then(|s| Lang::from_tag(&s))
-    {
+    // Where storage is refused (a frame in another site's page, a locked-down profile) the
+    // page simply has no saved choice.
+    if let Some(l) = storage::get(LANG_KEY).and_then(|s| Lang::from_tag(&s)) {
         return l;
     }
     let nav = web_sys::window().map(|w| w.navigator());
@@ -41,14 +39,7 @@ pub fn showable(want: Lang) -> Lang {
 /// Keeps the reader's choice for their next visit.
 pub fn remember_lang(l: Lang) {
     // Storage refused (private window): the link still carries the choice.
-    if let Some(s) = local_storage() {
-        let _ = s.set_item(LANG_KEY, crate::calc::choice::Choice::id(l));
-    }
-}
-
-/// localStorage, when this window may use it.
-fn local_storage() -> Option<web_sys::Storage> {
-    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+    let _ = storage::set(LANG_KEY, crate::calc::choice::Choice::id(l));
 }
 
 /// The `<html lang>` value of a language.

@@ -24,7 +24,7 @@ use crate::calc::choice::Choice;
 use crate::calc::field::FieldError;
 use crate::calc::link::{self, Lang, Unknown};
 use crate::calc::memory::{catalogue, presets as models};
-use crate::calc::scenario::{pairs, Scenario, FX};
+use crate::calc::scenario::{pairs, Scenario, CHECKED, CUR, FX, FX_KEY};
 use crate::calc::units::Currency;
 use crate::text::Texts;
 use i18n::tr;
@@ -32,10 +32,11 @@ use leptos::prelude::*;
 use state::AppState;
 use views::registry::VIEWS;
 
-/// Keys that belong to the page rather than to a field: their problems show at the top.
-const PAGE_KEYS: [&str; 8] = [
-    "view", "lang", "cur", "fx", "embed", "part", "preset", "present",
-];
+/// Whether a problem with `key` shows at the top of the page: the keys that belong to the page
+/// rather than to a field do, but for the checklists' ticks, worded beside the list.
+fn at_top(key: &str) -> bool {
+    key != CHECKED && link::PAGE_KEYS.contains(&key)
+}
 
 /// Mounts the page on `<body>`.
 pub fn mount() {
@@ -138,7 +139,7 @@ fn link_notice(app: state::AppState, unknown: &[Unknown]) -> Vec<String> {
     let (t, c) = (app.t(), app.currency.get());
     app.issues.see(|issues| {
         let mut said = Vec::new();
-        for e in issues.iter().filter(|e| PAGE_KEYS.contains(&e.key())) {
+        for e in issues.iter().filter(|e| at_top(e.key())) {
             // With a near one, it is named; with none, the few allowed ones are listed.
             let near = match e.error::<FieldError>() {
                 Some(FieldError::NotAChoice { key, raw, allowed }) => {
@@ -191,11 +192,11 @@ fn unknown_words(app: state::AppState, t: &'static Texts, u: &Unknown) -> String
     let what = match u.key {
         "gpu" => l.what_gpu.to_string(),
         "model" => l.what_model.to_string(),
-        "view" => l.what_view.to_string(),
-        "preset" => l.what_preset.to_string(),
-        "lang" => l.what_lang.to_string(),
-        "cur" => l.what_cur.to_string(),
-        "part" => l.what_part.to_string(),
+        link::VIEW => l.what_view.to_string(),
+        link::PRESET => l.what_preset.to_string(),
+        link::LANG => l.what_lang.to_string(),
+        CUR => l.what_cur.to_string(),
+        link::PART => l.what_part.to_string(),
         _ => l.what_choice(label),
     };
     let mut said = match u.near.map(|id| id_name(t, u.key, id)) {
@@ -204,7 +205,7 @@ fn unknown_words(app: state::AppState, t: &'static Texts, u: &Unknown) -> String
     };
     // What the page shows in its place: the first view, or the input's value.
     let now = match u.key {
-        "view" => Some(app.view.get().title(t).to_string()),
+        link::VIEW => Some(app.view.get().title(t).to_string()),
         key => app
             .scenario
             .see(|s: &Scenario| link::value_of(s, key))
@@ -222,13 +223,13 @@ fn id_name(t: &'static Texts, key: &str, id: &str) -> String {
     let named = match key {
         "gpu" => catalogue::gpu(id).map(|g| g.name),
         "model" => models::preset(id).map(|p| p.name),
-        "view" => view_entry::find(id).map(|v| v.title(t)),
-        "preset" => crate::calc::presets::example(id).map(|e| preset_title(e, t)),
-        "lang" => Lang::from_id(id).map(|l| match l {
+        link::VIEW => view_entry::find(id).map(|v| v.title(t)),
+        link::PRESET => crate::calc::presets::example(id).map(|e| preset_title(e, t)),
+        link::LANG => Lang::from_id(id).map(|l| match l {
             Lang::En => "English",
             Lang::Zh => "中文",
         }),
-        "cur" => Currency::from_code(id).map(|c| i18n::currency_name(t, c)),
+        CUR => Currency::from_code(id).map(|c| i18n::currency_name(t, c)),
         _ => t.opt.get(&format!("{key}.{id}")),
     };
     named.unwrap_or(id).to_string()
@@ -442,22 +443,22 @@ fn FxBox() -> impl IntoView {
                 prop:value=shown
                 on:input=move |ev| {
                     let text = event_target_value(&ev);
-                    app.typing("fx");
+                    app.typing(FX_KEY);
                     match FX.spec.parse(&text) {
                         Ok(v) => {
                             error.set(None);
                             app.set_fx(v);
-                            app.typed("fx", true);
+                            app.typed(FX_KEY, true);
                         }
                         Err(e) => {
-                            app.typed("fx", false);
+                            app.typed(FX_KEY, false);
                             error.set(Some(e));
                         }
                     }
                     raw.set(Some(text));
                 }
                 on:blur=move |_| {
-                    app.typing_done("fx");
+                    app.typing_done(FX_KEY);
                     if error.see_untracked(|e| e.is_none()) {
                         raw.set(None);
                     }

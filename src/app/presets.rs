@@ -134,14 +134,14 @@ pub fn from_link(app: AppState) {
     let Some((_, id)) = pairs(&search)
         .into_iter()
         .rev()
-        .find(|(k, _)| k == "preset")
+        .find(|(k, _)| k == link::PRESET)
     else {
         return;
     };
     let result = match core::example(&id) {
         Some(e) => apply(app, e, false),
         None => Err(Issue::new(FieldError::NotAChoice {
-            key: "preset",
+            key: link::PRESET,
             raw: id,
             allowed: core::ids(),
         })),

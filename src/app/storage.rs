@@ -1,4 +1,11 @@
-//! The one storage adapter: the current scenario in localStorage through gloo-storage.
+//! The page's one way into localStorage, and the current scenario kept there.
+//!
+//! [`get`], [`set`], [`remove`] and [`keys`] are the only code that reaches
+//! `window.localStorage`; the saved scenarios ([`super::library::store`]) and the language
+//! choice ([`super::lang`]) go through them too. Where storage is missing or refused (a private
+//! window, a frame sandboxed without same-origin, a locked-down profile, a full quota) they
+//! report it or find nothing, never panic: merely touching `localStorage` throws in those
+//! places, and a panic would kill the page.
 //!
 //! Key `gpuplan/v2/current` holds the scenario in its stored form (the link query with
 //! `schema=2`, see [`crate::calc::scenario`]). An older save (`gpuplan/v1/current`, JSON) is read
@@ -15,7 +22,6 @@
 
 use crate::calc::json::{self, quote};
 use crate::calc::scenario::{from_stored, to_stored, Progress, Restored, Scenario, StoreError};
-use gloo_storage::{LocalStorage, Storage};
 
 pub const KEY: &str = "gpuplan/v2/current";
 const V1_KEY: &str = "gpuplan/v1/current";
@@ -41,16 +47,49 @@ pub enum Loaded {
     Unavailable,
 }
 
-/// Whether localStorage can be reached; gloo-storage would throw otherwise.
-fn available() -> bool {
-    web_sys::window()
-        .and_then(|w| w.local_storage().ok().flatten())
-        .is_some()
+/// localStorage, when this window may use it. `Window::local_storage` returns the browser's
+/// refusal as an error (where gloo-storage's accessor would panic on it).
+fn area() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+}
+
+/// Whether localStorage can be reached at all.
+pub fn available() -> bool {
+    area().is_some()
+}
+
+/// The text under `key`; `None` when there is none or storage cannot be read.
+pub fn get(key: &str) -> Option<String> {
+    area()?.get_item(key).ok().flatten()
+}
+
+/// Writes `value` under `key`.
+pub fn set(key: &str, value: &str) -> Result<(), SaveError> {
+    area()
+        .ok_or(SaveError::Unavailable)?
+        .set_item(key, value)
+        .map_err(|_| SaveError::Refused)
+}
+
+/// Removes `key`; nothing happens where storage cannot be used.
+pub fn remove(key: &str) {
+    if let Some(s) = area() {
+        let _ = s.remove_item(key);
+    }
+}
+
+/// Every key storage holds now; none where it cannot be used.
+pub fn keys() -> Vec<String> {
+    let Some(s) = area() else {
+        return Vec::new();
+    };
+    let n = s.length().unwrap_or(0);
+    (0..n).filter_map(|i| s.key(i).ok().flatten()).collect()
 }
 
 fn set_aside(raw: &str) -> String {
     let backup_key = format!("{DAMAGED_PREFIX}{}", js_sys::Date::now() as u64);
-    let _ = LocalStorage::raw().set_item(&backup_key, raw);
+    let _ = set(&backup_key, raw);
     backup_key
 }
 
@@ -58,12 +97,10 @@ pub fn load() -> Loaded {
     if !available() {
         return Loaded::Unavailable;
     }
-    let get = |key: &str| LocalStorage::raw().get_item(key);
     let (key, raw) = match (get(KEY), get(V1_KEY)) {
-        (Ok(Some(raw)), _) => (KEY, raw),
-        (Ok(None), Ok(Some(raw))) => (V1_KEY, raw),
-        (Ok(None), Ok(None)) => return Loaded::Nothing,
-        _ => return Loaded::Unavailable,
+        (Some(raw), _) => (KEY, raw),
+        (None, Some(raw)) => (V1_KEY, raw),
+        (None, None) => return Loaded::Nothing,
     };
     match from_stored(&raw) {
         Ok(restored) => {
@@ -76,7 +113,7 @@ pub fn load() -> Loaded {
         }
         Err(e) => {
             let backup_key = set_aside(&raw);
-            let _ = LocalStorage::raw().remove_item(key);
+            remove(key);
             Loaded::SetAside {
                 reason: e,
                 backup_key,
@@ -85,8 +122,7 @@ pub fn load() -> Loaded {
     }
 }
 
-/// Saves the scenario and progress; the error text says why they could not be.
-/// Why a save did not happen.
+/// Why a write did not happen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SaveError {
     /// localStorage cannot be reached in this window.
@@ -95,26 +131,16 @@ pub enum SaveError {
     Refused,
 }
 
+/// Saves the scenario and progress.
 pub fn save(s: &Scenario, p: &Progress) -> Result<(), SaveError> {
-    if !available() {
-        return Err(SaveError::Unavailable);
-    }
-    LocalStorage::raw()
-        .set_item(KEY, &to_stored(s, p))
-        .map_err(|_| SaveError::Refused)
+    set(KEY, &to_stored(s, p))
 }
 
 /// Whether the state saved as the page's current one is `s`: then an address that sets `s` is
 /// this browser's own (a reload, a bookmark of the page as it was), not a link from outside.
 /// Reads only; what cannot be read holds nothing.
 pub fn holds(s: &Scenario) -> bool {
-    if !available() {
-        return false;
-    }
-    match LocalStorage::raw().get_item(KEY) {
-        Ok(Some(raw)) => from_stored(&raw).is_ok_and(|r| r.scenario == *s),
-        _ => false,
-    }
+    get(KEY).is_some_and(|raw| from_stored(&raw).is_ok_and(|r| r.scenario == *s))
 }
 
 /// Records that the tab is being left with the address at `from` while its state is `to`; with
@@ -124,11 +150,8 @@ pub fn holds(s: &Scenario) -> bool {
 /// before its last write. A reload started before a write goes to the address from before it,
 /// while the tab, still running until the new page arrives, may make that write meanwhile.
 pub fn note_left(from: &[&str], to: &str) {
-    if !available() {
-        return;
-    }
     if from.iter().all(|f| *f == to) {
-        LocalStorage::delete(LEFT_KEY);
+        remove(LEFT_KEY);
     } else {
         let from: Vec<String> = from.iter().map(|f| quote(f)).collect();
         let note = format!(
@@ -137,7 +160,7 @@ pub fn note_left(from: &[&str], to: &str) {
             quote(to),
             js_sys::Date::now()
         );
-        let _ = LocalStorage::raw().set_item(LEFT_KEY, &note);
+        let _ = set(LEFT_KEY, &note);
     }
 }
 
@@ -165,12 +188,8 @@ pub fn resume_query(search: &str) -> String {
     if !available() {
         return search.to_string();
     }
-    let left = LocalStorage::raw()
-        .get_item(LEFT_KEY)
-        .ok()
-        .flatten()
-        .and_then(|raw| read_left(&raw));
-    LocalStorage::delete(LEFT_KEY);
+    let left = get(LEFT_KEY).and_then(|raw| read_left(&raw));
+    remove(LEFT_KEY);
     let fresh = |when: f64| (0.0..LEFT_FOR_MS).contains(&(js_sys::Date::now() - when));
     match left {
         Some((from, to, when)) if fresh(when) && from.iter().any(|f| f == search) => to,

@@ -27,7 +27,7 @@ use super::json::{self, quote, Value};
 use super::memory::{inference, training};
 use super::rent_buy::{self, Ask, Verdict};
 use super::scenario::{
-    from_stored, pairs, to_query, Progress, Scenario, StoreError, Visit, SCHEMA,
+    from_stored, pairs, to_query, Progress, Scenario, StoreError, Visit, SCHEMA, SCHEMA_KEY,
 };
 use super::table::{validate, Calculator, Field, Issue};
 use super::units::{Bytes, Currency, Money, Ratio};
@@ -118,7 +118,7 @@ pub fn to_entry(s: &Saved) -> String {
     let mut head = form_urlencoded::Serializer::new(String::new());
     head.append_pair("name", &s.name);
     head.append_pair("changed", &s.changed.to_string());
-    head.append_pair("schema", &SCHEMA.to_string());
+    head.append_pair(SCHEMA_KEY, &SCHEMA.to_string());
     let q = to_query(&s.scenario, &s.progress);
     let head = head.finish();
     if q.is_empty() {
@@ -291,12 +291,12 @@ fn entry(e: &Value, schema: u64) -> Result<Opened, EntryError> {
     let mut stored = form_urlencoded::Serializer::new(String::new());
     stored.append_pair("name", name);
     stored.append_pair("changed", &changed.to_string());
-    stored.append_pair("schema", &schema.max(2).to_string());
+    stored.append_pair(SCHEMA_KEY, &schema.max(2).to_string());
     let stored = stored.finish();
     // The entry's own keys come from the entry, never from inside its query.
     let mut rest = form_urlencoded::Serializer::new(String::new());
     for (k, v) in pairs(query) {
-        if !matches!(k.as_str(), "name" | "changed" | "schema") {
+        if !matches!(k.as_str(), "name" | "changed" | SCHEMA_KEY) {
             rest.append_pair(&k, &v);
         }
     }

@@ -1,6 +1,5 @@
-//! The shareable link: the page's own keys (`view`, `lang`, `embed`, `part`, `present`, `compare`) and every input of every
-//! calculator (docs/contract.md), decoded and encoded here so that the round trip is tested
-//! natively. The inputs' keys come from the calculators' field tables (see [`super::table`]).
+//! The shareable link: the page's own keys ([`PAGE_KEYS`]) and every input of every calculator
+//! (docs/contract.md), decoded and encoded here so that the round trip is tested natively. The inputs' keys come from the calculators' field tables (see [`super::table`]).
 //!
 //! Decoding never fails: a key whose value does not parse or is out of range keeps its default
 //! and is reported as an [`Issue`] for the page to show beside the field. Unknown keys are
@@ -15,10 +14,40 @@ use super::choice::Choice;
 use super::field::FieldError;
 use super::memory::catalogue::GPUS;
 use super::memory::presets::PRESETS;
-use super::scenario::{from_pairs, pairs, to_query, Progress, Scenario, Visit};
+use super::scenario::{
+    from_pairs, pairs, to_query, Progress, Scenario, Visit, CHECKED, CUR, FX_KEY, SCHEMA_KEY,
+};
 use super::suggest::nearest;
 use super::table::{Calculator, Field, Issue, Pairs};
 use crate::calc::order;
+
+/// `view=<id>`: the view shown (an id of the page's registry); absent, the default view.
+pub const VIEW: &str = "view";
+/// `lang=en|zh`: the language the page is shown in; absent, the reader's saved choice or their
+/// browser's.
+pub const LANG: &str = "lang";
+/// `embed=1`: the view alone, for a frame in another page.
+pub const EMBED: &str = "embed";
+/// `part=<id>`: with `embed=1`, the one part of the view shown ([`Part`]).
+pub const PART: &str = "part";
+/// `preset=<id>`: the worked example to open, applied by the page's examples menu and then
+/// dropped from the address.
+pub const PRESET: &str = "preset";
+/// `present=1`: presenting, the answer and its working in large type for a projector; not
+/// written for an embed.
+pub const PRESENT: &str = "present";
+/// `compare=<name>,<name>`: the saved scenarios the compare view shows side by side (at most
+/// [`COMPARE_MAX`]).
+pub const COMPARE: &str = "compare";
+
+/// Every key of a link that belongs to the page or the scenario as a whole rather than to one
+/// calculator's field (those come from the field tables). Each is written once, here or beside
+/// the scenario it sets ([`CUR`], [`FX_KEY`], [`CHECKED`], [`SCHEMA_KEY`]); [`decode`],
+/// [`encode`] and the page read them from here, and a test holds the list to what they read and
+/// write.
+pub const PAGE_KEYS: [&str; 11] = [
+    VIEW, LANG, CUR, FX_KEY, EMBED, PART, PRESET, PRESENT, COMPARE, CHECKED, SCHEMA_KEY,
+];
 
 /// The language the page is shown in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -208,40 +237,43 @@ pub fn decode(query: &str) -> Decoded {
     };
     for (key, value) in &pairs {
         match key.as_str() {
-            "view" => state.view = value.clone(),
-            "lang" => match Lang::from_tag(value) {
+            VIEW => state.view = value.clone(),
+            LANG => match Lang::from_tag(value) {
                 Some(l) => state.lang = Some(l),
                 None => issues.push(Issue::new(FieldError::NotAChoice {
-                    key: "lang",
+                    key: LANG,
                     raw: value.clone(),
                     allowed: Lang::ids(),
                 })),
             },
-            "embed" => match value.as_str() {
+            EMBED => match value.as_str() {
                 "1" | "true" => state.embed = true,
                 "0" | "false" | "" => state.embed = false,
                 _ => issues.push(Issue::new(FieldError::NotAFlag {
-                    key: "embed",
+                    key: EMBED,
                     raw: value.clone(),
                 })),
             },
-            "present" => match value.as_str() {
+            PRESENT => match value.as_str() {
                 "1" | "true" => state.present = true,
                 "0" | "false" | "" => state.present = false,
                 _ => issues.push(Issue::new(FieldError::NotAFlag {
-                    key: "present",
+                    key: PRESENT,
                     raw: value.clone(),
                 })),
             },
-            "compare" => state.compare = compare_names(value),
-            "part" => match Part::from_id(value.trim()) {
+            COMPARE => state.compare = compare_names(value),
+            PART => match Part::from_id(value.trim()) {
                 Some(p) => state.part = Some(p),
                 None => issues.push(Issue::new(FieldError::NotAChoice {
-                    key: "part",
+                    key: PART,
                     raw: value.clone(),
                     allowed: Part::ids(),
                 })),
             },
+            // Read with the scenario (`from_pairs`), by the page's examples menu, or only from
+            // stored data.
+            CUR | FX_KEY | CHECKED | PRESET | SCHEMA_KEY => {}
             _ => {}
         }
     }
@@ -265,7 +297,7 @@ pub fn encode_whole(state: &LinkState, default_view: &str) -> String {
     if !to_query(&state.scenario, &state.progress).is_empty() {
         return q;
     }
-    let cur = format!("cur={}", state.scenario.currency.id());
+    let cur = format!("{CUR}={}", state.scenario.currency.id());
     if q.is_empty() {
         cur
     } else {
@@ -293,22 +325,22 @@ pub fn compare_names(raw: &str) -> Vec<String> {
 pub fn encode(state: &LinkState, default_view: &str) -> String {
     let mut q = form_urlencoded::Serializer::new(String::new());
     if !state.view.is_empty() && state.view != default_view {
-        q.append_pair("view", &state.view);
+        q.append_pair(VIEW, &state.view);
     }
     if let Some(lang) = state.lang {
-        q.append_pair("lang", lang.id());
+        q.append_pair(LANG, lang.id());
     }
     if state.embed {
-        q.append_pair("embed", "1");
+        q.append_pair(EMBED, "1");
         // Only an embed shows a part: the full page it opens shows the whole view.
         if let Some(p) = state.part {
-            q.append_pair("part", p.id());
+            q.append_pair(PART, p.id());
         }
     } else if state.present {
-        q.append_pair("present", "1");
+        q.append_pair(PRESENT, "1");
     }
     if !state.compare.is_empty() {
-        q.append_pair("compare", &state.compare.join(","));
+        q.append_pair(COMPARE, &state.compare.join(","));
     }
     let page = q.finish();
     let inputs = to_query(&state.scenario, &state.progress);

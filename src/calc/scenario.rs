@@ -30,6 +30,15 @@ use thiserror::Error;
 
 mod v1;
 
+/// `cur=CNY|USD` (`RMB` too): the scenario's currency. A link that names it sets the inputs.
+pub const CUR: &str = "cur";
+/// `fx=<yuan per dollar>`: the scenario's exchange rate ([`FX`]).
+pub const FX_KEY: &str = "fx";
+/// `checked=<id>,<id>`: the checklists' ticked items (the reader's [`Progress`]).
+pub const CHECKED: &str = "checked";
+/// `schema=<n>`: the stored form's version ([`SCHEMA`]); only stored data carries it.
+pub const SCHEMA_KEY: &str = "schema";
+
 /// The schema this build writes.
 pub const SCHEMA: u32 = 2;
 
@@ -163,14 +172,14 @@ impl KeyedError for UnknownItems {
         crate::calc::table::ErrorKind::UnknownItems
     }
     fn key(&self) -> &'static str {
-        "checked"
+        CHECKED
     }
 }
 
 impl Progress {
     /// Reads `checked=a,b`; unknown ids are left out and reported.
     pub fn read(&mut self, pairs: &Pairs, issues: &mut Vec<Issue>) -> bool {
-        let Some((_, raw)) = pairs.iter().rev().find(|(k, _)| k == "checked") else {
+        let Some((_, raw)) = pairs.iter().rev().find(|(k, _)| k == CHECKED) else {
             return false;
         };
         let ids = raw.split(',').map(str::trim).filter(|s| !s.is_empty());
@@ -187,7 +196,7 @@ impl Progress {
     pub fn write(&self, q: &mut form_urlencoded::Serializer<'_, String>) {
         if !self.checked.is_empty() {
             let ids: Vec<&str> = self.checked.iter().map(String::as_str).collect();
-            q.append_pair("checked", &ids.join(","));
+            q.append_pair(CHECKED, &ids.join(","));
         }
     }
 }
@@ -231,7 +240,7 @@ pub struct Fx {
 
 pub const FX: Fx = Fx {
     spec: NumSpec {
-        key: "fx",
+        key: FX_KEY,
         min: 0.01,
         max: 10_000.0,
         whole: false,
@@ -257,12 +266,12 @@ impl Scenario {
 
 /// Reads the currency key `cur` (`CNY`, `USD`, `RMB`).
 pub fn read_currency(pairs: &Pairs, issues: &mut Vec<Issue>) -> Option<Currency> {
-    let (_, raw) = pairs.iter().rev().find(|(k, _)| k == "cur")?;
+    let (_, raw) = pairs.iter().rev().find(|(k, _)| k == CUR)?;
     match Currency::from_code(raw) {
         Some(c) => Some(c),
         None => {
             issues.push(Issue::new(super::field::FieldError::NotAChoice {
-                key: "cur",
+                key: CUR,
                 raw: raw.clone(),
                 allowed: <Currency as super::choice::Choice>::ids(),
             }));
@@ -275,10 +284,10 @@ pub fn read_currency(pairs: &Pairs, issues: &mut Vec<Issue>) -> Option<Currency>
 pub fn to_query(s: &Scenario, p: &Progress) -> String {
     let mut q = form_urlencoded::Serializer::new(String::new());
     if s.currency != Currency::default() {
-        q.append_pair("cur", s.currency.code());
+        q.append_pair(CUR, s.currency.code());
     }
     if s.fx != FX.default {
-        q.append_pair("fx", &super::field::link_number(s.fx));
+        q.append_pair(FX_KEY, &super::field::link_number(s.fx));
     }
     s.write(&mut q);
     p.write(&mut q);
@@ -291,7 +300,7 @@ pub fn from_pairs(pairs: &Pairs, issues: &mut Vec<Issue>) -> (Scenario, Progress
     let mut p = Progress::default();
     let mut any = s.read(pairs, issues);
     let given = |key: &str| pairs.iter().any(|(k, _)| k == key);
-    if let Some((_, raw)) = pairs.iter().rev().find(|(k, _)| k == "fx") {
+    if let Some((_, raw)) = pairs.iter().rev().find(|(k, _)| k == FX_KEY) {
         match FX.spec.parse(raw) {
             Ok(v) => s.fx = v,
             Err(e) => issues.push(Issue::new(e)),
@@ -305,7 +314,7 @@ pub fn from_pairs(pairs: &Pairs, issues: &mut Vec<Issue>) -> (Scenario, Progress
         }
         s.currency = c;
     }
-    any |= given("cur") || given("fx");
+    any |= given(CUR) || given(FX_KEY);
     any |= p.read(pairs, issues);
     (s, p, any)
 }
@@ -314,9 +323,9 @@ pub fn from_pairs(pairs: &Pairs, issues: &mut Vec<Issue>) -> (Scenario, Progress
 pub fn to_stored(s: &Scenario, p: &Progress) -> String {
     let q = to_query(s, p);
     if q.is_empty() {
-        format!("schema={SCHEMA}")
+        format!("{SCHEMA_KEY}={SCHEMA}")
     } else {
-        format!("schema={SCHEMA}&{q}")
+        format!("{SCHEMA_KEY}={SCHEMA}&{q}")
     }
 }
 
@@ -326,7 +335,7 @@ pub fn from_stored(text: &str) -> Result<Restored, StoreError> {
         return from_v1(text);
     }
     let pairs = pairs(text);
-    let schema = match pairs.iter().find(|(k, _)| k == "schema") {
+    let schema = match pairs.iter().find(|(k, _)| k == SCHEMA_KEY) {
         Some((_, v)) => v.parse::<u32>().map_err(|_| StoreError::Unreadable {
             reason: format!("schema {v:?} is not a number"),
         })?,

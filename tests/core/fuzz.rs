@@ -36,9 +36,6 @@ use gpuplan::calc::units::Currency;
 use proptest::prelude::*;
 use serde_json::{json, Value};
 
-/// Keys the page itself reads from a link, beside the calculators' inputs.
-const PAGE_KEYS: [&str; 7] = ["view", "lang", "embed", "cur", "fx", "checked", "schema"];
-
 /// Text that has broken number readers elsewhere, or that a person might paste.
 const EDGE: &[&str] = &[
     "",
@@ -184,7 +181,7 @@ fn key_samples() -> Vec<(&'static str, Vec<String>)> {
 
 fn all_keys() -> Vec<&'static str> {
     let mut keys = Scenario::keys();
-    keys.extend(PAGE_KEYS);
+    keys.extend(gpuplan::calc::link::PAGE_KEYS);
     keys
 }
 

@@ -547,11 +547,10 @@ mod every_field {
         keys.sort_unstable();
         keys.dedup();
         assert_eq!(keys.len(), n, "a link key is used by two fields");
-        for page in [
-            "view", "lang", "embed", "cur", "checked", "schema", "preset", "compare", "name",
-            "changed",
-        ] {
-            assert!(!keys.contains(&page), "{page} is the page's key");
+        // The page's keys, and a saved entry's own (`name`, `changed`).
+        let entry = ["name", "changed"];
+        for page in gpuplan::calc::link::PAGE_KEYS.iter().chain(&entry) {
+            assert!(!keys.contains(page), "{page} is the page's key");
         }
     }
 
@@ -778,4 +777,129 @@ fn an_embeds_part_is_read_kept_with_embed_and_an_unknown_one_reported() {
         d.issues[0].error::<FieldError>(),
         Some(FieldError::NotAChoice { key: "part", .. })
     ));
+}
+
+/// Every key that [`encode`], [`encode_whole`] and the stored form write is a calculator's field
+/// or one of `link::PAGE_KEYS`, and every page key but `preset` (which the page reads from its
+/// address and never writes) is written by one of them for a state that sets everything.
+#[test]
+fn page_keys_are_what_the_link_writes_beside_the_fields() {
+    use gpuplan::calc::checklists::LISTS;
+    use gpuplan::calc::link::{encode_whole, Part, PAGE_KEYS, PRESET};
+    use gpuplan::calc::scenario::{pairs, to_stored, Progress, Scenario};
+    let mut scenario = Scenario::default();
+    scenario.switch_currency(Currency::Usd);
+    scenario.fx = 7.3;
+    let mut progress = Progress::default();
+    progress.checked.insert(LISTS[0].items[0].id.to_string());
+    let embed = LinkState {
+        view: "bill".into(),
+        lang: Some(Lang::Zh),
+        embed: true,
+        part: Some(Part::Chart),
+        compare: vec!["a".into(), "b".into()],
+        scenario,
+        progress,
+        ..LinkState::default()
+    };
+    let present = LinkState {
+        embed: false,
+        present: true,
+        ..embed.clone()
+    };
+    let fields = Scenario::keys();
+    let mut written = Vec::new();
+    for query in [
+        encode(&embed, FIRST),
+        encode(&present, FIRST),
+        encode_whole(&LinkState::default(), FIRST),
+        to_stored(&embed.scenario, &embed.progress),
+    ] {
+        for (k, _) in pairs(&query) {
+            if !fields.contains(&k.as_str()) {
+                assert!(PAGE_KEYS.contains(&k.as_str()), "{k} in {query}");
+                written.push(k);
+            }
+        }
+    }
+    for k in PAGE_KEYS.iter().filter(|k| **k != PRESET) {
+        assert!(written.iter().any(|w| w == k), "{k} is never written");
+    }
+    assert!(PAGE_KEYS.iter().all(|k| !fields.contains(k)));
+}
+
+/// Every page key but `preset` and `schema` is read by [`decode`]: a value it cannot use is
+/// reported under the key, or the state it decodes is not the empty link's. `schema` is read by
+/// the stored form alone.
+#[test]
+fn page_keys_are_what_decode_reads() {
+    use gpuplan::calc::link::{PAGE_KEYS, PRESET};
+    use gpuplan::calc::scenario::{from_stored, SCHEMA_KEY};
+    let empty = encode(&decode("").state, FIRST);
+    for k in PAGE_KEYS
+        .iter()
+        .filter(|k| ![PRESET, SCHEMA_KEY].contains(k))
+    {
+        let d = decode(&format!("{k}=zz9"));
+        assert!(
+            keys(&d.issues).contains(k) || encode(&d.state, FIRST) != empty,
+            "{k} is not read"
+        );
+    }
+    assert!(decode("preset=zz9").issues.is_empty());
+    assert!(from_stored("schema=zz9").is_err());
+    assert!(from_stored("schema=2").is_ok());
+}
+
+/// `decode` matches the link's keys by the names `link::PAGE_KEYS` lists, never by a string of
+/// its own: each arm of its match on the key is one of those names (or the catch-all), and every
+/// name is there, so a key read anywhere is written once.
+#[test]
+fn decode_matches_page_keys_by_name() {
+    use gpuplan::calc::link::{self, PAGE_KEYS};
+    use gpuplan::calc::scenario;
+    let named = [
+        ("VIEW", link::VIEW),
+        ("LANG", link::LANG),
+        ("CUR", scenario::CUR),
+        ("FX_KEY", scenario::FX_KEY),
+        ("EMBED", link::EMBED),
+        ("PART", link::PART),
+        ("PRESET", link::PRESET),
+        ("PRESENT", link::PRESENT),
+        ("COMPARE", link::COMPARE),
+        ("CHECKED", scenario::CHECKED),
+        ("SCHEMA_KEY", scenario::SCHEMA_KEY),
+    ];
+    let mut values: Vec<&str> = named.iter().map(|(_, v)| *v).collect();
+    let mut listed = PAGE_KEYS.to_vec();
+    values.sort_unstable();
+    listed.sort_unstable();
+    assert_eq!(values, listed);
+
+    let src = include_str!("../../src/calc/link.rs");
+    let body = src.split("pub fn decode(").nth(1).unwrap();
+    let body = body.split("\n}\n").next().unwrap();
+    let arms = body.split("match key.as_str() {").nth(1).unwrap();
+    let mut seen = Vec::new();
+    for line in arms.lines() {
+        // The match's own arms sit at one depth; the arms inside them are deeper.
+        let Some(arm) = line.strip_prefix("            ") else {
+            continue;
+        };
+        if arm.starts_with(' ') || arm.starts_with("//") || !line.contains("=>") {
+            continue;
+        }
+        let pattern = arm.split("=>").next().unwrap().trim();
+        for name in pattern.split('|').map(str::trim) {
+            assert!(
+                name == "_" || named.iter().any(|(n, _)| *n == name),
+                "decode matches {name}, not a name of link::PAGE_KEYS"
+            );
+            seen.push(name.to_string());
+        }
+    }
+    for (n, _) in named {
+        assert!(seen.iter().any(|s| s == n), "decode does not match {n}");
+    }
 }

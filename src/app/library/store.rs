@@ -8,7 +8,10 @@
 //!
 //! An entry that cannot be read is copied under `gpuplan/v1/damaged/<time>-<id>` (its text as it
 //! was) and removed from the list; the others still load.
+//!
+//! Storage is reached only through the page's adapter, [`crate::app::storage`].
 
+use crate::app::storage::{self, SaveError};
 use crate::calc::library::{from_entry, from_index, to_entry, to_index, EntryError, Saved};
 use crate::calc::order;
 use crate::calc::table::Issue;
@@ -44,29 +47,24 @@ pub struct Listed {
     pub unavailable: bool,
 }
 
-fn storage() -> Option<web_sys::Storage> {
-    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
-}
-
 /// Every key in storage under the entries' prefix, as ids.
-fn stored_ids(s: &web_sys::Storage) -> Vec<u64> {
-    let n = s.length().unwrap_or(0);
-    (0..n)
-        .filter_map(|i| s.key(i).ok().flatten())
+fn stored_ids() -> Vec<u64> {
+    storage::keys()
+        .iter()
         .filter_map(|k| k.strip_prefix(PREFIX).and_then(|id| id.parse().ok()))
         .collect()
 }
 
 /// Reads every saved scenario; damaged ones are set aside.
 pub fn load() -> Listed {
-    let Some(s) = storage() else {
+    if !storage::available() {
         return Listed {
             unavailable: true,
             ..Listed::default()
         };
-    };
-    let mut ids = from_index(&s.get_item(INDEX).ok().flatten().unwrap_or_default());
-    let mut found = stored_ids(&s);
+    }
+    let mut ids = from_index(&storage::get(INDEX).unwrap_or_default());
+    let mut found = stored_ids();
     order::sort(&mut found);
     for id in found {
         if !ids.contains(&id) {
@@ -76,7 +74,7 @@ pub fn load() -> Listed {
     let mut out = Listed::default();
     for id in ids {
         let key = format!("{PREFIX}{id}");
-        let Ok(Some(text)) = s.get_item(&key) else {
+        let Some(text) = storage::get(&key) else {
             // Listed but gone (removed in another tab): nothing to load.
             continue;
         };
@@ -90,8 +88,8 @@ pub fn load() -> Listed {
             Err(reason) => {
                 let kept = format!("{DAMAGED_PREFIX}{}-{id}", js_sys::Date::now() as u64);
                 // Removed only once its text is safely kept.
-                if s.set_item(&kept, &text).is_ok() {
-                    let _ = s.remove_item(&key);
+                if storage::set(&kept, &text).is_ok() {
+                    storage::remove(&key);
                 }
                 out.damaged.push(Damaged { id, reason, kept });
             }
@@ -99,7 +97,7 @@ pub fn load() -> Listed {
     }
     if !out.damaged.is_empty() {
         let ids: Vec<u64> = out.items.iter().map(|i| i.id).collect();
-        let _ = s.set_item(INDEX, &to_index(&ids));
+        let _ = storage::set(INDEX, &to_index(&ids));
     }
     out
 }
@@ -112,44 +110,52 @@ pub enum WriteError {
     Full,
 }
 
+impl From<SaveError> for WriteError {
+    fn from(e: SaveError) -> Self {
+        match e {
+            SaveError::Unavailable => WriteError::Unavailable,
+            SaveError::Refused => WriteError::Full,
+        }
+    }
+}
+
 /// Writes one entry and the index of `all` (which holds it).
 pub fn write(item: &Item, all: &[Item]) -> Result<(), WriteError> {
-    let s = storage().ok_or(WriteError::Unavailable)?;
-    s.set_item(&format!("{PREFIX}{}", item.id), &to_entry(&item.saved))
-        .map_err(|_| WriteError::Full)?;
+    storage::set(&format!("{PREFIX}{}", item.id), &to_entry(&item.saved))?;
     write_index(all)
 }
 
 pub fn write_index(all: &[Item]) -> Result<(), WriteError> {
-    let s = storage().ok_or(WriteError::Unavailable)?;
     let ids: Vec<u64> = all.iter().map(|i| i.id).collect();
-    s.set_item(INDEX, &to_index(&ids))
-        .map_err(|_| WriteError::Full)
+    Ok(storage::set(INDEX, &to_index(&ids))?)
 }
 
 /// Removes one entry; `all` no longer holds it.
 pub fn remove(id: u64, all: &[Item]) -> Result<(), WriteError> {
-    let s = storage().ok_or(WriteError::Unavailable)?;
-    let _ = s.remove_item(&format!("{PREFIX}{id}"));
+    if !storage::available() {
+        return Err(WriteError::Unavailable);
+    }
+    storage::remove(&format!("{PREFIX}{id}"));
     write_index(all)
 }
 
 /// The `changed` time of what storage holds under `id` now (another tab may have saved it).
 pub fn stored_changed(id: u64) -> Option<u64> {
-    let text = storage()?.get_item(&format!("{PREFIX}{id}")).ok()??;
+    let text = storage::get(&format!("{PREFIX}{id}"))?;
     from_entry(&text).ok().map(|o| o.saved.changed)
 }
 
 pub fn current() -> Option<u64> {
-    storage()?.get_item(CURRENT).ok().flatten()?.parse().ok()
+    storage::get(CURRENT)?.parse().ok()
 }
 
 pub fn set_current(id: Option<u64>) {
-    let Some(s) = storage() else { return };
-    let _ = match id {
-        Some(id) => s.set_item(CURRENT, &id.to_string()),
-        None => s.remove_item(CURRENT),
-    };
+    match id {
+        Some(id) => {
+            let _ = storage::set(CURRENT, &id.to_string());
+        }
+        None => storage::remove(CURRENT),
+    }
 }
 
 /// Milliseconds since 1970, now.

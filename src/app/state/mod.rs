@@ -111,7 +111,7 @@ impl AppState {
         let embed = crate::calc::scenario::pairs(&shown)
             .iter()
             .rev()
-            .find(|(k, _)| k == "embed")
+            .find(|(k, _)| k == crate::calc::link::EMBED)
             .is_some_and(|(_, v)| v == "1" || v == "true");
         let search = if embed {
             shown

@@ -93,6 +93,6 @@ pub fn checklists(s: &mut Scenario, p: &mut Progress, d: &Scenario) -> Vec<&'sta
     s.advisor = d.advisor.clone();
     p.checked.clear();
     let mut k = keys::<AdvisorChoice>();
-    k.push("checked");
+    k.push(crate::calc::scenario::CHECKED);
     k
 }

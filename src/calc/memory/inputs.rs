@@ -12,14 +12,22 @@ use super::arch::{Arch, ArchError, AttentionKind};
 use super::catalogue::{gpu, Gpu};
 use super::dtype::{KvType, WeightType};
 use super::presets::preset;
-use super::training::LORA_MODULES;
-use super::training_choices::{Method, Optimizer, Precision, Recompute};
-use super::vllm::Engine;
+use super::training_choices::{Method, Optimizer, Precision, Recompute, LORA_MODULES};
 use crate::calc::field::{link_number, FieldError, NumField, NumSpec, NumberKind, Slider};
 use crate::calc::table::{Calculator, ChoiceField, Field, FlagField, KeyedError, TextField};
 use crate::calc::units::{Bytes, Ratio};
 use crate::{choice_field, flag_field};
 use thiserror::Error;
+
+/// How inference memory is counted: the guide's rule (the default) or vLLM's allocator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Engine {
+    #[default]
+    Guide,
+    Vllm,
+}
+
+crate::choice_ids!(Engine { Guide => "guide", Vllm => "vllm" });
 
 /// The model both memory views size.
 #[derive(Debug, Clone, PartialEq)]

@@ -85,15 +85,8 @@ use super::arch::Arch;
 use super::inputs::MemoryInputs;
 use crate::calc::units::{Bytes, Ratio, GIB};
 
-/// How inference memory is counted: the guide's rule (the default) or vLLM's allocator.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Engine {
-    #[default]
-    Guide,
-    Vllm,
-}
-
-crate::choice_ids!(Engine { Guide => "guide", Vllm => "vllm" });
+/// The choice lives with the inputs that hold it, so the inputs import nothing from here.
+pub use super::inputs::Engine;
 
 /// Tokens in one KV cache block (vLLM's default `--block-size` on CUDA).
 pub const BLOCK_SIZE: u64 = 16;

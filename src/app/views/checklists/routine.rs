@@ -20,7 +20,7 @@ pub fn Routine() -> impl IntoView {
     let app = use_app();
     let ticked = move |id: &'static str| app.progress.see(|p| p.checked.contains(id));
     let toggle = move |id: &'static str, on: bool| {
-        app.clear_issue("checked");
+        app.clear_issue(crate::calc::scenario::CHECKED);
         app.progress.update(|p| {
             if on {
                 p.checked.insert(id.to_string());
@@ -70,9 +70,9 @@ pub fn Routine() -> impl IntoView {
                 {tr(|t| t.checklists.untick)}
             </button>
         </p>
-        <When when=move || app.issue("checked").is_some()>
+        <When when=move || app.issue(crate::calc::scenario::CHECKED).is_some()>
             <p class="field-msg" role="alert">
-                {live(move || app.issue("checked"))}
+                {live(move || app.issue(crate::calc::scenario::CHECKED))}
             </p>
         </When>
         <div class="lists">
