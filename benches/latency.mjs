@@ -33,7 +33,9 @@ const CASES = [
   { name: 'rent-buy: rent slider -> break-even chart', query: '', slider: 'input-price', chart: 'chart-break-even-vs-price', values: (i) => 60 + ((i * 7) % 200) },
   { name: 'inference: context slider -> concurrency chart', query: '?view=inference', slider: 'input-ctx', chart: 'chart-inference-concurrency', values: (i) => 1024 * (1 + ((i * 7) % 60)) },
   { name: 'inference: concurrency slider -> stack chart', query: '?view=inference', slider: 'input-conc', chart: 'chart-inference-stack', values: (i) => 1 + ((i * 7) % 200) },
-  { name: 'training: sequence slider -> sequence chart', query: '?view=training', slider: 'input-seq', chart: 'chart-training-seq', values: (i) => 128 * (1 + ((i * 7) % 250)) },
+  // The sequence chart sits below the training time and cost tiles, about 1,300 px under its
+  // slider: only a window 1,440 px tall shows both, as a person watching it while dragging has.
+  { name: 'training: sequence slider -> sequence chart', query: '?view=training', slider: 'input-seq', chart: 'chart-training-seq', height: 1440, values: (i) => 128 * (1 + ((i * 7) % 250)) },
   { name: 'training: micro-batch slider -> stack chart', query: '?view=training', slider: 'input-batch', chart: 'chart-training-stack', values: (i) => 2 + ((i * 7) % 62) },
   { name: 'serving: concurrency slider -> throughput chart', query: '?view=serving', slider: 'input-serve_conc', chart: 'chart-serving-throughput', values: (i) => 1 + ((i * 7) % 80) },
 ];
@@ -78,7 +80,8 @@ try {
     const moves = rate === 1 ? MOVES : MOVES_THROTTLED;
     const cpu = rate === 1 ? '' : `, CPU ${rate}x`;
     const c = { ...c0, name: `[${lang}${cpu}] ${c0.name}` };
-    const context = await browser.newContext();
+    // Playwright's own window, 1280 x 720, unless the case needs a taller one to show both.
+    const context = await browser.newContext({ viewport: { width: 1280, height: c0.height ?? 720 } });
     const query = `${c.query}${c.query ? '&' : '?'}lang=${lang}`;
     const { page } = await open(context, server.url, query);
     await inView(page, c.slider, c.chart);
