@@ -482,14 +482,7 @@ pub(crate) fn row(
     // A figure that is not finite (a load no count meets) is no price.
     // Serving has no spot way: a service reclaimed mid-request is not a checkpointed job.
     let [od, re, ow] = month;
-    let month = [od, re, ow, None].map(|m| {
-        m.filter(|v| v.is_finite() && *v >= 0.0)
-            .map(|v| Money::new(v, cur))
-    });
-    let cheapest = Way::ALL
-        .into_iter()
-        .filter_map(|w| month[w as usize].map(|m| (w, m)))
-        .min_by(|a, b| a.1.amount.total_cmp(&b.1.amount));
+    let (month, cheapest) = priced([od, re, ow, None], cur);
     let per_million = cheapest
         .filter(|_| tokens_month > 0.0)
         .map(|(_, m)| m.amount / tokens_month * 1e6)
@@ -537,6 +530,23 @@ pub(crate) fn row(
         per_million: per_million.filter(|_| fits),
         frontier: false,
     }
+}
+
+/// The ways' figures as money in `cur` (a figure that is not finite or below zero is no price),
+/// and the cheapest way with its money: shared by serving and training rows.
+pub(super) fn priced(
+    month: [Option<f64>; 4],
+    cur: Currency,
+) -> ([Option<Money>; 4], Option<(Way, Money)>) {
+    let month = month.map(|m| {
+        m.filter(|v| v.is_finite() && *v >= 0.0)
+            .map(|v| Money::new(v, cur))
+    });
+    let cheapest = Way::ALL
+        .into_iter()
+        .filter_map(|w| month[w as usize].map(|m| (w, m)))
+        .min_by(|a, b| a.1.amount.total_cmp(&b.1.amount));
+    (month, cheapest)
 }
 
 /// A row's class: 0 meets the job with a price, 1 meets it with none, 2 fits and misses a goal,

@@ -32,7 +32,7 @@
 //! whole data-parallel job, so with independent (Poisson) reclaims the job's mean time between
 //! interruptions is one instance's over the instances rented ([`spot_job`]).
 
-use super::{row_scenario_train, Money, PlanInputs, PlanRow, Reason, Way};
+use super::{row_scenario_train, PlanInputs, PlanRow, Reason};
 use crate::calc::memory::catalogue::{Gpu, GPUS};
 use crate::calc::memory::prices::{prices, MACHINES, PRICES};
 use crate::calc::memory::training;
@@ -241,14 +241,7 @@ fn row(
     month: [Option<f64>; 4],
     cur: crate::calc::units::Currency,
 ) -> PlanRow {
-    let month = month.map(|m| {
-        m.filter(|v| v.is_finite() && *v >= 0.0)
-            .map(|v| Money::new(v, cur))
-    });
-    let cheapest = Way::ALL
-        .into_iter()
-        .filter_map(|w| month[w as usize].map(|m| (w, m)))
-        .min_by(|a, b| a.1.amount.total_cmp(&b.1.amount));
+    let (month, cheapest) = super::priced(month, cur);
     let reason = if !meets {
         Some(Reason::MissesDeadline { hours: r.hours.0 })
     } else if cheapest.is_none() {
