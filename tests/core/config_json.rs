@@ -229,10 +229,11 @@ proptest::proptest! {
     }
 }
 
-/// Gemma 3 nests its language model under `text_config` (sizes of Gemma 3 27B's text model):
-/// read from there, full attention on every layer (module docs), and `sliding_window` said.
+/// Gemma 3 nests its language model under `text_config` (Gemma 3 27B's text model, as its
+/// config.json ships it): read from there, with five sliding layers to every global one, the
+/// pattern Hugging Face's `Gemma3TextConfig` defaults to when the file does not state it.
 #[test]
-fn gemma3_reads_its_nested_text_config() {
+fn gemma3_reads_its_nested_text_config_and_its_five_to_one_pattern() {
     let json = r#"{"architectures": ["Gemma3ForConditionalGeneration"], "model_type": "gemma3",
         "text_config": {"model_type": "gemma3_text", "hidden_size": 5376, "intermediate_size": 21504,
         "num_attention_heads": 32, "num_hidden_layers": 62, "num_key_value_heads": 16,
@@ -242,12 +243,79 @@ fn gemma3_reads_its_nested_text_config() {
     assert_eq!(got.model_type, "gemma3_text");
     assert_eq!(got.arch.layers, 62);
     assert_eq!(got.arch.kv_heads, 16);
-    assert_eq!(got.arch.attention, AttentionKind::Full);
     assert!(got.arch.tied_embeddings && got.arch.qk_norm);
+    assert_eq!(got.arch.attention, AttentionKind::SlidingWindow);
+    assert_eq!((got.arch.window, got.arch.global_every), (1024, 6));
+    // Layers 6, 12, ..., 60 (from one) are global: ten of 62.
+    assert_eq!(got.arch.sliding_layers(), 52);
+    assert!(!got.arch.layer_slides(5) && got.arch.layer_slides(6) && got.arch.layer_slides(61));
+    assert!(got.not_understood.is_empty(), "{:?}", got.not_understood);
+    same_as_preset(json, "gemma-3-27b");
     // 27.0 B in the text model (embeddings 1.41 B + 62 layers of 0.413 B).
     let b = got.arch.params().total() / 1e9;
     assert!((26.8..27.3).contains(&b), "{b}");
-    assert_eq!(got.not_understood, vec!["sliding_window".to_string()]);
+    // A pattern the file states is the one used (Gemma 3 1B's config has 6 too; 4 here).
+    let four = json.replace(
+        r#""sliding_window": 1024,"#,
+        r#""sliding_window": 1024, "sliding_window_pattern": 4,"#,
+    );
+    let got = parse(&four).unwrap();
+    assert_eq!(got.arch.global_every, 4);
+    assert_eq!(got.arch.sliding_layers(), 62 - 15);
+}
+
+/// Newer configs list each layer's kind (`layer_types`). A list that one of the two rules
+/// reproduces is read as that rule; one that neither does is read as full attention, the upper
+/// bound, and named as not understood; a list of full layers only changes nothing.
+#[test]
+fn layer_types_are_read_when_a_rule_reproduces_them() {
+    let list = |kinds: &[&str]| {
+        let items: Vec<String> = kinds.iter().map(|k| format!("\"{k}_attention\"")).collect();
+        format!("[{}]", items.join(", "))
+    };
+    let gemma = |types: &str| {
+        cfg(
+            "gemma3_text",
+            &format!(
+                r#""hidden_size": 1152, "intermediate_size": 6912, "num_attention_heads": 4, "num_hidden_layers": 6, "num_key_value_heads": 1, "head_dim": 256, "vocab_size": 262144, "sliding_window": 512, "layer_types": {types}"#
+            ),
+        )
+    };
+    // Five sliding, one full: every sixth layer global.
+    let got = parse(&gemma(&list(&[
+        "sliding", "sliding", "sliding", "sliding", "sliding", "full",
+    ])))
+    .unwrap();
+    assert_eq!((got.arch.sliding_every, got.arch.global_every), (1, 6));
+    assert!(got.not_understood.is_empty(), "{:?}", got.not_understood);
+    // Alternating from the first layer: every other layer slides, as Gemma 2.
+    let got = parse(&gemma(&list(&[
+        "sliding", "full", "sliding", "full", "sliding", "full",
+    ])))
+    .unwrap();
+    assert_eq!((got.arch.sliding_every, got.arch.global_every), (2, 0));
+    assert_eq!(got.arch.sliding_layers(), 3);
+    // All sliding.
+    let got = parse(&gemma(&list(&["sliding"; 6]))).unwrap();
+    assert_eq!((got.arch.sliding_every, got.arch.global_every), (1, 0));
+    // No rule gives full, full, sliding, ...: full attention, and the list said.
+    let got = parse(&gemma(&list(&[
+        "full", "full", "sliding", "sliding", "sliding", "full",
+    ])))
+    .unwrap();
+    assert_eq!(got.arch.attention, AttentionKind::Full);
+    assert_eq!(got.arch.sliding_layers(), 0);
+    assert_eq!(got.not_understood, ["layer_types"]);
+    // Every layer full: nothing slides and nothing is left unread.
+    let got = parse(&gemma(&list(&["full"; 6]))).unwrap();
+    assert_eq!(got.arch.attention, AttentionKind::Full);
+    assert!(got.not_understood.is_empty(), "{:?}", got.not_understood);
+    // A list of another length than the layers, or of unknown kinds, is not read.
+    let got = parse(&gemma(&list(&["sliding", "full"]))).unwrap();
+    assert_eq!(got.arch.attention, AttentionKind::Full);
+    assert_eq!(got.not_understood, ["layer_types"]);
+    let got = parse(&gemma(r#"["chunked_attention"]"#)).unwrap();
+    assert_eq!(got.not_understood, ["layer_types"]);
 }
 
 /// Without a model_type the message names what is missing, not an empty type.

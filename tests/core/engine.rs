@@ -143,6 +143,19 @@ fn vllm_sliding_window_layers_keep_the_window_and_a_step_gemma_2_9b_20_60x() {
     assert_close(p.max_concurrency, (expected * 100.0).round() / 100.0, 1e-9);
 }
 
+/// Gemma 3 27B in vLLM at its 131,072-token context (8,192 batched tokens): its 52 sliding
+/// layers take min(1,023 + 8,192, 131,072) / 16 rounded up, plus one, = 577 pages each against a
+/// global layer's 8,192, so a request takes 111,924 pages rather than 62 x 8,192 = 507,904.
+#[test]
+fn vllm_gemma_3_sliding_layers_take_the_window_and_a_step() {
+    let a = (preset("gemma-3-27b").unwrap().arch)();
+    assert_eq!(
+        request_pages(&a, 131_072, 8192),
+        10.0 * 8192.0 + 52.0 * 577.0
+    );
+    assert_eq!(request_pages(&a, 131_072, 8192), 111_924.0);
+}
+
 /// Non-torch memory grows with the cards (NCCL and all-reduce buffers); the activation peak does
 /// not divide by them.
 #[test]

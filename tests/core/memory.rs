@@ -74,6 +74,7 @@ fn kv_bytes_per_token_of_each_preset() {
         ("mistral-7b", 131_072.0),
         ("mixtral-8x7b", 131_072.0),
         ("gemma-2-9b", 344_064.0),
+        ("gemma-3-27b", 507_904.0),
         ("phi-3-mini", 393_216.0),
         ("deepseek-v3", 70_272.0),
     ];
@@ -124,6 +125,42 @@ fn grouped_query_attention_cuts_the_cache_by_its_ratio() {
     })
     .unwrap();
     assert_eq!(mha.kv_cache.0 / gqa.kv_cache.0, 8.0);
+}
+
+/// Gemma 3 27B at its 128k context: the ten global layers (every sixth) hold every token, the
+/// 52 sliding ones 1,024; read as full attention on every layer it would need six times the
+/// cache (62 GiB against 10.4 GiB a sequence).
+#[test]
+fn gemma_3_holds_the_whole_context_in_one_layer_of_six() {
+    let gemma = (preset("gemma-3-27b").unwrap().arch)();
+    assert_eq!(gemma.sliding_layers(), 52);
+    let i = MemoryInputs {
+        inference: InferenceInputs {
+            ctx: 131_072,
+            conc: 1,
+            ..Default::default()
+        },
+        ..with_arch(gemma.clone())
+    };
+    let r = inference(&i).unwrap();
+    let layer = 2.0 * 16.0 * 128.0 * 2.0;
+    assert_eq!(
+        r.kv_per_sequence.0,
+        layer * (10.0 * 131_072.0 + 52.0 * 1024.0)
+    );
+    assert_close(r.kv_per_sequence.as_gib(), 10.41, 0.005);
+    let full = inference(&MemoryInputs {
+        model: ModelSpec {
+            arch: Arch {
+                attention: AttentionKind::Full,
+                ..gemma
+            },
+            ..i.model.clone()
+        },
+        ..i.clone()
+    })
+    .unwrap();
+    assert_eq!(full.kv_per_sequence.0, layer * 62.0 * 131_072.0);
 }
 
 #[test]

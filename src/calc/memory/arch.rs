@@ -24,7 +24,7 @@ pub enum AttentionKind {
     #[default]
     Full,
     /// Some layers attend to the last `window` tokens only (Mistral 7B v0.1: all layers;
-    /// Gemma 2: every other layer).
+    /// Gemma 2: every other layer; Gemma 3: five of every six).
     SlidingWindow,
     /// Multi-head latent attention (DeepSeek-V2/V3): one compressed latent plus a shared rotary
     /// key per token and layer.
@@ -68,6 +68,11 @@ pub struct Arch {
     pub window: u64,
     /// Every n-th layer slides (1: all layers; 2: every other layer, as Gemma 2).
     pub sliding_every: u64,
+    /// Every n-th layer, counted from one, attends to the whole context although the others
+    /// slide (0: none). Gemma 3 has 6: layers 6, 12, 18, ... are global, the five before each
+    /// slide (its `sliding_window_pattern`; Hugging Face's Gemma 3 makes layer `i` sliding
+    /// when `(i + 1) % pattern != 0`).
+    pub global_every: u64,
     /// Latent attention sizes (with [`AttentionKind::Latent`]).
     pub q_lora_rank: u64,
     pub kv_lora_rank: u64,
@@ -99,6 +104,7 @@ impl Default for Arch {
             attention: AttentionKind::Full,
             window: 0,
             sliding_every: 1,
+            global_every: 0,
             q_lora_rank: 0,
             kv_lora_rank: 0,
             qk_nope_head_dim: 0,
@@ -215,6 +221,7 @@ impl Arch {
         self.attention == AttentionKind::SlidingWindow
             && self.window > 0
             && (self.sliding_every <= 1 || l.is_multiple_of(self.sliding_every))
+            && (self.global_every <= 1 || !(l + 1).is_multiple_of(self.global_every))
     }
 
     /// KV-cache elements per token of one layer: K and V of every KV head, or the latent.
@@ -283,6 +290,7 @@ impl Arch {
             ("norms_per_layer", self.norms_per_layer, 16),
             ("window", self.window, 1 << 24),
             ("sliding_every", self.sliding_every, 64),
+            ("global_every", self.global_every, 64),
             ("kv_lora_rank", self.kv_lora_rank, 65_536),
             ("q_lora_rank", self.q_lora_rank, 65_536),
             ("nope_dim", self.qk_nope_head_dim, 4096),

@@ -2,12 +2,15 @@
 //! knows: llama, mistral, mixtral, qwen2, qwen3, qwen2_moe, qwen3_moe, gemma, gemma2, gemma3, phi3,
 //! deepseek_v2 and deepseek_v3. A multimodal config that nests its language model under
 //! `text_config` (Gemma 3: `"model_type": "gemma3"` at the top, the text model's sizes below) is
-//! read from that nested object; the vision tower is not counted. Gemma 3 interleaves five
-//! sliding-window layers with one global layer, which [`Arch`] cannot state (it slides every n-th
-//! layer), so its layers are read as full attention, an upper bound on its KV cache, and
-//! `sliding_window` is listed back as not understood. Keys that do not change memory (token ids, rope settings, dropout)
-//! are passed over quietly; any other key is listed back as not understood, so nothing is dropped
-//! without the reader knowing.
+//! read from that nested object; the vision tower is not counted. Which layers slide is read from
+//! the family's rule (Mistral and Phi-3: all; Gemma 2: every other, from the first; Gemma 3: all
+//! but every `sliding_window_pattern`-th, 6 when absent, as Hugging Face's `Gemma3TextConfig`
+//! defaults it) or, where the file lists it, from `layer_types` (one `"sliding_attention"` or
+//! `"full_attention"` per layer, as newer Hugging Face configs write it). A `layer_types` list
+//! that no "every n-th layer slides" or "every n-th layer is global" rule reproduces is read as
+//! full attention, an upper bound on the KV cache, and listed back as not understood. Keys that
+//! do not change memory (token ids, rope settings, dropout) are passed over quietly; any other
+//! key is listed back as not understood, so nothing is dropped without the reader knowing.
 
 use super::arch::{Arch, AttentionKind};
 use crate::calc::json::{self, Value};
@@ -80,7 +83,6 @@ const IGNORED: &[&str] = &[
     "num_nextn_predict_layers",
     "decoder_sparse_step",
     "mlp_only_layers",
-    "sliding_window_pattern",
     "cache_implementation",
     "head_dim_original",
     "tokenizer_class",
@@ -203,17 +205,39 @@ pub fn parse(text: &str) -> Result<ConfigImport, ConfigError> {
     // configs carry a window that is off unless `use_sliding_window` is true.
     let window = map.get("sliding_window").and_then(Value::as_u64);
     let qwen_uses = map.get("use_sliding_window").and_then(Value::as_bool) == Some(true);
+    let pattern = r.opt("sliding_window_pattern");
+    let listed = layer_types(map);
+    let mut unread_types = false;
     if let Some(w) = window {
         let on = match model_type.as_str() {
             "mistral" | "mixtral" | "phi3" => true,
             "gemma2" => true,
+            _ if gemma3 => true,
             t if t.starts_with("qwen") => qwen_uses,
             _ => false,
         };
         if on {
             arch.attention = AttentionKind::SlidingWindow;
             arch.window = w;
-            arch.sliding_every = if model_type == "gemma2" { 2 } else { 1 };
+            (arch.sliding_every, arch.global_every) = match model_type.as_str() {
+                "gemma2" => (2, 0),
+                _ if gemma3 => (1, pattern.unwrap_or(6)),
+                _ => (1, 0),
+            };
+            if let Some(types) = &listed {
+                match rule_for(&arch, types) {
+                    Some(rule) => (arch.sliding_every, arch.global_every) = rule,
+                    None => {
+                        // Every layer full, as listed, or a pattern the two rules cannot state:
+                        // read as full attention, the upper bound, and in the second case the
+                        // list named as not understood.
+                        arch.attention = AttentionKind::Full;
+                        arch.window = 0;
+                        (arch.sliding_every, arch.global_every) = (1, 0);
+                        unread_types = types.iter().any(|slides| *slides);
+                    }
+                }
+            }
         }
     }
     match model_type.as_str() {
@@ -272,18 +296,61 @@ pub fn parse(text: &str) -> Result<ConfigImport, ConfigError> {
                     | "qk_rope_head_dim"
                     | "v_head_dim"
                     | "intermediate_size"
+                    | "layer_types"
             )
         })
         .cloned()
         .collect::<Vec<_>>();
-    // Gemma 3's five-local-one-global pattern is read as full attention (module docs).
-    if gemma3 && map.get("sliding_window").is_some() {
-        not_understood.push("sliding_window".to_string());
+    // `layer_types` is read when a window is on and the list follows a rule; otherwise it is
+    // not used, and said so unless every layer is full (which is what is assumed anyway).
+    let types_unread = match &listed {
+        None => map.get("layer_types").is_some(),
+        Some(types) => {
+            unread_types
+                || (arch.attention != AttentionKind::SlidingWindow && types.iter().any(|s| *s))
+        }
+    };
+    if types_unread {
+        not_understood.push("layer_types".to_string());
         order::sort(&mut not_understood);
     }
     Ok(ConfigImport {
         model_type,
         arch,
         not_understood,
+    })
+}
+
+/// `layer_types` as whether each layer slides, when it is a list of the two known kinds.
+fn layer_types(map: &Value) -> Option<Vec<bool>> {
+    map.get("layer_types")?
+        .as_array()?
+        .iter()
+        .map(|v| match v.as_str()? {
+            "sliding_attention" => Some(true),
+            "full_attention" => Some(false),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The `(sliding_every, global_every)` whose layers slide exactly where `types` says, for a list
+/// of one entry per layer; `None` when no such rule exists or the list's length is not the
+/// model's.
+fn rule_for(arch: &Arch, types: &[bool]) -> Option<(u64, u64)> {
+    if types.len() as u64 != arch.layers {
+        return None;
+    }
+    let rules = (1..=64).map(|n| (n, 0)).chain((2..=64).map(|n| (1, n)));
+    rules.into_iter().find(|&(sliding_every, global_every)| {
+        let a = Arch {
+            sliding_every,
+            global_every,
+            ..arch.clone()
+        };
+        types
+            .iter()
+            .enumerate()
+            .all(|(l, slides)| a.layer_slides(l as u64) == *slides)
     })
 }

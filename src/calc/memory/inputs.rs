@@ -232,6 +232,7 @@ mod fields {
     pub const NORMS_PER_LAYER: F = NumField { key: "norms_per_layer", kind: NumberKind::Plain, min: 0.0, max: 16.0, slider: None, whole: true, get: |m| m.model.arch.norms_per_layer as f64, set: |m, v| m.model.arch.norms_per_layer = v as u64 };
     pub const WINDOW: F = NumField { key: "window", kind: NumberKind::Plain, min: 0.0, max: 16_777_216.0, slider: None, whole: true, get: |m| m.model.arch.window as f64, set: |m, v| m.model.arch.window = v as u64 };
     pub const SLIDING_EVERY: F = NumField { key: "sliding_every", kind: NumberKind::Plain, min: 1.0, max: 64.0, slider: None, whole: true, get: |m| m.model.arch.sliding_every as f64, set: |m, v| m.model.arch.sliding_every = v as u64 };
+    pub const GLOBAL_EVERY: F = NumField { key: "global_every", kind: NumberKind::Plain, min: 0.0, max: 64.0, slider: None, whole: true, get: |m| m.model.arch.global_every as f64, set: |m, v| m.model.arch.global_every = v as u64 };
     pub const Q_LORA_RANK: F = NumField { key: "q_lora_rank", kind: NumberKind::Plain, min: 0.0, max: 65_536.0, slider: None, whole: true, get: |m| m.model.arch.q_lora_rank as f64, set: |m, v| m.model.arch.q_lora_rank = v as u64 };
     pub const KV_LORA_RANK: F = NumField { key: "kv_lora_rank", kind: NumberKind::Plain, min: 0.0, max: 65_536.0, slider: None, whole: true, get: |m| m.model.arch.kv_lora_rank as f64, set: |m, v| m.model.arch.kv_lora_rank = v as u64 };
     pub const NOPE_DIM: F = NumField { key: "nope_dim", kind: NumberKind::Plain, min: 0.0, max: 4096.0, slider: None, whole: true, get: |m| m.model.arch.qk_nope_head_dim as f64, set: |m, v| m.model.arch.qk_nope_head_dim = v as u64 };
@@ -331,6 +332,7 @@ memory_table!(
         Field::Num(NORMS_PER_LAYER),
         Field::Num(WINDOW),
         Field::Num(SLIDING_EVERY),
+        Field::Num(GLOBAL_EVERY),
         Field::Num(Q_LORA_RANK),
         Field::Num(KV_LORA_RANK),
         Field::Num(NOPE_DIM),

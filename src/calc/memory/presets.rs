@@ -120,6 +120,25 @@ pub const PRESETS: &[Preset] = &[
         },
     },
     Preset {
+        id: "gemma-3-27b",
+        name: "Gemma 3 27B",
+        source: "google/gemma-3-27b-it config.json, text_config (head_dim 128, sliding_window 1024, \
+                 every sixth layer global); 1,416M embedding + 25,600M other parameters by the \
+                 Gemma 3 technical report's Table 1 (its 417M vision encoder not counted)",
+        published_params: 27_016e6,
+        arch: || Arch {
+            head_dim: 128,
+            tied_embeddings: true,
+            norms_per_layer: 4,
+            qk_norm: true,
+            attention: AttentionKind::SlidingWindow,
+            window: 1024,
+            sliding_every: 1,
+            global_every: 6,
+            ..dense(62, 5376, 32, 16, 262_208, 21_504)
+        },
+    },
+    Preset {
         id: "phi-3-mini",
         name: "Phi-3 mini (4k)",
         source: "microsoft/Phi-3-mini-4k-instruct config.json (sliding_window 2047 on every layer)",
