@@ -492,3 +492,50 @@ fn a_split_that_misses_the_first_token_takes_more_cards_a_replica_when_they_meet
     let od = h200.month_of(Way::OnDemand).unwrap().amount;
     assert!((od - 3.59 * 4.0 * 24.0 * days()).abs() < 1e-6, "{od}");
 }
+
+/// Llama 3.1 8B at 8k prompts for 16 people on RTX 4090s: one card a replica keeps 16 GB of
+/// weights beside about 5 GB of KV cache, one 9k-token request, so the fleet is sixteen cards;
+/// two a replica keep one copy of the weights beside 30 GB of cache and carry all sixteen people
+/// on one pair. The row is the pair, as the serving view on that card and split shows it.
+#[test]
+fn a_larger_split_that_needs_fewer_cards_in_all_is_the_rows() {
+    let q = "model=llama-3.1-8b&weights=bf16&in_tokens=8000&out_tokens=1000&load=users&users=16&cur=usd";
+    let (p, s) = plan(q);
+    let row = p.rows.iter().find(|r| r.id == "rtx-4090").unwrap();
+    let i = valid(row_serving(&s.serving));
+    let at = |tp: u64| serving::report(&i, &row_scenario(&s, row.gpu, tp));
+    let (one, two) = (at(1), at(2));
+    assert!(one.fits && one.meets_ttft && one.meets_tpot);
+    assert_eq!((one.replicas, one.cards), (16, 16));
+    assert_eq!((two.replicas, two.cards), (1, 2));
+    assert!(row.meets);
+    assert_eq!((row.tp, row.cards), (2, 2));
+    assert_eq!((row.ttft_s, row.tpot_s), (two.ttft_s, two.tpot_s));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    /// No split of one machine that the runtime accepts meets the goals with fewer cards than
+    /// the row's, nor with as many at a smaller split.
+    #[test]
+    fn no_split_meets_the_goals_with_fewer_cards_than_the_row(q in query()) {
+        let (p, s) = plan(&q);
+        let i = valid(row_serving(&s.serving));
+        for r in p.rows.iter().filter(|r| r.meets) {
+            for k in 1..=serving::MACHINE_CARDS {
+                let sc = row_scenario(&s, r.gpu, k);
+                if gpuplan::calc::table::validate(sc.memory.clone()).is_err() {
+                    continue;
+                }
+                let v = serving::report(&i, &sc);
+                if v.fits && v.meets_ttft && v.meets_tpot && !v.ttft_unmeetable {
+                    prop_assert!(
+                        v.cards > r.cards || (v.cards == r.cards && k >= r.tp),
+                        "{q}: {} at {} a replica takes {} cards, the row {} at {}",
+                        r.id, k, v.cards, r.cards, r.tp
+                    );
+                }
+            }
+        }
+    }
+}

@@ -9,10 +9,10 @@
 //! view's for the same inputs:
 //!
 //! ```text
-//! tensor-parallel cards = 1 when one request fits one card, else the serving report's
-//!                         tp_to_fit (the fewest, within one machine, that hold it); when that
-//!                         split misses a latency goal, the first larger split up to 8 (one
-//!                         machine, one the runtime accepts) that meets both, if any
+//! tensor-parallel cards = of the splits from the fewest that hold one request (1, or the
+//!                         serving report's tp_to_fit) up to 8 (one machine) that the runtime
+//!                         accepts, the one whose fleet meets both latency goals with the fewest
+//!                         cards in all (the smaller split on a tie); none meets: the fewest
 //! cards                 = the serving report's count at that split (replicas x tp)
 //! machines (a machine row of the catalogue) = ceil(cards / cards per machine)
 //! a month, on demand    = rent per card-hour x cards x billed hours a day x days
@@ -308,10 +308,15 @@ pub fn row_scenario_train(s: &Scenario, gpu: &Gpu, n: u64, zero: u8) -> Scenario
     out
 }
 
-/// The serving report on `gpu` with the fewest tensor-parallel cards that hold one request and
-/// meet both latency goals, and that split: the fewest that hold it when they meet the goals or
-/// when no larger split within one machine does ([`serving::MACHINE_CARDS`], the splits the
-/// runtime accepts, as the serving view's `tp`). `None` when the serving inputs do not validate.
+/// The serving report on `gpu` at the split whose fleet meets both latency goals with the fewest
+/// cards in all, and that split. The splits tried run from the fewest tensor-parallel cards that
+/// hold one request up to one machine ([`serving::MACHINE_CARDS`]), those the runtime accepts
+/// (the model validates at that split, as the serving view's `tp`); a tie keeps the smaller
+/// split. More cards a replica hold more of the KV cache beside one copy of the weights and split
+/// each request's prefill and decode, so a larger split can need fewer cards in all (Llama 3.1 8B
+/// at 8k prompts for 16 people: sixteen RTX 4090s one a replica, two as one pair). When no split
+/// meets the goals, the fewest that hold a request. `None` when the serving inputs do not
+/// validate.
 fn serve_on(s: &Scenario, gpu: &Gpu) -> Option<(ServingReport, u64)> {
     let i = validate(row_serving(&s.serving)).ok()?;
     let at = |tp: u64| serving::report(&i, &row_scenario(s, gpu, tp));
@@ -324,15 +329,35 @@ fn serve_on(s: &Scenario, gpu: &Gpu) -> Option<(ServingReport, u64)> {
             None => return Some((one, 1)),
         }
     };
-    if !least.fits || meets_goals(&least) {
+    if !least.fits {
         return Some((least, tp));
     }
-    // A missed goal: more cards a replica split each request's prefill and decode further.
-    let more = (tp + 1..=serving::MACHINE_CARDS)
-        .filter(|&k| validate(row_scenario(s, gpu, k).memory).is_ok())
-        .map(|k| (at(k), k))
-        .find(|(r, _)| meets_goals(r));
-    Some(more.unwrap_or((least, tp)))
+    let mut best = meets_goals(&least).then_some(tp);
+    let mut best_cards = if best.is_some() {
+        least.cards
+    } else {
+        u64::MAX
+    };
+    let mut best_report = None;
+    for k in tp + 1..=serving::MACHINE_CARDS {
+        // A fleet of k-card replicas has at least k cards: none further can take fewer.
+        if k >= best_cards {
+            break;
+        }
+        if validate(row_scenario(s, gpu, k).memory).is_err() {
+            continue;
+        }
+        let r = at(k);
+        if meets_goals(&r) && r.cards < best_cards {
+            best_cards = r.cards;
+            best = Some(k);
+            best_report = Some(r);
+        }
+    }
+    Some(match (best, best_report) {
+        (Some(k), Some(r)) => (r, k),
+        _ => (least, tp),
+    })
 }
 
 /// A fleet that holds the job and meets the first-token and per-token goals.
