@@ -239,3 +239,29 @@ fn the_h20_goal_just_above_the_floor_is_met_and_below_it_takes_no_more_cards() {
         met.cards, below.cards, below.ttft_floor_s
     );
 }
+
+/// The serving view's sheet offers the split of one machine that carries the load with fewer
+/// cards in all: Llama 3.1 8B in bf16 at 8k prompts for 16 people on RTX 4090s takes sixteen
+/// cards one a replica and a single pair two a replica. At two a replica nothing better is
+/// offered; where no request fits, the way out is the split that holds one, not this.
+#[test]
+fn the_serving_view_offers_a_split_with_fewer_cards_in_all() {
+    use gpuplan::calc::scenario::{from_pairs, pairs};
+    use gpuplan::calc::serving::{sheet, BetterSplit};
+    let at = |q: &str| {
+        let mut issues = Vec::new();
+        let (s, _, _) = from_pairs(&pairs(q), &mut issues);
+        assert!(issues.is_empty(), "{q}: {issues:?}");
+        sheet(&crate::common::valid(s.serving.clone()), &s)
+    };
+    let q = "model=llama-3.1-8b&weights=bf16&gpu=rtx-4090&in_tokens=8000&out_tokens=1000&load=users&users=16";
+    let one = at(q);
+    assert!(one.fits && one.meets_ttft && one.meets_tpot);
+    assert_eq!(one.cards, 16);
+    assert_eq!(one.better_split, Some(BetterSplit { tp: 2, cards: 2 }));
+    let two = at(&format!("{q}&tp=2"));
+    assert_eq!((two.cards, two.better_split), (2, None));
+    // Llama 3.1 70B does not fit one RTX 4090: the way out is tp_to_fit, not a better split.
+    let big = at("model=llama-3.1-70b&weights=bf16&gpu=rtx-4090");
+    assert!(!big.fits && big.better_split.is_none());
+}

@@ -325,6 +325,16 @@ export class ServingPage extends Page {
   charts() {
     return ['chart-serving-throughput', 'chart-serving-latency', 'chart-serving-cost'];
   }
+  /** A way out under the headline (`way-<kind>`): its value and words, or null when not offered. */
+  async way(kind) {
+    const el = this.page.locator(byTestid(`way-${kind}`));
+    if ((await el.count()) === 0) return null;
+    return { value: await el.getAttribute('data-value'), text: (await el.textContent()).trim() };
+  }
+  /** Presses a way's "Try it". */
+  async tryWay(kind) {
+    await this.page.click(`${byTestid(`way-${kind}`)} button`);
+  }
 }
 
 /** The plan view: every card and machine ranked for the job, and the sentence naming the best. */

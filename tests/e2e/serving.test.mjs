@@ -176,3 +176,33 @@ for (const lang of ['en', 'zh']) {
     }
   });
 }
+
+// One RTX 4090 a replica keeps 16 GB of Llama 3.1 8B beside room for one 9k-token request, so 16
+// people take sixteen cards; a pair holds one copy of the weights and carries all of them. The
+// headline offers the pair and its button sets it.
+for (const [lang, width, words, title] of [
+  ['en', 1280, /2 cards a replica: 2 cards in all instead of 16/, /^The same job with fewer cards/],
+  ['zh', 390, /每个副本 2 张卡：总共 2 张，而不是 16 张/, /^用更少的卡完成同样的负载/],
+]) {
+  test(`[${lang}] a split with fewer cards in all is offered and taken at ${width} px`, async () => {
+    const context = await s.browser.newContext({ viewport: { width, height: 844 } });
+    try {
+      const { page, errors } = await open(context, s.url, `?lang=${lang}&view=serving&model=llama-3.1-8b&weights=bf16&gpu=rtx-4090&in_tokens=8000&out_tokens=1000&load=users&users=16`);
+      const p = new ServingPage(page);
+      await page.waitForSelector('[data-testid=way-split]');
+      assert.equal((await p.outputs()).cards, 16);
+      const way = await p.way('split');
+      assert.equal(way.value, '2');
+      assert.match(way.text, words);
+      assert.match((await page.textContent('.ways-title')).trim(), title);
+      await p.tryWay('split');
+      await page.waitForFunction(() => document.querySelector('[data-testid=cards-needed]').dataset.value === '2');
+      assert.equal(await page.inputValue('[data-testid=input-tp]'), '2');
+      assert.equal(await p.way('split'), null);
+      await page.waitForFunction(() => new URLSearchParams(location.search).get('tp') === '2');
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -102,6 +102,9 @@ pub struct Way {
     pub fits: bool,
 }
 
+/// The kinds of way offered when the model already fits: the same job on fewer cards.
+const FEWER: &[&str] = &["split"];
+
 /// The ways out, each with a button that makes its change (`on_try` gets the way's kind).
 #[component]
 pub fn Ways(ways: Memo<Vec<Way>>, on_try: Callback<&'static str>) -> impl IntoView {
@@ -110,7 +113,16 @@ pub fn Ways(ways: Memo<Vec<Way>>, on_try: Callback<&'static str>) -> impl IntoVi
     view! {
         <When when=move || ways.see(|w| !w.is_empty())>
             <div class="ways">
-                <p class="ways-title">{live(move || app.t().headline.ways_title)}</p>
+                <p class="ways-title">
+                    {live(move || {
+                        let h = &app.t().headline;
+                        if kinds.see(|k| k.iter().all(|k| FEWER.contains(k))) {
+                            h.ways_title_fewer
+                        } else {
+                            h.ways_title
+                        }
+                    })}
+                </p>
                 <ul data-testid="ways">
                     // Keyed by kind: a slider move changes the ways' figures, not which ways
                     // there are, so each item keeps its element and button and only its text,

@@ -332,37 +332,15 @@ fn serve_on(s: &Scenario, gpu: &Gpu) -> Option<(ServingReport, u64)> {
     if !least.fits {
         return Some((least, tp));
     }
-    let mut best = meets_goals(&least).then_some(tp);
-    let mut best_cards = if best.is_some() {
-        least.cards
-    } else {
-        u64::MAX
+    let at = |k: u64| {
+        let sc = row_scenario(s, gpu, k);
+        validate(sc.memory.clone()).ok()?;
+        Some(serving::report(&i, &sc))
     };
-    let mut best_report = None;
-    for k in tp + 1..=serving::MACHINE_CARDS {
-        // A fleet of k-card replicas has at least k cards: none further can take fewer.
-        if k >= best_cards {
-            break;
-        }
-        if validate(row_scenario(s, gpu, k).memory).is_err() {
-            continue;
-        }
-        let r = at(k);
-        if meets_goals(&r) && r.cards < best_cards {
-            best_cards = r.cards;
-            best = Some(k);
-            best_report = Some(r);
-        }
-    }
-    Some(match (best, best_report) {
-        (Some(k), Some(r)) => (r, k),
-        _ => (least, tp),
+    Some(match serving::fewest_cards(tp, least.clone(), &at) {
+        Some((k, r)) => (r, k),
+        None => (least, tp),
     })
-}
-
-/// A fleet that holds the job and meets the first-token and per-token goals.
-fn meets_goals(r: &ServingReport) -> bool {
-    r.fits && !r.ttft_unmeetable && r.meets_ttft && r.meets_tpot
 }
 
 /// The plan's report.
@@ -503,7 +481,7 @@ pub(crate) fn row(
     cur: Currency,
 ) -> PlanRow {
     let fits = r.fits;
-    let meets = meets_goals(r);
+    let meets = serving::meets_goals(r);
     // A figure that is not finite (a load no count meets) is no price.
     // Serving has no spot way: a service reclaimed mid-request is not a checkpointed job.
     let [od, re, ow] = month;

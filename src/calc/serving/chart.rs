@@ -148,6 +148,16 @@ pub struct ServingSheet {
     pub cost: CostChart,
     /// The memory views' card by name, for the headline when the model does not fit.
     pub card_name: &'static str,
+    /// Another split of one machine that carries the load with fewer cards in all, or meets the
+    /// goals the chosen split misses ([`super::fewest_cards`]); a way out the page offers.
+    pub better_split: Option<BetterSplit>,
+}
+
+/// A split of one machine other than the chosen one, and the cards its fleet takes in all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BetterSplit {
+    pub tp: u64,
+    pub cards: u64,
 }
 
 /// The report's figures are read through the sheet as they are (`sheet.throughput`).
@@ -165,6 +175,30 @@ pub fn sheet(i: &Valid<ServingInputs>, s: &Scenario) -> ServingSheet {
         concurrency: concurrency_chart(i, s, &report),
         cost: cost_chart(s, &report),
         card_name: crate::calc::memory::catalogue::gpu(&s.memory.gpu).map_or("", |g| g.name),
+        better_split: better_split(i, s, &report),
         report,
     }
+}
+
+/// The split of one machine, from the chosen one up, whose fleet meets both goals with the fewest
+/// cards, when it is not the chosen split: fewer cards in all than the chosen split's fleet, or
+/// the goals the chosen split misses met. None when one request does not fit the chosen split
+/// (the way out is then the split that holds it).
+pub fn better_split(
+    i: &Valid<ServingInputs>,
+    s: &Scenario,
+    report: &ServingReport,
+) -> Option<BetterSplit> {
+    if !report.fits {
+        return None;
+    }
+    let from = s.memory.inference.tp;
+    let at = |k: u64| {
+        let mut t = s.clone();
+        t.memory.inference.tp = k;
+        crate::calc::table::validate(t.memory.clone()).ok()?;
+        Some(super::report(i, &t))
+    };
+    let (tp, r) = super::fewest_cards(from, report.clone(), &at)?;
+    (tp != from).then_some(BetterSplit { tp, cards: r.cards })
 }

@@ -82,6 +82,7 @@ mod cost;
 pub mod measured;
 mod queue;
 mod report;
+mod split;
 mod step;
 
 pub use calibration::{
@@ -90,10 +91,14 @@ pub use calibration::{
     MARLIN_COMPUTE, NVLINK, PCIE, RANK_S, REQUEST_S, RUNTIMES, SPREAD, TRTLLM_REQUEST_S,
     VLLM_REQUEST_S, W4_COMPUTE,
 };
-pub use chart::{concurrency_chart, cost_chart, sheet, ConcurrencyChart, CostChart, ServingSheet};
+pub use chart::{
+    better_split, concurrency_chart, cost_chart, sheet, BetterSplit, ConcurrencyChart, CostChart,
+    ServingSheet,
+};
 pub use cost::{billed_hours_a_day, PriceSource, CARDS_PER_MACHINE, RENT_BUY_CARD_W};
 pub use queue::{erlang_c, finite_source, mmc_wait};
 pub use report::{report, serving, Owned, ServingReport, MACHINE_CARDS};
+pub use split::{fewest_cards, meets_goals};
 pub use step::{attention_flops, Point, Step};
 
 use super::field::{FieldError, NumField, NumberKind, Slider};

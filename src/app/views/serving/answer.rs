@@ -12,15 +12,32 @@ use crate::app::views::headline::{Answer, Tone};
 use crate::app::views::model::MEMORY;
 use crate::calc::choice::Choice;
 use crate::calc::headline;
-use crate::calc::serving::ServingReport;
+use crate::calc::serving::{meets_goals, ServingSheet};
 use crate::text::Texts;
 use leptos::prelude::*;
 
-/// The way out when the model does not fit: the fewest cards that hold one request, split by
-/// tensor parallelism, with a button that sets it.
-pub fn ways(r: &ServingReport, t: &'static Texts) -> Vec<Way> {
+/// The ways out, each with a button that sets it: when the model does not fit, the fewest cards
+/// that hold one request, split by tensor parallelism, or a smaller format; when it fits, a
+/// larger split of one machine whose fleet takes fewer cards in all or meets the goals the chosen
+/// split misses.
+pub fn ways(r: &ServingSheet, t: &'static Texts) -> Vec<Way> {
     let mut v = Vec::new();
     if r.fits {
+        if let Some(b) = r.better_split {
+            let (count, cards) = (b.tp.to_string(), b.cards.to_string());
+            v.push(Way {
+                kind: "split",
+                value: count.clone(),
+                text: if meets_goals(r) {
+                    t.headline
+                        .try_split_fewer(&count, &cards, &r.cards.to_string())
+                } else {
+                    t.headline.try_split_meets(&count, &cards)
+                },
+                // It fits already: the way is to fewer cards or met goals, not to fitting.
+                fits: false,
+            });
+        }
         return v;
     }
     if let Some(tp) = r.tp_to_fit {
@@ -46,7 +63,12 @@ pub fn ways(r: &ServingReport, t: &'static Texts) -> Vec<Way> {
 pub fn try_way(report: Serving) -> Callback<&'static str> {
     let app = use_app();
     Callback::new(move |kind: &'static str| {
-        let (tp, format) = report.see_untracked(|r| (r.tp_to_fit, r.format_to_fit));
+        let (tp, format, split) =
+            report.see_untracked(|r| (r.tp_to_fit, r.format_to_fit, r.better_split));
+        if let ("split", Some(b)) = (kind, split) {
+            app.try_edit(MEMORY, |m| m.inference.tp = b.tp);
+            return;
+        }
         match (kind, tp, format) {
             ("tp", Some(tp), _) => app.try_edit(MEMORY, |m| m.inference.tp = tp),
             ("format", _, Some(f)) => app.try_edit(MEMORY, |m| m.inference.weights = f),
