@@ -14,8 +14,10 @@ use gpuplan::calc::units::Currency;
 
 /// The defaults (a 7B model with a full-width cache, half a MiB a token) serving `conc` sequences of `ctx` tokens on the card `gpu`.
 fn serving(gpu: &str, ctx: u64, conc: u64) -> MemoryInputs {
-    let mut m = MemoryInputs::default();
-    m.gpu = gpu.to_string();
+    let mut m = MemoryInputs {
+        gpu: gpu.to_string(),
+        ..Default::default()
+    };
     m.inference.ctx = ctx;
     m.inference.conc = conc;
     m
@@ -141,8 +143,10 @@ fn the_training_sheet_stacks_the_total_and_sweeps_through_the_chosen_length() {
 
 #[test]
 fn the_training_line_passes_the_card_between_a_length_that_fits_and_one_that_does_not() {
-    let mut m = MemoryInputs::default();
-    m.gpu = "rtx-4090".to_string();
+    let mut m = MemoryInputs {
+        gpu: "rtx-4090".to_string(),
+        ..Default::default()
+    };
     m.training.method = gpuplan::calc::memory::training::Method::Qlora;
     m.training.seq = 16384;
     let v = validate(m.clone()).unwrap();
@@ -166,8 +170,10 @@ fn the_training_line_passes_the_card_between_a_length_that_fits_and_one_that_doe
 #[test]
 fn each_training_way_applied_does_what_it_says() {
     // 7B, full fine-tune on one 24 GB card: it does not fit.
-    let mut m = MemoryInputs::default();
-    m.gpu = "rtx-4090".to_string();
+    let m = MemoryInputs {
+        gpu: "rtx-4090".to_string(),
+        ..Default::default()
+    };
     let s = training(&validate(m.clone()).unwrap(), Currency::Usd);
     assert!(!s.fits);
     let after = |kind: &str| {
