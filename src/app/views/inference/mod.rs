@@ -14,7 +14,7 @@ use super::model::card::CardField;
 use super::model::{ModelSection, MEMORY};
 use crate::app::i18n::tr;
 use crate::app::state::{memo, use_app, use_report, Reported, See};
-use crate::app::widgets::{choice, live, num, sheet, slider, Item, Section, Sheet};
+use crate::app::widgets::{choice, live, num, sheet, slider, Item, Section, Sheet, When};
 use crate::calc::memory::inputs::{
     MemoryInputs, CONC, CTX, ENGINE, GPU_UTIL, KV, MARGIN, OVERHEAD_GIB, TP, WEIGHTS,
 };
@@ -90,7 +90,7 @@ fn engine(rep: Inference) -> AnyView {
     let app = use_app();
     let flags = move || rep.see(|r| r.vllm.as_ref().map(|v| v.flags.clone()).unwrap_or_default());
     view! {
-        <crate::app::widgets::When when=move || rep.see(|r| r.vllm.is_some())>
+        <When when=move || rep.see(|r| r.vllm.is_some())>
             <div class="engine" data-testid="engine-vllm">
                 {sheet(rep, &results::POOL)}
                 <p class="hint">{live(move || rep.see(|r| results::profile(r, app.t())))}</p>
@@ -101,7 +101,7 @@ fn engine(rep: Inference) -> AnyView {
                     </code>
                 </pre>
             </div>
-        </crate::app::widgets::When>
+        </When>
     }
     .into_any()
 }
