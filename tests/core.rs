@@ -33,6 +33,8 @@ mod measured;
 mod memory;
 #[path = "core/memory_gates.rs"]
 mod memory_gates;
+#[path = "core/memory_sheet.rs"]
+mod memory_sheet;
 #[path = "core/moves.rs"]
 mod moves;
 #[path = "core/numtext.rs"]

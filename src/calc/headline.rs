@@ -126,6 +126,30 @@ pub fn training_ways(m: &Valid<MemoryInputs>, r: &TrainingReport) -> TrainingWay
     }
 }
 
+impl TrainingWays {
+    /// Makes the change of the way `kind` (the page's id of a way: `cards`, `card`,
+    /// `recompute`, `lora`, `qlora`) to `m`; a kind it does not offer changes nothing.
+    pub fn apply(&self, kind: &str, m: &mut MemoryInputs) {
+        match kind {
+            "cards" => {
+                if let Some(n) = self.cards {
+                    m.training.gpus = n;
+                    m.training.zero = self.stage;
+                }
+            }
+            "card" => {
+                if let Some(id) = self.card.or(self.sharded_card.map(|(id, _)| id)) {
+                    m.gpu = id.to_string();
+                }
+            }
+            "recompute" => m.training.recompute = Recompute::Full,
+            "lora" => m.training.method = Method::Lora,
+            "qlora" => m.training.method = Method::Qlora,
+            _ => {}
+        }
+    }
+}
+
 /// Ways to make an inference load fit, each from the calculator.
 #[derive(Debug, Clone, PartialEq)]
 pub struct InferenceWays {
@@ -169,6 +193,32 @@ pub fn inference_ways(m: &Valid<MemoryInputs>, r: &InferenceReport) -> Inference
         card: smallest_card(r.required).map(|g| g.id),
         format,
         sequences: r.max_concurrency,
+    }
+}
+
+impl InferenceWays {
+    /// Makes the change of the way `kind` (the page's id of a way: `tp`, `card`, `format`,
+    /// `fewer`) to `m`; a kind it does not offer changes nothing.
+    pub fn apply(&self, kind: &str, m: &mut MemoryInputs) {
+        match kind {
+            "tp" => {
+                if let Some(tp) = self.tp {
+                    m.inference.tp = tp;
+                }
+            }
+            "card" => {
+                if let Some(id) = self.card {
+                    m.gpu = id.to_string();
+                }
+            }
+            "format" => {
+                if let Some((f, _)) = self.format {
+                    m.inference.weights = f;
+                }
+            }
+            "fewer" => m.inference.conc = self.sequences,
+            _ => {}
+        }
     }
 }
 

@@ -7,7 +7,7 @@ pub mod compare;
 pub mod glossary;
 pub mod headline;
 pub mod inference;
-pub mod memory_stack;
+pub mod memory;
 pub mod model;
 pub mod plan;
 pub mod registry;

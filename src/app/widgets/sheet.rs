@@ -197,14 +197,16 @@ fn build(read: Arc<dyn Read>, notes: Option<&'static str>, heads: Arc<Heads>) ->
 /// The tiles, formulas and charts, built each time they are shown.
 fn figures(read: Arc<dyn Read>, heads: Arc<Heads>) -> AnyView {
     let app = use_app();
-    let tiled = {
+    // A part the table has no rows for is left out, not drawn empty: a view may split its
+    // results over several sheets of the same memo, to put its own parts between them.
+    let tiled = (!heads.tiles.is_empty()).then(|| {
         let (r, q) = (read.clone(), read.clone());
         let part = Callback::new(move |(i, p): (usize, Part)| r.tile(i, p, app.t()));
         let range = heads
             .ranged
             .then(|| Callback::new(move |i: usize| q.range(i)));
         tiles(heads.tiles.clone(), part, range)
-    };
+    });
     let sentence = heads.sentence.map(|testid| {
         let r = read.clone();
         view! {
@@ -213,12 +215,13 @@ fn figures(read: Arc<dyn Read>, heads: Arc<Heads>) -> AnyView {
             </p>
         }
     });
-    let formulas = {
+    let formulas = (!heads.formulas.is_empty()).then(|| {
         let (r, q) = (read.clone(), read.clone());
         let substituted = Callback::new(move |i: usize| r.formula(i, app.t()));
         let shown = Callback::new(move |i: usize| q.formula_shown(i));
-        blocks(heads.formulas.clone(), substituted, shown)
-    };
+        let blocks = blocks(heads.formulas.clone(), substituted, shown);
+        view! { <div class="formulas">{blocks}</div> }
+    });
     let charts = heads
         .charts
         .iter()
@@ -238,11 +241,12 @@ fn figures(read: Arc<dyn Read>, heads: Arc<Heads>) -> AnyView {
             )
         })
         .collect_view();
+    let charts = (!heads.charts.is_empty()).then(|| view! { <div class="charts">{charts}</div> });
     view! {
         {tiled}
         {sentence}
-        <div class="formulas">{formulas}</div>
-        <div class="charts">{charts}</div>
+        {formulas}
+        {charts}
     }
     .into_any()
 }

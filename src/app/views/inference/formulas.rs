@@ -1,42 +1,24 @@
 //! The inference working: weights, KV cache per token, KV cache and what a card needs, each as its
 //! formula and with the numbers in place.
 
+use super::Rep;
 use crate::app::format::{gb, gib, number};
-use crate::app::state::memo;
-use crate::app::widgets::{FormulaRow, Formulas};
+use crate::app::widgets::FormulaRow;
 use crate::calc::memory::arch::AttentionKind;
-use crate::calc::memory::inference::InferenceReport;
-use crate::calc::memory::inputs::MemoryInputs;
 use crate::calc::memory::vllm::DRIVER_RESERVED;
 use crate::calc::units::Bytes;
 use crate::text::Texts;
-use leptos::prelude::*;
-
-type Pair = (MemoryInputs, InferenceReport);
 
 #[rustfmt::skip]
-const ROWS: &[FormulaRow<Pair>] = &[
+pub(super) const ROWS: &[FormulaRow<Rep>] = &[
     FormulaRow { title: |t| t.inference.f_weights, symbolic: |t| t.inference.f_weights_sym, open: true, substituted: |p, _| weights(p), show: None },
-    FormulaRow { title: |t| t.inference.f_kv_per_token, symbolic: |t| t.inference.f_kv_per_token_sym, open: true, substituted: |(i, r), _| kv_per_token(i, r), show: None },
+    FormulaRow { title: |t| t.inference.f_kv_per_token, symbolic: |t| t.inference.f_kv_per_token_sym, open: true, substituted: |p, _| kv_per_token(p), show: None },
     FormulaRow { title: |t| t.inference.f_kv, symbolic: |t| t.inference.f_kv_sym, open: true, substituted: |p, _| kv_cache(p), show: None },
     FormulaRow { title: |t| t.inference.f_needed, symbolic: |t| t.inference.f_needed_sym, open: true, substituted: needed, show: None },
-    FormulaRow { title: |t| t.inference.f_pool, symbolic: |t| t.inference.f_pool_sym, open: true, substituted: |(_, r), t| pool_numbers(r, t), show: Some(|(_, r)| r.vllm.is_some()) },
+    FormulaRow { title: |t| t.inference.f_pool, symbolic: |t| t.inference.f_pool_sym, open: true, substituted: pool_numbers, show: Some(|p| p.vllm.is_some()) },
 ];
 
-#[component]
-pub fn InferenceFormulas(
-    inputs: Memo<MemoryInputs>,
-    report: Memo<InferenceReport>,
-) -> impl IntoView {
-    let pair = memo(move || (inputs.get(), report.get()));
-    view! {
-        <div class="formulas">
-            <Formulas of=pair rows=ROWS />
-        </div>
-    }
-}
-
-fn weights((_, r): &Pair) -> String {
+fn weights(r: &Rep) -> String {
     format!(
         "{} × {} / 8 B = {} ({})",
         number(r.params, 0),
@@ -46,17 +28,19 @@ fn weights((_, r): &Pair) -> String {
     )
 }
 
-fn kv_cache((i, r): &Pair) -> String {
+fn kv_cache(r: &Rep) -> String {
+    let i = &r.inputs.inference;
     format!(
         "{} MiB × {} × {} = {}",
         number(r.kv_per_token.as_mib(), 4),
-        number(i.inference.ctx as f64, 0),
-        i.inference.conc,
+        number(i.ctx as f64, 0),
+        i.conc,
         gib(r.kv_cache),
     )
 }
 
-fn needed((i, r): &Pair, t: &'static Texts) -> String {
+fn needed(r: &Rep, t: &'static Texts) -> String {
+    let i = &r.inputs;
     let tp = i.inference.tp;
     let split = i.model.arch.kv_cache_split(tp);
     let copies = if r.kv_copies > 1 {
@@ -78,7 +62,7 @@ fn needed((i, r): &Pair, t: &'static Texts) -> String {
 }
 
 /// The vLLM pool with the numbers in place.
-fn pool_numbers(r: &InferenceReport, t: &'static Texts) -> String {
+fn pool_numbers(r: &Rep, t: &'static Texts) -> String {
     let Some(v) = &r.vllm else {
         return String::new();
     };
@@ -102,7 +86,8 @@ fn pool_numbers(r: &InferenceReport, t: &'static Texts) -> String {
 }
 
 /// The cache per token with the numbers in place, in the form the model's attention uses.
-fn kv_per_token(i: &MemoryInputs, r: &InferenceReport) -> String {
+fn kv_per_token(r: &Rep) -> String {
+    let i = &r.inputs;
     let a = &i.model.arch;
     let factors = if a.attention == AttentionKind::Latent {
         format!(

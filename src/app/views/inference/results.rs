@@ -1,17 +1,16 @@
 //! The inference figures: parameters, weights, KV cache, what a card needs, the smallest card
-//! tier and the most sequences it holds, and the note on sizing to the peak.
+//! tier and the most sequences it holds, the note on sizing to the peak, and with
+//! `engine=vllm` the pool vLLM would allocate.
 
+use super::Rep;
 use crate::app::format::{billions, gb, gib, number, percent};
-use crate::app::i18n::tr;
-use crate::app::state::{memo, use_app, See};
-use crate::app::widgets::{live, StatRow, Stats, When};
-use crate::calc::memory::inference::InferenceReport;
+use crate::app::widgets::{Sheet, StatRow};
 use crate::calc::memory::vllm::VllmPool;
+use crate::calc::units::{Bytes, Ratio};
 use crate::text::Texts;
-use leptos::prelude::*;
 
 #[rustfmt::skip]
-const TILES: &[StatRow<InferenceReport>] = &[
+pub(super) const TILES: &[StatRow<Rep>] = &[
     StatRow { testid: "param-count", label: |t| t.inference.params, value: |r| r.params.round().to_string(), text: |r, _| billions(r.params), note: None },
     // GiB first, as nvidia-smi shows memory; the decimal GB that model sizes are quoted in beside.
     StatRow { testid: "weights-bytes", label: |t| t.inference.weights, value: |r| r.weights.whole().to_string(), text: |r, _| gib(r.weights),
@@ -28,14 +27,14 @@ const TILES: &[StatRow<InferenceReport>] = &[
 ];
 
 /// The most sequences: vLLM's figure with `engine=vllm`, else the guide's whole sequences.
-fn max_concurrency_value(r: &InferenceReport) -> String {
+fn max_concurrency_value(r: &Rep) -> String {
     match &r.vllm {
         Some(v) => v.max_concurrency.to_string(),
         None => r.max_concurrency.to_string(),
     }
 }
 
-fn max_concurrency_text(r: &InferenceReport) -> String {
+fn max_concurrency_text(r: &Rep) -> String {
     match &r.vllm {
         Some(v) => format!("{:.2}x", v.max_concurrency),
         None => r.max_concurrency.to_string(),
@@ -43,7 +42,7 @@ fn max_concurrency_text(r: &InferenceReport) -> String {
 }
 
 /// Whose figure it is, or the longest context one sequence may take instead.
-fn max_concurrency_note(r: &InferenceReport, t: &'static Texts) -> String {
+fn max_concurrency_note(r: &Rep, t: &'static Texts) -> String {
     let w = &t.inference;
     if let Some(v) = &r.vllm {
         w.max_conc_vllm(&number(v.ctx as f64, 0), &r.max_concurrency.to_string())
@@ -57,62 +56,58 @@ fn max_concurrency_note(r: &InferenceReport, t: &'static Texts) -> String {
     }
 }
 
+/// How much of the card the load speaks for.
+pub(super) fn peak(r: &Rep, t: &'static Texts) -> String {
+    t.inference
+        .peak(&percent(r.required.0 / r.capacity.0.max(1.0), 0))
+}
+
+/// The pool the rows below read while the engine is the guide's: they are not shown then.
+static NO_POOL: VllmPool = VllmPool {
+    gpu_util: Ratio(0.0),
+    budget: Bytes(0.0),
+    weights: Bytes(0.0),
+    batched_tokens: 0,
+    max_num_seqs: 0,
+    activation_peak: Bytes(0.0),
+    non_torch: Bytes(0.0),
+    cuda_graphs: Bytes(0.0),
+    pool: Bytes(0.0),
+    bytes_per_token: Bytes(0.0),
+    tokens: 0,
+    max_concurrency: 0.0,
+    ctx: 0,
+    flags: String::new(),
+};
+
+/// vLLM's pool (shown only with `engine=vllm`).
+pub(super) fn pool(r: &Rep) -> &VllmPool {
+    r.vllm.as_ref().unwrap_or(&NO_POOL)
+}
+
 #[rustfmt::skip]
-const POOL_TILES: &[StatRow<VllmPool>] = &[
-    StatRow { testid: "kv-pool-bytes", label: |t| t.inference.pool, value: |v| v.pool.whole().to_string(), text: |v, _| gib(v.pool),
-        note: Some(|v, t| t.inference.pool_note(&gib(v.budget), &gib(v.weights), &gib(v.activation_peak), &gib(v.non_torch), &gib(v.cuda_graphs))) },
-    StatRow { testid: "kv-pool-tokens", label: |t| t.inference.pool_tokens, value: |v| v.tokens.to_string(),
-        text: |v, t| t.inference.tokens(&number(v.tokens as f64, 0)),
-        note: Some(|v, t| t.inference.pool_tokens_note(&number(v.bytes_per_token.0, 0))) },
+const POOL_TILES: &[StatRow<Rep>] = &[
+    StatRow { testid: "kv-pool-bytes", label: |t| t.inference.pool, value: |r| pool(r).pool.whole().to_string(), text: |r, _| gib(pool(r).pool),
+        note: Some(|r, t| { let v = pool(r); t.inference.pool_note(&gib(v.budget), &gib(v.weights), &gib(v.activation_peak), &gib(v.non_torch), &gib(v.cuda_graphs)) }) },
+    StatRow { testid: "kv-pool-tokens", label: |t| t.inference.pool_tokens, value: |r| pool(r).tokens.to_string(),
+        text: |r, t| t.inference.tokens(&number(pool(r).tokens as f64, 0)),
+        note: Some(|r, t| t.inference.pool_tokens_note(&number(pool(r).bytes_per_token.0, 0))) },
 ];
 
-/// With `engine=vllm`: the pool vLLM would allocate and the launch flags that give it.
-#[component]
-pub fn EngineStats(report: Memo<InferenceReport>) -> impl IntoView {
-    let app = use_app();
-    let on = memo(move || report.see(|r| r.vllm.is_some()));
-    let of = memo(move || report.see(|r| r.vllm.clone().unwrap_or_default()));
-    let hint = move || {
-        let t = app.t();
-        of.see(|v| {
-            t.inference
-                .profile(&v.batched_tokens.to_string(), &v.max_num_seqs.to_string())
-        })
-    };
-    view! {
-        <When when=move || on.get()>
-            <div class="engine" data-testid="engine-vllm">
-                <Stats of=of rows=POOL_TILES />
-                <p class="hint">{live(hint)}</p>
-                <p>{tr(|t| t.inference.flags)}</p>
-                <pre>
-                    <code data-testid="vllm-flags" data-value=move || of.see(|v| v.flags.clone())>
-                        {live(move || of.see(|v| v.flags.clone()))}
-                    </code>
-                </pre>
-            </div>
-        </When>
-    }
-}
+/// The pool's tiles.
+pub(super) const POOL: Sheet<Rep> = Sheet {
+    notes: None,
+    shown: None,
+    tiles: POOL_TILES,
+    sentence: None,
+    ranges: None,
+    formulas: &[],
+    charts: &[],
+};
 
-#[component]
-pub fn InferenceStats(report: Memo<InferenceReport>) -> impl IntoView {
-    view! { <Stats of=report rows=TILES /> }
-}
-
-/// How much of the card the load speaks for, under the charts.
-#[component]
-pub fn PeakNote(report: Memo<InferenceReport>) -> impl IntoView {
-    let app = use_app();
-    view! {
-        <p class="hint">
-            {live(move || {
-                let t = app.t();
-                report
-                    .see(|r| {
-                        t.inference.peak(&percent(r.required.0 / r.capacity.0.max(1.0), 0))
-                    })
-            })}
-        </p>
-    }
+/// The profile run that sizes the pool.
+pub(super) fn profile(r: &Rep, t: &'static Texts) -> String {
+    let v = pool(r);
+    t.inference
+        .profile(&v.batched_tokens.to_string(), &v.max_num_seqs.to_string())
 }

@@ -2,48 +2,28 @@
 //! memory, and when it does not, the ways out the core computed (more cards with sharding, a
 //! bigger card, recomputation, LoRA, QLoRA), each with a button that makes that change.
 
-use super::Training;
+use super::Rep;
 use crate::app::format::gib;
-use crate::app::state::{memo, use_app, See};
-use crate::app::views::headline::{Answer, Tone, Way as WayItem};
-use crate::app::views::model::card::{card_capacity as capacity, catalogue_name as name};
-use crate::app::views::model::MEMORY;
-use crate::calc::headline::{self, training_ways, TrainingWays, Way};
-use crate::calc::memory::inputs::MemoryInputs;
-use crate::calc::memory::training::{Method, Recompute, TrainingReport};
+use crate::app::views::headline::{Answer, Way as WayItem};
+use crate::app::views::memory::{self, card_way, card_words};
+use crate::app::views::model::card::catalogue_name as name;
+use crate::calc::headline::{TrainingWays, Way};
 use crate::calc::units::Bytes;
 use crate::text::Texts;
-use leptos::prelude::*;
-
-/// The report with its ways out, computed together.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Told {
-    pub r: TrainingReport,
-    pub w: TrainingWays,
-}
-
-pub fn told(rep: Training) -> Memo<Told> {
-    memo(move || {
-        rep.see(|p| Told {
-            w: training_ways(&p.inputs, &p.report),
-            r: p.report.clone(),
-        })
-    })
-}
 
 /// What one card needs against what the chosen card has.
-fn need(m: &MemoryInputs, r: &TrainingReport, t: &'static Texts) -> String {
-    let h = &t.headline;
+fn need(p: &Rep, t: &'static Texts) -> String {
+    let (h, m) = (&t.headline, &p.inputs);
     let card = name(&m.gpu);
     if m.training.gpus > 1 {
         h.train_need_cards(
-            &gib(r.total),
+            &gib(p.total),
             &m.training.gpus.to_string(),
             card,
-            &gib(r.capacity),
+            &gib(p.capacity),
         )
     } else {
-        h.train_need(&gib(r.total), card, &gib(r.capacity))
+        h.train_need(&gib(p.total), card, &gib(p.capacity))
     }
 }
 
@@ -56,7 +36,7 @@ fn ways(w: &TrainingWays, t: &'static Texts) -> String {
         v.push(h.way_shard(&n.to_string(), &w.stage.to_string()));
     }
     if let Some(id) = w.card {
-        v.push(h.way_card(name(id), &gib(capacity(id))));
+        v.push(card_words(id, t));
     } else if let Some((id, n)) = w.sharded_card {
         v.push(h.way_cards_of(&n.to_string(), name(id)));
     }
@@ -67,28 +47,13 @@ fn ways(w: &TrainingWays, t: &'static Texts) -> String {
     }
 }
 
-pub fn answer(m: &MemoryInputs, told: &Told, t: &'static Texts) -> Answer {
-    let (r, h) = (&told.r, &t.headline);
-    let need = need(m, r, t);
-    if r.fits {
-        Answer {
-            code: headline::memory(true),
-            tone: Tone::Good,
-            lead: h.fits.to_string(),
-            detail: format!(
-                "{need}{}{}",
-                h.part_sep,
-                h.spare(&gib(Bytes(r.capacity.0 - r.total.0)))
-            ),
-        }
+pub fn answer(p: &Rep, t: &'static Texts) -> Answer {
+    let rest = if p.fits {
+        t.headline.spare(&gib(Bytes(p.capacity.0 - p.total.0)))
     } else {
-        Answer {
-            code: headline::memory(false),
-            tone: Tone::Bad,
-            lead: h.no_fit.to_string(),
-            detail: format!("{need}{}{}", h.part_sep, ways(&told.w, t)),
-        }
-    }
+        ways(&p.ways, t)
+    };
+    memory::answer(p.fits, need(p, t), rest, t)
 }
 
 /// What a change would leave: fits this card, fits on some number of them, or still over.
@@ -105,9 +70,9 @@ fn status(w: &Way, has: Bytes, t: &'static Texts) -> String {
 type Worded = fn(&'static Texts, &str, &str) -> String;
 
 /// Every way out, for the list under the headline; empty when the run fits.
-pub fn ways_list(told: &Told, t: &'static Texts) -> Vec<WayItem> {
-    let (r, w, h) = (&told.r, &told.w, &t.headline);
-    if r.fits {
+pub fn ways_list(p: &Rep, t: &'static Texts) -> Vec<WayItem> {
+    let (w, h) = (&p.ways, &t.headline);
+    if p.fits {
         return Vec::new();
     }
     let mut v = Vec::new();
@@ -120,12 +85,7 @@ pub fn ways_list(told: &Told, t: &'static Texts) -> Vec<WayItem> {
         });
     }
     if let Some(id) = w.card.or(w.sharded_card.map(|(id, _)| id)) {
-        v.push(WayItem {
-            kind: "card",
-            value: id.to_string(),
-            text: h.try_card(name(id), &gib(capacity(id))),
-            fits: w.card.is_some(),
-        });
+        v.push(card_way(id, w.card.is_some(), t));
     }
     let changes: [(&'static str, Option<Way>, Worded); 3] = [
         ("recompute", w.recompute, |t, need, s| {
@@ -139,7 +99,7 @@ pub fn ways_list(told: &Told, t: &'static Texts) -> Vec<WayItem> {
             v.push(WayItem {
                 kind,
                 value: way.total.whole().to_string(),
-                text: text(t, &gib(way.total), &status(&way, r.capacity, t)),
+                text: text(t, &gib(way.total), &status(&way, p.capacity, t)),
                 fits: way.fits,
             });
         }
@@ -148,9 +108,9 @@ pub fn ways_list(told: &Told, t: &'static Texts) -> Vec<WayItem> {
 }
 
 /// The `train-min-gpus` note when no number of cards holds the run: why, and the way out.
-pub fn none_note(told: &Told, t: &'static Texts) -> String {
-    let (r, w, h) = (&told.r, &told.w, &t.headline);
-    let reason = h.none_reason(&gib(w.floor), &gib(r.capacity));
+pub fn none_note(p: &Rep, t: &'static Texts) -> String {
+    let (w, h) = (&p.ways, &t.headline);
+    let reason = h.none_reason(&gib(w.floor), &gib(p.capacity));
     let way = if let Some(n) = w.recompute.and_then(|x| x.cards) {
         h.none_recompute(&n.to_string())
     } else if let Some((id, n)) = w.sharded_card {
@@ -159,31 +119,4 @@ pub fn none_note(told: &Told, t: &'static Texts) -> String {
         h.none_shorter.to_string()
     };
     format!("{reason}{}{}", h.part_sep, h.none_way(&way))
-}
-
-/// Makes the change of the way `kind`.
-pub fn try_way(told: Memo<Told>) -> Callback<&'static str> {
-    let app = use_app();
-    Callback::new(move |kind: &'static str| {
-        let w = told.see_untracked(|x| x.w.clone());
-        match kind {
-            "cards" => {
-                if let Some(n) = w.cards {
-                    app.try_edit(MEMORY, |m| {
-                        m.training.gpus = n;
-                        m.training.zero = w.stage;
-                    })
-                }
-            }
-            "card" => {
-                if let Some(id) = w.card.or(w.sharded_card.map(|(id, _)| id)) {
-                    app.try_edit(MEMORY, |m| m.gpu = id.to_string())
-                }
-            }
-            "recompute" => app.try_edit(MEMORY, |m| m.training.recompute = Recompute::Full),
-            "lora" => app.try_edit(MEMORY, |m| m.training.method = Method::Lora),
-            "qlora" => app.try_edit(MEMORY, |m| m.training.method = Method::Qlora),
-            _ => {}
-        }
-    })
 }

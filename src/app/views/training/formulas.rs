@@ -1,44 +1,25 @@
 //! The training working: model states and activations, each as its formula and with the numbers
-//! in place, and the note on the guide's bytes per parameter.
+//! in place (the note on the guide's bytes per parameter sits between them, in the view).
 
+use super::Rep;
 use crate::app::format::{gb, gib, number};
-use crate::app::i18n::tr;
-use crate::app::state::memo;
-use crate::app::widgets::{FormulaRow, Formulas};
-use crate::calc::memory::inputs::MemoryInputs;
-use crate::calc::memory::training::{
-    activation_bytes, attention_widths, mlp_width, TrainingReport,
-};
+use crate::app::widgets::FormulaRow;
+use crate::calc::memory::training::{activation_bytes, attention_widths, mlp_width};
 use crate::calc::units::Bytes;
 use crate::text::Texts;
-use leptos::prelude::*;
-
-type Pair = (MemoryInputs, TrainingReport);
 
 #[rustfmt::skip]
-const STATES: &[FormulaRow<Pair>] = &[
+pub(super) const STATES: &[FormulaRow<Rep>] = &[
     FormulaRow { title: |t| t.training.f_states, symbolic: |t| t.training.f_states_sym, open: true, substituted: states, show: None },
 ];
 
 #[rustfmt::skip]
-const REST: &[FormulaRow<Pair>] = &[
+pub(super) const REST: &[FormulaRow<Rep>] = &[
     FormulaRow { title: |t| t.training.f_activations, symbolic: |t| t.training.f_activations_sym, open: true, substituted: activations, show: None },
     FormulaRow { title: |t| t.training.f_reserve, symbolic: |t| t.training.f_reserve_sym, open: false, substituted: reserve, show: None },
 ];
 
-#[component]
-pub fn TrainingFormulas(inputs: Memo<MemoryInputs>, report: Memo<TrainingReport>) -> impl IntoView {
-    let pair = memo(move || (inputs.get(), report.get()));
-    view! {
-        <div class="formulas">
-            <Formulas of=pair rows=STATES />
-            <p class="hint">{tr(|t| t.training.bytes_note)}</p>
-            <Formulas of=pair rows=REST />
-        </div>
-    }
-}
-
-fn states((_, r): &Pair, _: &'static Texts) -> String {
+fn states(r: &Rep, _: &'static Texts) -> String {
     let sb = r.per_param;
     let frozen = if r.trainable < r.params {
         format!(
@@ -62,7 +43,8 @@ fn states((_, r): &Pair, _: &'static Texts) -> String {
     )
 }
 
-fn activations((m, r): &Pair, _: &'static Texts) -> String {
+fn activations(r: &Rep, _: &'static Texts) -> String {
+    let m = &r.inputs;
     let a = &m.model.arch;
     let [q, k, v, o] = attention_widths(a);
     format!(
@@ -82,7 +64,7 @@ fn activations((m, r): &Pair, _: &'static Texts) -> String {
     )
 }
 
-fn reserve((_, r): &Pair, t: &'static Texts) -> String {
+fn reserve(r: &Rep, t: &'static Texts) -> String {
     t.training.f_reserve_num(
         &gib(Bytes(r.states.0 + r.activations.0)),
         &gib(r.reserve),

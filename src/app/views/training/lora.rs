@@ -4,15 +4,16 @@
 use crate::app::i18n;
 use crate::app::state::{use_app, See};
 use crate::app::views::model::MEMORY;
-use crate::app::widgets::{live, NumberField};
-use crate::calc::memory::inputs::{MemoryInputs, LORA_RANK};
+use crate::app::widgets::{live, num};
+use crate::calc::memory::inputs::LORA_RANK;
 use crate::calc::memory::training::LORA_MODULES;
 use crate::calc::order;
 use leptos::prelude::*;
 
-#[component]
-pub fn LoraFields(inputs: Memo<MemoryInputs>) -> impl IntoView {
+/// The rank and the modules, read from the memory inputs' memo.
+pub fn lora_fields() -> AnyView {
     let app = use_app();
+    let inputs = app.slice(MEMORY);
     let toggle = move |m: &'static str, on: bool| {
         app.try_edit(MEMORY, |i| {
             let t = &mut i.training.lora_targets;
@@ -26,7 +27,7 @@ pub fn LoraFields(inputs: Memo<MemoryInputs>) -> impl IntoView {
     };
 
     view! {
-        <NumberField field=&LORA_RANK lens=MEMORY />
+        {num(&LORA_RANK, MEMORY)}
         <div class="field">
             <span class="field-label">{live(move || i18n::label(app.t(), "lora_targets"))}</span>
             <span class="field-control radios" data-testid="input-lora_targets">
@@ -52,4 +53,5 @@ pub fn LoraFields(inputs: Memo<MemoryInputs>) -> impl IntoView {
             </span>
         </div>
     }
+    .into_any()
 }

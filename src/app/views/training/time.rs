@@ -2,25 +2,13 @@
 //! wall time, card-hours, how the cards scale over their link, and the job's cost each way the
 //! catalogue has a dated price for the card; a way without one asks for a quote.
 
-use super::Training;
+use super::Rep;
 use crate::app::format::{money, number, percent};
-use crate::app::i18n::tr;
-use crate::app::state::{memo, use_app, See};
-use crate::app::widgets::{StatRow, Stats};
+use crate::app::widgets::StatRow;
 use crate::calc::memory::prices::Quote;
-use crate::calc::training_time::{
-    catalogue_costs, time_report, CatalogueCosts, LinkKind, Scaling, TimeReport, MONTH_HOURS,
-};
+use crate::calc::training_time::{LinkKind, Scaling, TimeReport, MONTH_HOURS};
 use crate::calc::units::Money;
 use crate::text::Texts;
-use leptos::prelude::*;
-
-/// The time report with the costs the catalogue prices, computed together.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Timed {
-    pub r: TimeReport,
-    pub c: CatalogueCosts,
-}
 
 /// The link's name as the page words it.
 fn link_name(r: &TimeReport, t: &'static Texts) -> String {
@@ -75,32 +63,32 @@ fn quote_note(q: &Quote, price: String, t: &'static Texts) -> String {
 }
 
 #[rustfmt::skip]
-const TILES: &[StatRow<Timed>] = &[
+pub(super) const TILES: &[StatRow<Rep>] = &[
     StatRow { testid: "train-tokens-per-second", label: |t| t.training.tokens_per_s,
-        value: |p| p.r.tokens_per_s_per_card.to_string(),
-        text: |p, t| t.training.per_second(&number(p.r.tokens_per_s_per_card, 0)),
+        value: |p| p.time.tokens_per_s_per_card.to_string(),
+        text: |p, t| t.training.per_second(&number(p.time.tokens_per_s_per_card, 0)),
         note: Some(|p, t| t.training.tokens_per_s_note(
-            &number(p.r.tokens_per_s_range.0, 0), &number(p.r.tokens_per_s_range.1, 0), &percent(p.r.mfu, 0))) },
+            &number(p.time.tokens_per_s_range.0, 0), &number(p.time.tokens_per_s_range.1, 0), &percent(p.time.mfu, 0))) },
     StatRow { testid: "train-hours", label: |t| t.training.hours,
-        value: |p| p.r.hours.0.to_string(),
-        text: |p, t| t.training.hours_text(&hours(p.r.hours.0)),
+        value: |p| p.time.hours.0.to_string(),
+        text: |p, t| t.training.hours_text(&hours(p.time.hours.0)),
         note: Some(|p, t| t.training.hours_note(
-            &hours(p.r.hours_range.0 .0), &hours(p.r.hours_range.1 .0))) },
+            &hours(p.time.hours_range.0 .0), &hours(p.time.hours_range.1 .0))) },
     StatRow { testid: "train-card-hours", label: |t| t.training.card_hours,
-        value: |p| p.r.card_hours.0.to_string(),
-        text: |p, t| t.training.hours_text(&hours(p.r.card_hours.0)),
-        note: Some(|p, t| scaling(&p.r, t)) },
+        value: |p| p.time.card_hours.0.to_string(),
+        text: |p, t| t.training.hours_text(&hours(p.time.card_hours.0)),
+        note: Some(|p, t| scaling(&p.time, t)) },
     StatRow { testid: "train-cost-on-demand", label: |t| t.training.cost_on_demand,
-        value: |p| p.c.on_demand.map(|(m, _)| m.amount.to_string()).unwrap_or_default(),
-        text: |p, t| p.c.on_demand.map(|(m, _)| money(m, 0)).unwrap_or_else(|| t.training.cost_missing.into()),
-        note: Some(|p, t| match p.c.on_demand {
+        value: |p| p.costs.on_demand.map(|(m, _)| m.amount.to_string()).unwrap_or_default(),
+        text: |p, t| p.costs.on_demand.map(|(m, _)| money(m, 0)).unwrap_or_else(|| t.training.cost_missing.into()),
+        note: Some(|p, t| match p.costs.on_demand {
             Some((m, q)) => quote_note(q, money(Money::new(q.amount, m.currency), 2), t),
             None => t.training.cost_missing_note.into(),
         }) },
     StatRow { testid: "train-cost-reserved", label: |t| t.training.cost_reserved,
-        value: |p| p.c.reserved.map(|(m, _)| m.amount.to_string()).unwrap_or_default(),
-        text: |p, t| p.c.reserved.map(|(m, _)| money(m, 0)).unwrap_or_else(|| t.training.cost_missing.into()),
-        note: Some(|p, t| match p.c.reserved {
+        value: |p| p.costs.reserved.map(|(m, _)| m.amount.to_string()).unwrap_or_default(),
+        text: |p, t| p.costs.reserved.map(|(m, _)| money(m, 0)).unwrap_or_else(|| t.training.cost_missing.into()),
+        note: Some(|p, t| match p.costs.reserved {
             Some((m, q)) => t.training.cost_month_note(
                 &money(Money::new(q.amount * MONTH_HOURS, m.currency), 0), q.site(), q.date),
             None => t.training.cost_missing_note.into(),
@@ -110,22 +98,3 @@ const TILES: &[StatRow<Timed>] = &[
         text: |_, t| t.training.cost_missing.into(),
         note: Some(|_, t| t.training.cost_owned_note.into()) },
 ];
-
-#[component]
-pub fn TrainingTime(rep: Training) -> impl IntoView {
-    let app = use_app();
-    let timed = memo(move || {
-        let currency = app.currency.get();
-        rep.see(|p| {
-            let r = time_report(&p.inputs);
-            Timed {
-                c: catalogue_costs(&r, &p.inputs.gpu, currency),
-                r,
-            }
-        })
-    });
-    view! {
-        <h3>{tr(|t| t.training.time_legend)}</h3>
-        <Stats of=timed rows=TILES />
-    }
-}
