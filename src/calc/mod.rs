@@ -32,6 +32,7 @@ pub mod json;
 pub mod library;
 pub mod link;
 pub mod memory;
+pub mod memory_sheet;
 pub mod moves;
 pub mod number_text;
 pub mod order;

@@ -1,12 +1,12 @@
-//! Each memory view's one core call (`calc::memory::sheet`): the report, the ways out and every
+//! Each memory view's one core call (`calc::memory_sheet`): the report, the ways out and every
 //! chart's series come together and agree with each other, and a way's change, made by the
 //! core's `apply`, does what the way says.
 
 use crate::common::assert_close;
 use gpuplan::calc::memory::inference::report as inference_report;
 use gpuplan::calc::memory::inputs::MemoryInputs;
-use gpuplan::calc::memory::sheet::{inference, training};
 use gpuplan::calc::memory::training::{report as training_report, training as run_training};
+use gpuplan::calc::memory_sheet::{inference, training};
 use gpuplan::calc::series::Crossing;
 use gpuplan::calc::table::validate;
 use gpuplan::calc::training_time::{catalogue_costs, time_report};

@@ -1,7 +1,7 @@
 //! What the two memory views (inference and training) share, written once: the page's frame
 //! (headline, ways out, form, results), the answer's shape, the way to a bigger card and the
 //! button that makes a way's change, and the two charts, whose series have the same shape in
-//! both views (`calc::memory::sheet`'s `Stack` and `Sweep`): their drawings, their summaries for
+//! both views (`calc::memory_sheet`'s `Stack` and `Sweep`): their drawings, their summaries for
 //! screen readers and their rows for the CSV file. Each view's tables name its own words and
 //! call these.
 
@@ -13,7 +13,7 @@ use crate::app::state::{use_app, See};
 use crate::app::widgets::{form, Area, Section};
 use crate::calc::headline;
 use crate::calc::memory::inputs::MemoryInputs;
-use crate::calc::memory::sheet::{Stack, Sweep};
+use crate::calc::memory_sheet::{Stack, Sweep};
 use crate::calc::order;
 use crate::calc::units::Bytes;
 use crate::charts::memory::{draw_stacked, draw_sweep, SweepChart};

@@ -11,7 +11,6 @@ pub mod inputs;
 pub mod llamacpp;
 pub mod presets;
 pub mod prices;
-pub mod sheet;
 pub mod training;
 pub mod training_choices;
 pub mod vllm;

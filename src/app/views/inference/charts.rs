@@ -1,6 +1,6 @@
 //! The inference charts: what one card holds, stacked against its capacity, and memory against
 //! concurrency at a quarter, one and four times the context. Their series come from the view's
-//! memo (`calc::memory::sheet`); the drawing, summary and CSV rows are the memory views' shared
+//! memo (`calc::memory_sheet`); the drawing, summary and CSV rows are the memory views' shared
 //! ones (`views::memory`), given this view's words, read when shown so a language switch
 //! rewords them.
 
@@ -10,7 +10,7 @@ use crate::app::views::memory::{
     draw_lines, draw_stack, size, stack_rows, stack_summary, sweep_rows, tokens,
 };
 use crate::app::widgets::{Area, ChartRow};
-use crate::calc::memory::sheet::Sweep;
+use crate::calc::memory_sheet::Sweep;
 use crate::text::Texts;
 
 #[rustfmt::skip]

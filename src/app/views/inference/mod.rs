@@ -1,6 +1,6 @@
 //! The inference view (docs/formulas.md, "Inference memory"): the component, its form and its
 //! results as tables. Everything below the form reads one memo, the core's
-//! `calc::memory::sheet::inference` (the report, the ways out, the charts' series); the frame,
+//! `calc::memory_sheet::inference` (the report, the ways out, the charts' series); the frame,
 //! the answer's shape and the charts are the memory views' own (`views::memory`).
 
 mod answer;
@@ -18,7 +18,7 @@ use crate::app::widgets::{choice, live, num, sheet, slider, Item, Section, Sheet
 use crate::calc::memory::inputs::{
     MemoryInputs, CONC, CTX, ENGINE, GPU_UTIL, KV, MARGIN, OVERHEAD_GIB, TP, WEIGHTS,
 };
-use crate::calc::memory::sheet::{inference as inference_sheet, InferenceSheet};
+use crate::calc::memory_sheet::{inference as inference_sheet, InferenceSheet};
 use leptos::prelude::*;
 
 /// The inputs, report, ways out and chart series of this view, always computed together.

@@ -1,5 +1,5 @@
 //! The training charts: what one card holds, stacked against its capacity, and the total per card
-//! against sequence length. Their series come from the view's memo (`calc::memory::sheet`); the
+//! against sequence length. Their series come from the view's memo (`calc::memory_sheet`); the
 //! drawing, summary and CSV rows are the memory views' shared ones (`views::memory`), given this
 //! view's words, read when shown so a language switch rewords them.
 

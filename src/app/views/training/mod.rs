@@ -1,6 +1,6 @@
 //! The training view (docs/formulas.md, "Training memory" and "Training time"): the component,
 //! its form and its results as tables. Everything below the form reads one memo, the core's
-//! `calc::memory::sheet::training` (the report, the ways out, the charts' series, the job's time
+//! `calc::memory_sheet::training` (the report, the ways out, the charts' series, the job's time
 //! and cost); the frame, the answer's shape and the charts are the memory views' own
 //! (`views::memory`).
 
@@ -25,8 +25,8 @@ use crate::calc::memory::inputs::{
     MemoryInputs, BATCH, FLASH, FROZEN_LAYERS, GPUS, METHOD, OPTIMIZER, PRECISION, RECOMPUTE, SEQ,
     TRAIN_TOKENS,
 };
-use crate::calc::memory::sheet::{training as training_sheet, TrainingSheet};
 use crate::calc::memory::training::Method;
+use crate::calc::memory_sheet::{training as training_sheet, TrainingSheet};
 use leptos::prelude::*;
 
 /// The inputs, report, ways out, chart series and the job's time and cost of this view, always

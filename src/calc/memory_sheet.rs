@@ -8,11 +8,11 @@
 //! against one input, a line per value of another, the reader's point marked). Their series come
 //! from the checked inputs, as every chart's does (`&Valid<MemoryInputs>`).
 
-use super::catalogue::gpu;
-use super::inference::{self, memory_vs_concurrency, InferenceReport};
-use super::inputs::MemoryInputs;
-use super::training::{self, total_vs_seq, TrainingReport};
 use crate::calc::headline::{inference_ways, training_ways, InferenceWays, TrainingWays};
+use crate::calc::memory::catalogue::gpu;
+use crate::calc::memory::inference::{self, memory_vs_concurrency, InferenceReport};
+use crate::calc::memory::inputs::MemoryInputs;
+use crate::calc::memory::training::{self, total_vs_seq, TrainingReport};
 use crate::calc::series::{first_above, Crossing};
 use crate::calc::table::Valid;
 use crate::calc::training_time::{catalogue_costs, time_report, CatalogueCosts, TimeReport};
