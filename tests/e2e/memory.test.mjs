@@ -146,6 +146,21 @@ test('DeepSeek-V3 in fp8 on 8 x H200 at 32k holds 16 sequences: the latent cache
     assert.equal(await inf.enginePool(), null, 'the guide’s rule is the default');
   }));
 
+// Gemma 3 27B keeps its whole 128k context in one layer of six (the other 52 hold the last
+// 1,024 tokens), so one sequence fits one H100 with 10.41 GiB of cache; the working shows each
+// kind of layer's tokens, so its product is the figure it ends with.
+for (const [lang, holds] of [['en', /it holds one sequence of 131,072 tokens/], ['zh', /可容纳 1 条 131,072 token 的序列/]]) {
+  test(`[${lang}] Gemma 3 27B at 128k fits one H100: its sliding layers hold the window`, () =>
+    visit(s, `?lang=${lang}&view=inference&model=gemma-3-27b&ctx=131072&conc=1&gpu=h100-sxm`, InferencePage, async (inf) => {
+      const kv = await value(inf.page, 'kv-cache-bytes');
+      assert.equal(kv, 507904 / 62 * (10 * 131072 + 52 * 1024));
+      assert.equal(await inf.maxConcurrency(), 1);
+      assert.match(await inf.page.textContent('[data-testid=headline]'), holds);
+      const lines = await inf.page.$$eval('.formula-numbers', (cs) => cs.map((c) => c.textContent));
+      assert.ok(lines.some((l) => /\(10\s×\s131,072\s\+\s52\s×\s1,024\)\s\/\s62\s×\s1\s=\s10\.41\sGiB/.test(l)), lines.join('\n'));
+    }));
+}
+
 test('engine=vllm shows the KV pool vLLM would allocate and the launch flags to copy', () =>
   visit(s, '?view=inference&model=deepseek-v3&weights=fp8&gpu=h200&tp=8&ctx=32768&conc=16', InferencePage, async (inf) => {
     await inf.chooseEngine('vllm');

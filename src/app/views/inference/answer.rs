@@ -31,10 +31,12 @@ fn need(p: &Rep, t: &'static Texts) -> String {
 pub fn answer(p: &Rep, t: &'static Texts) -> Answer {
     let (w, h) = (&p.ways, &t.headline);
     let rest = if p.fits {
-        h.holds(
-            &p.max_concurrency.to_string(),
-            &number(p.inputs.inference.ctx as f64, 0),
-        )
+        let ctx = number(p.inputs.inference.ctx as f64, 0);
+        if p.max_concurrency == 1 {
+            h.holds_one(&ctx)
+        } else {
+            h.holds(&p.max_concurrency.to_string(), &ctx)
+        }
     } else {
         let mut ways = Vec::new();
         if let Some(tp) = w.tp {

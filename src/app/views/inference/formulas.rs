@@ -30,10 +30,26 @@ fn weights(r: &Rep) -> String {
 
 fn kv_cache(r: &Rep) -> String {
     let i = &r.inputs.inference;
+    let a = &r.inputs.model.arch;
+    let sliding = a.sliding_layers();
+    // Windowed layers hold at most the window: the context is written per kind of layer, so the
+    // line's product is the figure it ends with.
+    let tokens = if sliding > 0 && i.ctx > a.window {
+        format!(
+            "({} × {} + {} × {}) / {}",
+            a.layers - sliding,
+            number(i.ctx as f64, 0),
+            sliding,
+            number(a.window as f64, 0),
+            a.layers,
+        )
+    } else {
+        number(i.ctx as f64, 0)
+    };
     format!(
         "{} MiB × {} × {} = {}",
         number(r.kv_per_token.as_mib(), 4),
-        number(i.ctx as f64, 0),
+        tokens,
         i.conc,
         gib(r.kv_cache),
     )
