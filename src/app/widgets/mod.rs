@@ -20,7 +20,7 @@ pub use choice::{
     locale_option, CheckField, ChoiceField, ChoiceInput, FlagInput, OptionText, RadioInput,
 };
 pub use field_input::{FieldInput, Input, Inputs};
-pub use form::{choice, flag, form, holds, num, radio, slider, Item, Section};
+pub use form::{choice, flag, form, holds, num, radio, sections, slider, Item, Section};
 pub use help::{open_glossary, term, Help, Term, TERMS};
 pub use number_field::{NumberField, SliderField};
 pub use preset_note::{
