@@ -416,3 +416,63 @@ fn memory_imports_neither_the_headline_nor_the_sheets() {
         wrong.join("\n")
     );
 }
+
+/// A form is written one way: a `&'static [Section]` table drawn by `widgets::form` (docs/
+/// architecture.md, "Adding a calculator"). A `<form>` written as markup in a view is a second
+/// way, its fieldsets and controls compiled again for that view.
+#[test]
+fn forms_are_tables() {
+    forbid(
+        "app",
+        |f: &Path| f.ends_with("widgets/form.rs"),
+        &["<form"],
+        "write the form as a &[Section] table drawn by widgets::form",
+    );
+}
+
+/// The names of the fields in `text` written `<start>NAME`, in order.
+fn named_after(text: &str, starts: &[&str]) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in text.lines() {
+        let code = line.split("//").next().unwrap_or_default();
+        for s in starts {
+            if let Some((_, rest)) = code.split_once(s) {
+                let name: String = rest
+                    .chars()
+                    .take_while(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || *c == '_')
+                    .collect();
+                found.push(name);
+            }
+        }
+    }
+    found
+}
+
+/// The model section's architecture fold lists every field of the memory table's `ARCH`, the
+/// sizes in the table's order, then the yes/no flags, then the attention kind: a field added to
+/// the table and not to the form could be set only by a link.
+#[test]
+fn the_model_form_lists_the_architecture() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let inputs = fs::read_to_string(src.join("calc/memory/inputs.rs")).unwrap();
+    // The table's three runs of fields, in the invocation `memory_table!([..], [..], [..])`: the
+    // architecture is the second.
+    let call = inputs
+        .split("\nmemory_table!(")
+        .nth(1)
+        .expect("the memory table's invocation");
+    let arch = call
+        .split("\n    [\n")
+        .nth(2)
+        .and_then(|r| r.split("\n    ],").next())
+        .expect("the architecture's run of fields");
+    let kinds = ["Field::Num(", "Field::Flag(", "Field::Choice("];
+    let mut want = Vec::new();
+    for kind in kinds {
+        want.extend(named_after(arch, &[kind]));
+    }
+    assert!(want.len() >= 20, "the architecture was not found: {want:?}");
+    let form = fs::read_to_string(src.join("app/views/model/arch.rs")).unwrap();
+    let listed = named_after(&form, &["num(&", "flag(&", "choice(&"]);
+    assert_eq!(listed, want, "the architecture fold and ARCH differ");
+}

@@ -1,9 +1,11 @@
 //! A calculator's input form as data: sections of [`Item`]s, drawn by one loop.
 //!
-//! A view lists its form as a constant table instead of writing it as markup. The markup of a
-//! form (a fieldset per section, a legend, the controls in order, a part shown only while a
-//! condition holds) is then compiled once for every view, rather than once per view as a tree
-//! of typed elements; what stays per field is one function pointer that builds its control.
+//! Every view lists its form as a constant table instead of writing it as markup: this is the
+//! one way a form is written. The markup of a form (a fieldset per section, a legend, the
+//! controls in order, a part shown only while a condition holds, a part folded away) is then
+//! compiled once for every view, rather than once per view as a tree of typed elements; what
+//! stays per field is one function pointer that builds its control. A part of a form that
+//! several views share (the model) is a table of its own, drawn by [`sections`] inside theirs.
 
 use super::choice::{ChoiceInput, FlagInput, RadioInput};
 use super::help::Help;
@@ -29,6 +31,13 @@ pub enum Item {
         yes: &'static [Item],
         no: &'static [Item],
     },
+    /// `items` folded away under `summary`, opened by a click (the model's architecture); `class`
+    /// names the fold for the style sheet.
+    Fold {
+        class: &'static str,
+        summary: Tr,
+        items: &'static [Item],
+    },
 }
 
 /// A run of items, in a fieldset with a legend when it has one.
@@ -39,14 +48,20 @@ pub struct Section {
 
 /// The form of `sections`; a submit (Enter in a box) does nothing, as every change already
 /// applies.
-pub fn form(sections: &'static [Section]) -> AnyView {
-    let parts = sections.iter().map(section).collect_view();
+pub fn form(list: &'static [Section]) -> AnyView {
+    let parts = sections(list);
     view! {
         <form class="inputs" on:submit=|ev| ev.prevent_default()>
             {parts}
         </form>
     }
     .into_any()
+}
+
+/// The sections of `list` without a `<form>` around them: a part of a form that sits inside
+/// other views' forms (the model section).
+pub fn sections(list: &'static [Section]) -> AnyView {
+    list.iter().map(section).collect_view().into_any()
 }
 
 fn section(s: &'static Section) -> AnyView {
@@ -80,6 +95,17 @@ fn item(i: &'static Item) -> AnyView {
             }
             .into_any()
         }
+        Item::Fold {
+            class,
+            summary,
+            items: list,
+        } => view! {
+            <details class=class>
+                <summary>{tr(summary)}</summary>
+                {items(list)}
+            </details>
+        }
+        .into_any(),
     }
 }
 

@@ -4,7 +4,6 @@
 mod canvas_backend;
 mod chart_canvas;
 mod choice;
-mod field_input;
 mod form;
 mod help;
 mod number_field;
@@ -19,8 +18,7 @@ pub use chart_canvas::ChartCanvas;
 pub use choice::{
     locale_option, CheckField, ChoiceField, ChoiceInput, FlagInput, OptionText, RadioInput,
 };
-pub use field_input::{FieldInput, Input, Inputs};
-pub use form::{choice, flag, form, holds, num, radio, slider, Item, Section};
+pub use form::{choice, flag, form, holds, num, radio, sections, slider, Item, Section};
 pub use help::{open_glossary, term, Help, Term, TERMS};
 pub use number_field::{NumberField, SliderField};
 pub use preset_note::{

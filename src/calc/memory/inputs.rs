@@ -276,12 +276,13 @@ pub const WEIGHTS: ChoiceField<MemoryInputs> =
 pub const KV: ChoiceField<MemoryInputs> = choice_field!("kv", KvType, inference.kv);
 pub const ENGINE: ChoiceField<MemoryInputs> = choice_field!("engine", Engine, inference.engine);
 
-/// Writes the architecture's fields once: [`ARCH`] lists them (the model form's order, and the
+/// Writes the architecture's fields once: [`ARCH`] lists them (the model form's fields, and the
 /// keys that make a link derive `params`), and the table holds them between the fields before and
 /// after them.
 macro_rules! memory_table {
     ([$($before:expr),* $(,)?], [$($arch:expr),* $(,)?], [$($after:expr),* $(,)?] $(,)?) => {
-        /// The architecture's fields, in the order the model form lists them.
+        /// The architecture's fields: the model form lists every one, its sizes in this order
+        /// (`tests/layers.rs`, `the_model_form_lists_the_architecture`).
         pub const ARCH: &[Field<MemoryInputs>] = &[$($arch),*];
         const TABLE: &[Field<MemoryInputs>] = &[$($before,)* $($arch,)* $($after),*];
     };

@@ -5,27 +5,31 @@ use super::{cash, hours, Figures, Rep, LENS};
 use crate::app::format::number;
 use crate::app::i18n::{tr, Tr};
 use crate::app::state::{use_app, See};
-use crate::app::widgets::{live, ChartCanvas, FormulaRow, Formulas, Input, Inputs, StatRow, Stats};
+use crate::app::widgets::{
+    flag, form, live, num, ChartCanvas, FormulaRow, Formulas, Item, Section, StatRow, Stats,
+};
 use crate::calc::billing::{
-    BillingInputs, BillingReport, DATA_GB, DOWNLOAD_GB, EGRESS_PRICE, INTERNAL_MBPS, LOADS,
-    OBJECT_PRICE, PUBLIC_MBPS, XREGION, XREGION_PRICE,
+    BillingReport, DATA_GB, DOWNLOAD_GB, EGRESS_PRICE, INTERNAL_MBPS, LOADS, OBJECT_PRICE,
+    PUBLIC_MBPS, XREGION, XREGION_PRICE,
 };
 use crate::charts::bars::{draw_bars, BarChart};
 use crate::text::Texts;
 use leptos::prelude::*;
 
-#[rustfmt::skip]
-const INPUTS: &[Input<BillingInputs>] = &[
-    Input::num(DATA_GB),
-    Input::num(LOADS),
-    Input::num(PUBLIC_MBPS),
-    Input::num(INTERNAL_MBPS),
-    Input::num(DOWNLOAD_GB),
-    Input::num(EGRESS_PRICE),
-    Input::flag(XREGION),
-    Input::num(XREGION_PRICE),
-    Input::num(OBJECT_PRICE),
-];
+const FORM: &[Section] = &[Section {
+    legend: None,
+    items: &[
+        Item::Control(|| num(&DATA_GB, LENS)),
+        Item::Control(|| num(&LOADS, LENS)),
+        Item::Control(|| num(&PUBLIC_MBPS, LENS)),
+        Item::Control(|| num(&INTERNAL_MBPS, LENS)),
+        Item::Control(|| num(&DOWNLOAD_GB, LENS)),
+        Item::Control(|| num(&EGRESS_PRICE, LENS)),
+        Item::Control(|| flag(&XREGION, LENS)),
+        Item::Control(|| num(&XREGION_PRICE, LENS)),
+        Item::Control(|| num(&OBJECT_PRICE, LENS)),
+    ],
+}];
 
 #[rustfmt::skip]
 const TILES: &[StatRow<BillingReport>] = &[
@@ -117,10 +121,7 @@ pub fn MovingData(report: Memo<BillingReport>, f: Figures) -> impl IntoView {
     view! {
         <h2>{tr(|t| t.billing.data_title)}</h2>
         <div class="columns">
-            <form class="inputs" on:submit=|ev| ev.prevent_default()>
-                <Inputs list=INPUTS lens=LENS />
-            </form>
-            <div class="results">
+            {form(FORM)} <div class="results">
                 <Stats of=report rows=TILES />
                 <Formulas of=f.rep rows=ROWS />
                 {live(chart)}

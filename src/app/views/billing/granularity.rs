@@ -5,14 +5,12 @@ use super::{cash, hours, Figures, LENS};
 use crate::app::format::number;
 use crate::app::i18n::{tr, Tr};
 use crate::app::state::{use_app, See};
-use crate::app::widgets::live;
 use crate::app::widgets::{
-    ChartCanvas, ChoiceInput, FormulaRow, Formulas, NumberField, StatRow, Stats,
+    choice, form, live, num, ChartCanvas, FormulaRow, Formulas, Item, Section, StatRow, Stats,
 };
 use crate::app::words::billing_error;
 use crate::calc::billing::{
-    format_runs, parse_runs, BillingError, BillingInputs, BillingReport, Granularity, GRANULARITY,
-    RUN_PRICE,
+    format_runs, parse_runs, BillingError, BillingReport, Granularity, GRANULARITY, RUN_PRICE,
 };
 use crate::calc::choice::Choice;
 use crate::charts::bars::{draw_bars, BarChart};
@@ -40,14 +38,29 @@ const ROWS: &[FormulaRow<BillingReport>] = &[
     FormulaRow { title: |t| t.billing.billed_title, symbolic: |t| t.billing.billed_formula, open: true, substituted: hours_billed, show: None },
 ];
 
-#[component]
-pub fn MinimumBilling(
-    inputs: Memo<BillingInputs>,
-    report: Memo<BillingReport>,
-    f: Figures,
-) -> impl IntoView {
+const FORM: &[Section] = &[Section {
+    legend: None,
+    items: &[
+        Item::Control(runs),
+        Item::Control(|| choice(&GRANULARITY, LENS)),
+        Item::Control(|| {
+            let app = use_app();
+            view! {
+                <span class="field-msg" role="alert">
+                    {live(move || app.issue("granularity"))}
+                </span>
+            }
+            .into_any()
+        }),
+        Item::Control(|| num(&RUN_PRICE, LENS)),
+    ],
+}];
+
+/// The runs, one length a line or split by commas, in a box of their own: a list has a text form
+/// the number boxes do not read.
+fn runs() -> AnyView {
     let app = use_app();
-    let runs_raw = RwSignal::new(inputs.see_untracked(|i| format_runs(&i.runs)));
+    let runs_raw = RwSignal::new(app.slice(LENS).see_untracked(|i| format_runs(&i.runs)));
     // The refusal is kept as the core's value and worded when shown, so a switch rewords it.
     let runs_error = RwSignal::new(None::<BillingError>);
     let on_runs = move |text: String| {
@@ -68,6 +81,28 @@ pub fn MinimumBilling(
             })
             .or_else(|| app.issue("runs"))
     };
+    view! {
+        <label class="field">
+            <span class="field-label">{tr(|t| t.billing.runs_label)}</span>
+            <textarea
+                data-testid="input-runs"
+                rows="2"
+                placeholder=tr(|t| t.billing.runs_placeholder)
+                prop:value=move || runs_raw.get()
+                on:input=move |ev| on_runs(event_target_value(&ev))
+                on:blur=move |_| app.typing_done("runs")
+            ></textarea>
+            <span class="field-msg" role="alert" data-testid="error-runs">
+                {live(runs_message)}
+            </span>
+        </label>
+    }
+    .into_any()
+}
+
+#[component]
+pub fn MinimumBilling(report: Memo<BillingReport>, f: Figures) -> impl IntoView {
+    let app = use_app();
     // The chart's bars in words, and as a table on a click.
     let summary = Signal::derive(move || {
         let t = app.t();
@@ -144,28 +179,7 @@ pub fn MinimumBilling(
     view! {
         <h2>{tr(|t| t.billing.granularity_title)}</h2>
         <div class="columns">
-            <form class="inputs" on:submit=|ev| ev.prevent_default()>
-                <label class="field">
-                    <span class="field-label">{tr(|t| t.billing.runs_label)}</span>
-                    <textarea
-                        data-testid="input-runs"
-                        rows="2"
-                        placeholder=tr(|t| t.billing.runs_placeholder)
-                        prop:value=move || runs_raw.get()
-                        on:input=move |ev| on_runs(event_target_value(&ev))
-                        on:blur=move |_| app.typing_done("runs")
-                    ></textarea>
-                    <span class="field-msg" role="alert" data-testid="error-runs">
-                        {live(runs_message)}
-                    </span>
-                </label>
-                <ChoiceInput field=&GRANULARITY lens=LENS />
-                <span class="field-msg" role="alert">
-                    {live(move || app.issue("granularity"))}
-                </span>
-                <NumberField field=&RUN_PRICE lens=LENS />
-            </form>
-            <div class="results">
+            {form(FORM)} <div class="results">
                 <Stats of=f.report rows=TILES />
                 <Formulas of=f.report rows=ROWS />
                 {live(chart)}

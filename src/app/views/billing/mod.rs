@@ -33,7 +33,6 @@ type Rep = Reported<BillingInputs, BillingReport>;
 pub fn BillingView() -> impl IntoView {
     let app = use_app();
     let rep: Billing = use_report(LENS, report);
-    let inputs = memo(move || rep.see(|r| (*r.inputs).clone()));
     let report = memo(move || rep.see(|r| r.report.clone()));
     let f = Figures { rep, report };
     let said = memo(move || rep.see(|r| answer(r, app.t())));
@@ -44,7 +43,7 @@ pub fn BillingView() -> impl IntoView {
             <p class="field-msg" role="alert" data-testid="error-billing">
                 {live(move || app.issue("xregion"))}
             </p>
-            <MinimumBilling inputs=inputs report=report f=f />
+            <MinimumBilling report=report f=f />
             <StoppedNotReleased f=f />
             <MovingData report=report f=f />
         </section>

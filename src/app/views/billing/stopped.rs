@@ -4,24 +4,26 @@
 use super::{cash, Figures, Rep, LENS};
 use crate::app::format::number;
 use crate::app::i18n::tr;
-use crate::app::widgets::{FormulaRow, Formulas, Input, Inputs, StatRow, Stats};
+use crate::app::widgets::{form, num, FormulaRow, Formulas, Item, Section, StatRow, Stats};
 use crate::calc::billing::{
-    BillingInputs, BillingReport, ADDRESS_DAY, AUTO_RELEASE_HOURS, DISK_GB, DISK_PRICE,
-    FORGOTTEN_HOURS, SNAPSHOT_GB, SNAPSHOT_PRICE,
+    BillingReport, ADDRESS_DAY, AUTO_RELEASE_HOURS, DISK_GB, DISK_PRICE, FORGOTTEN_HOURS,
+    SNAPSHOT_GB, SNAPSHOT_PRICE,
 };
 use crate::text::Texts;
 use leptos::prelude::*;
 
-#[rustfmt::skip]
-const INPUTS: &[Input<BillingInputs>] = &[
-    Input::num(DISK_GB),
-    Input::num(DISK_PRICE),
-    Input::num(ADDRESS_DAY),
-    Input::num(SNAPSHOT_GB),
-    Input::num(SNAPSHOT_PRICE),
-    Input::num(FORGOTTEN_HOURS),
-    Input::num(AUTO_RELEASE_HOURS),
-];
+const FORM: &[Section] = &[Section {
+    legend: None,
+    items: &[
+        Item::Control(|| num(&DISK_GB, LENS)),
+        Item::Control(|| num(&DISK_PRICE, LENS)),
+        Item::Control(|| num(&ADDRESS_DAY, LENS)),
+        Item::Control(|| num(&SNAPSHOT_GB, LENS)),
+        Item::Control(|| num(&SNAPSHOT_PRICE, LENS)),
+        Item::Control(|| num(&FORGOTTEN_HOURS, LENS)),
+        Item::Control(|| num(&AUTO_RELEASE_HOURS, LENS)),
+    ],
+}];
 
 #[rustfmt::skip]
 const TILES: &[StatRow<BillingReport>] = &[
@@ -46,10 +48,7 @@ pub fn StoppedNotReleased(f: Figures) -> impl IntoView {
     view! {
         <h2>{tr(|t| t.billing.stopped_title)}</h2>
         <div class="columns">
-            <form class="inputs" on:submit=|ev| ev.prevent_default()>
-                <Inputs list=INPUTS lens=LENS />
-            </form>
-            <div class="results">
+            {form(FORM)} <div class="results">
                 <Stats of=f.report rows=TILES />
                 <Formulas of=f.rep rows=ROWS />
             </div>

@@ -6,7 +6,7 @@ use crate::app::format::number;
 use crate::app::i18n::tr;
 use crate::app::state::{use_app, Lens, See};
 use crate::app::views::spot::SPOT;
-use crate::app::widgets::{live, ChoiceInput, FlagInput};
+use crate::app::widgets::{choice, flag, form, live, Item, Section};
 use crate::calc::advisor::{
     AdvisorChoice, AdvisorInputs, AdvisorReport, Form, Note, Reason, INTERRUPTIBLE, PROFILE,
 };
@@ -65,33 +65,56 @@ fn note(t: &'static Texts, n: Note) -> String {
     }
 }
 
+/// The advisor's inputs and its verdicts, computed together; the form's hint reads the inputs
+/// the other views gave.
+#[derive(Clone, Copy)]
+struct Advice(Memo<(AdvisorInputs, AdvisorReport)>);
+
+const FORM: &[Section] = &[Section {
+    legend: None,
+    items: &[
+        Item::Control(|| choice(&PROFILE, LENS)),
+        Item::Control(|| flag(&INTERRUPTIBLE, LENS)),
+        Item::Control(|| flag(&CKPT, SPOT)),
+        Item::Control(from_views),
+    ],
+}];
+
+/// What the advisor took from the other views: the run length, the data and the cards.
+fn from_views() -> AnyView {
+    let app = use_app();
+    let advice = use_context::<Advice>();
+    view! {
+        <p class="hint">
+            {live(move || {
+                let t = app.t();
+                advice
+                    .map(|Advice(a)| {
+                        a.see(|(a, _)| {
+                            t.checklists
+                                .from_views(
+                                    &short(a.run_hours),
+                                    &short(a.data_gb),
+                                    &a.cards.to_string(),
+                                )
+                        })
+                    })
+                    .unwrap_or_default()
+            })}
+        </p>
+    }
+    .into_any()
+}
+
 /// `advice` holds the advisor's inputs and its verdicts, computed together.
 #[component]
 pub fn Advisor(advice: Memo<(AdvisorInputs, AdvisorReport)>) -> impl IntoView {
     let app = use_app();
+    provide_context(Advice(advice));
     view! {
         <h2>{tr(|t| t.checklists.advisor_title)}</h2>
         <div class="columns">
-            <form class="inputs" on:submit=|ev| ev.prevent_default()>
-                <ChoiceInput field=&PROFILE lens=LENS />
-                <FlagInput field=&INTERRUPTIBLE lens=LENS />
-                <FlagInput field=&CKPT lens=SPOT />
-                <p class="hint">
-                    {live(move || {
-                        let t = app.t();
-                        advice
-                            .see(|(a, _)| {
-                                t.checklists
-                                    .from_views(
-                                        &short(a.run_hours),
-                                        &short(a.data_gb),
-                                        &a.cards.to_string(),
-                                    )
-                            })
-                    })}
-                </p>
-            </form>
-            <div class="results">
+            {form(FORM)} <div class="results">
                 <table class="advisor" data-testid="advisor">
                     <thead>
                         <tr>
