@@ -11,7 +11,7 @@ mod results;
 use self::answer::{answer, ways_list};
 use super::memory::{page, try_way};
 use super::model::card::CardField;
-use super::model::{ModelSection, MEMORY};
+use super::model::{self, MEMORY};
 use crate::app::i18n::tr;
 use crate::app::state::{memo, use_app, use_report, Reported, See};
 use crate::app::widgets::{choice, live, num, sheet, slider, Item, Section, Sheet, When};
@@ -28,10 +28,7 @@ pub type Inference = Memo<Rep>;
 
 /// The form: the model, then the load, the card and the engine.
 const FORM: &[Section] = &[
-    Section {
-        legend: None,
-        items: &[Item::Control(|| view! { <ModelSection /> }.into_any())],
-    },
+    model::SECTION,
     Section {
         legend: Some(|t| t.inference.legend),
         items: &[

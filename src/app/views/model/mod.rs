@@ -93,6 +93,15 @@ fn preset_name(t: &'static Texts, _: &'static str, id: &'static str) -> String {
 
 /// The model's section of the memory views' forms: the preset, the parameter count, the
 /// architecture folded away and the `config.json` box.
+/// The model as a form's first section, as the inference, training and serving forms open.
+pub const SECTION: Section = Section {
+    legend: None,
+    items: &[MODEL_ITEM],
+};
+
+/// The model as one item of a form.
+pub const MODEL_ITEM: Item = Item::Control(|| view! { <ModelSection /> }.into_any());
+
 #[component]
 pub fn ModelSection() -> impl IntoView {
     provide_context(Model {

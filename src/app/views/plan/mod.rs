@@ -11,7 +11,7 @@ mod table;
 use self::chart::PlanChart;
 use self::table::{row_name, way_name, PlanTable};
 use super::headline::{Answer, Headline, Tone};
-use super::model::{ModelSection, MEMORY};
+use super::model::{self, MEMORY};
 use crate::app::format::{money, number};
 use crate::app::state::{memo, use_app, use_scenario_report, Lens, Reported, See};
 use crate::app::widgets::{choice, form, holds, num, radio, Item, Section};
@@ -64,10 +64,7 @@ const TRAIN_ITEMS: &[Item] = &[
 const FORM: &[Section] = &[
     Section {
         legend: None,
-        items: &[
-            Item::Control(|| radio(&JOB, LENS)),
-            Item::Control(|| view! { <ModelSection /> }.into_any()),
-        ],
+        items: &[Item::Control(|| radio(&JOB, LENS)), model::MODEL_ITEM],
     },
     Section {
         legend: Some(|t| t.plan.legend_job),

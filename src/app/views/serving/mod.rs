@@ -13,7 +13,7 @@ use self::answer::{answer, try_way, ways};
 use self::calibrate::CalibrateBox;
 use super::headline::{Headline, Ways};
 use super::model::card::CardField;
-use super::model::{ModelSection, MEMORY};
+use super::model::{self, MEMORY};
 use crate::app::format::number;
 use crate::app::state::{memo, use_app, use_scenario_report, Lens, Reported, See};
 use crate::app::widgets::{choice, form, holds, live, num, sheet, slider, Item, Section, Sheet};
@@ -33,10 +33,7 @@ pub const LENS: Lens<ServingInputs> = crate::app::state::lenses::SERVING;
 /// The form: the memory views' model and card, then this view's runtime, requests, load,
 /// goals, price and calibration.
 const FORM: &[Section] = &[
-    Section {
-        legend: None,
-        items: &[Item::Control(|| view! { <ModelSection /> }.into_any())],
-    },
+    model::SECTION,
     Section {
         legend: Some(|t| t.serving.legend_card),
         items: &[

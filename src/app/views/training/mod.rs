@@ -15,7 +15,7 @@ use self::answer::{answer, ways_list};
 use self::lora::lora_fields;
 use super::memory::{page, try_way};
 use super::model::card::CardField;
-use super::model::{ModelSection, MEMORY};
+use super::model::{self, MEMORY};
 use crate::app::i18n::{tr, Tr};
 use crate::app::state::{memo, use_app, use_report, Reported, See};
 use crate::app::widgets::{
@@ -38,10 +38,7 @@ pub type Training = Memo<Rep>;
 /// The form: the model, then the run (its method, its shape, what it keeps), the cards and the
 /// tokens to train on.
 const FORM: &[Section] = &[
-    Section {
-        legend: None,
-        items: &[Item::Control(|| view! { <ModelSection /> }.into_any())],
-    },
+    model::SECTION,
     Section {
         legend: Some(|t| t.training.legend),
         items: &[
