@@ -6,10 +6,7 @@
 // The time is taken inside the page: a MutationObserver installed before any of the page's own
 // scripts (`addInitScript`) notes `performance.now()`, which counts from the navigation's start
 // (`performance.timeOrigin`), when the headline first has text. That is when the document holds
-// the result. The browser paints it with its next frame, and that frame may first run other work
-// (the charts' first drawings, started by their resize observers in the same frame): the time
-// the frame with the headline is done is noted too ("painted": a message posted from that
-// frame's animation callback is delivered once the frame has been rendered), and printed beside.
+// the result; the browser paints it with its next frame.
 //
 // Each load also lists the wasm, js and css files it fetched (the service worker's script
 // included), which benches/budgets.mjs sums into what a first visit to that view downloads.
@@ -37,11 +34,6 @@ function watchHeadline() {
     const h = document.querySelector('[data-testid=headline]');
     if (h && h.textContent.trim() !== '') {
       window.__firstResult = performance.now();
-      requestAnimationFrame(() => {
-        const ch = new MessageChannel();
-        ch.port1.onmessage = () => (window.__painted = performance.now());
-        ch.port2.postMessage(0);
-      });
       return true;
     }
     return false;
@@ -66,7 +58,6 @@ const views = [];
 try {
   for (const id of VIEWS) {
     const times = [];
-    const painted = [];
     let files = new Set();
     for (let n = 0; n < LOADS; n++) {
       const context = await browser.newContext();
@@ -82,10 +73,9 @@ try {
       const page = await context.newPage();
       await page.goto(`${server.url}?view=${encodeURIComponent(id)}`);
       let t = null;
-      let p = null;
       try {
-        await page.waitForFunction(() => window.__painted !== undefined, null, { timeout: WAIT_MS });
-        [t, p] = await page.evaluate(() => [window.__firstResult, window.__painted]);
+        await page.waitForFunction(() => window.__firstResult !== undefined, null, { timeout: WAIT_MS });
+        t = await page.evaluate(() => window.__firstResult);
       } catch {
         console.log(`view ${id}, load ${n + 1}: no headline with text within ${WAIT_MS / 1000} s`);
       }
@@ -96,7 +86,6 @@ try {
           Promise.race([navigator.serviceWorker?.ready, new Promise((r) => setTimeout(r, 3000))]))
         .catch(() => {});
       times.push(t);
-      painted.push(p);
       // Every load of a view fetches the same files; kept from the first, checked on the rest.
       if (n === 0) files = fetched;
       else if ([...fetched].sort().join() !== [...files].sort().join()) {
@@ -105,13 +94,9 @@ try {
       await context.close();
     }
     const m = median(times);
-    const pm = median(painted);
     const all = times.map((t) => (t === null ? 'none' : t.toFixed(1))).join(', ');
-    console.log(
-      `view ${id}: first result median ${m === null ? 'none' : `${m.toFixed(1)} ms`} (loads: ${all} ms); ` +
-        `painted median ${pm === null ? 'none' : `${pm.toFixed(1)} ms`}`,
-    );
-    views.push({ id, median: m, times, paintedMedian: pm, painted, files: [...files].sort() });
+    console.log(`view ${id}: first result median ${m === null ? 'none' : `${m.toFixed(1)} ms`} (loads: ${all} ms)`);
+    views.push({ id, median: m, times, files: [...files].sort() });
   }
 } finally {
   await browser.close();

@@ -2,12 +2,12 @@
 // trip, 1.6 Mbit/s down, 0.75 Mbit/s up: Lighthouse's mobile settings) with the CPU slowed 4x,
 // each load in a new browser context (nothing cached, no service worker). For each load it
 // reports how long the page stays blank (navigation start to the first contentful paint: the
-// loading line of index.html, or nothing until the app draws), the time to the view's headline
-// holding text, and the time the frame showing it has been rendered.
+// loading line of index.html, or nothing until the app draws) and the time to the view's
+// headline holding text. Prints the median of the loads and every load; asserts nothing.
 //
 // The page is served as a static host serves it, gzipped (tests/e2e/harness.mjs): the link
 // carries the compressed bytes. GPUPLAN_RAW=1 serves it uncompressed, as the harness did until
-// 2026-12-06 (the wasm then crossed the link at 1.54 MB instead of 0.62). Prints the median of the loads and every load; asserts nothing.
+// 2026-12-06 (the wasm then crossed the link as 1.54 MB instead of 0.62).
 //
 // Run with scripts/bench.sh, or alone with `node benches/slow_first_load.mjs` against dist/
 // (GPUPLAN_DIST for another build). Settings:
@@ -31,21 +31,13 @@ const NETWORK = {
 const CPU_RATE = 4;
 const WAIT_MS = 60_000;
 
-/**
- * Runs in the page before its own scripts: notes when the headline first holds text, and when
- * the frame that shows it has been rendered (as benches/first_result.mjs).
- */
+/** Runs in the page before its own scripts: notes when the headline first holds text. */
 function watchHeadline() {
   const obs = new MutationObserver(() => {
     const h = document.querySelector('[data-testid=headline]');
     if (h && h.textContent.trim() !== '' && window.__headline === undefined) {
       window.__headline = performance.now();
       obs.disconnect();
-      requestAnimationFrame(() => {
-        const ch = new MessageChannel();
-        ch.port1.onmessage = () => (window.__painted = performance.now());
-        ch.port2.postMessage(0);
-      });
     }
   });
   obs.observe(document, { childList: true, subtree: true, characterData: true });
@@ -63,7 +55,6 @@ try {
   for (const id of VIEWS) {
     const blank = [];
     const headline = [];
-    const painted = [];
     for (let n = 0; n < LOADS; n++) {
       const context = await browser.newContext({ serviceWorkers: 'block' });
       await context.addInitScript(watchHeadline);
@@ -73,25 +64,20 @@ try {
       await cdp.send('Network.emulateNetworkConditions', NETWORK);
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_RATE });
       await page.goto(`${server.url}?view=${encodeURIComponent(id)}`, { timeout: WAIT_MS });
-      await page.waitForFunction(() => window.__painted !== undefined, null, { timeout: WAIT_MS });
+      await page.waitForFunction(() => window.__headline !== undefined, null, { timeout: WAIT_MS });
       const fcp = await page.evaluate(() =>
         performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null);
-      const [h, p] = await page.evaluate(() => [window.__headline, window.__painted]);
+      const h = await page.evaluate(() => window.__headline);
       blank.push(fcp ?? h);
       headline.push(h);
-      painted.push(p);
       await context.close();
     }
     const line = (xs) => xs.map((x) => x.toFixed(0)).join(', ');
     console.log(
       `slow 4G, CPU ${CPU_RATE}x, view ${id}: blank for ${median(blank).toFixed(0)} ms (loads: ${line(blank)}); ` +
-        `headline at ${median(headline).toFixed(0)} ms (loads: ${line(headline)}); ` +
-        `painted at ${median(painted).toFixed(0)} ms (loads: ${line(painted)})`,
+        `headline at ${median(headline).toFixed(0)} ms (loads: ${line(headline)})`,
     );
-    views.push({
-      id, blank, headline, painted,
-      blankMedian: median(blank), headlineMedian: median(headline), paintedMedian: median(painted),
-    });
+    views.push({ id, blank, headline, blankMedian: median(blank), headlineMedian: median(headline) });
   }
 } finally {
   await browser.close();
