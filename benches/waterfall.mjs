@@ -152,7 +152,18 @@ try {
   const paint = events
     .filter((e) => e.name === 'Paint' && e.ts / 1e6 >= at)
     .sort((a, b) => a.ts - b.ts)[0];
-  if (paint) console.log(`${'first paint after the headline (trace)'.padEnd(41)} ${ms((paint.ts + paint.dur) / 1e6)}`);
+  if (paint) {
+    console.log(`${'first paint after the headline (trace)'.padEnd(41)} ${ms((paint.ts + paint.dur) / 1e6)}`);
+    // What the main thread ran between the two: the work that held the headline off the screen.
+    const within = events.filter(
+      (e) => e.ph === 'X' && e.dur !== undefined && e.ts / 1e6 >= at && e.ts < paint.ts,
+    );
+    const sum = (re) => within.filter((e) => re.test(e.name)).reduce((a, e) => a + e.dur, 0) / 1000;
+    console.log(
+      `${'  between them: script (tasks)'.padEnd(41)} ${sum(/^(FunctionCall|TimerFire|FireAnimationFrame|RunMicrotasks|EventDispatch)$/).toFixed(0).padStart(6)} ms; ` +
+        `style and layout ${sum(/^(UpdateLayoutTree|Layout)$/).toFixed(0)} ms`,
+    );
+  }
 
   // Main-thread time by kind, and when each kind first and last ran (ms after navigation).
   const main = events.filter((e) => e.ph === 'X' && e.dur !== undefined && e.ts / 1e6 >= base);
