@@ -20,17 +20,21 @@ pub fn settled_link(app: AppState, embed: bool) -> RwSignal<String> {
     link
 }
 
-/// The same, empty until the task after the one that builds the page: for a line that is not on
+/// The same, empty until the page's first frame has been shown: for a line that is not on
 /// screen, whose link (the whole scenario encoded, about 7% of the app's start in a profile of a
-/// first visit) need not hold up the first result.
+/// first visit) need not hold up the first result. A task queued from the first frame's
+/// animation callback runs once that frame has been rendered (a task queued at once would
+/// mostly run before it).
 pub fn settled_link_later(app: AppState, embed: bool) -> RwSignal<String> {
     let link = RwSignal::new(String::new());
-    set_timeout(
-        move || {
-            link.try_set(untrack(|| app.href(embed)));
-        },
-        std::time::Duration::ZERO,
-    );
+    request_animation_frame(move || {
+        set_timeout(
+            move || {
+                link.try_set(untrack(|| app.href(embed)));
+            },
+            std::time::Duration::ZERO,
+        );
+    });
     follow(app, link, embed);
     link
 }

@@ -15,9 +15,9 @@
 //! A chart's first drawing waits for the page's first frame with the app in it to be shown
 //! ([`Sight::wait_first_frame`]). Its size is known only once that frame is laid out (its
 //! resize observer answers then, before the frame is painted), so drawing it at once would hold
-//! the frame, and the view's headline and results with it, until every chart had drawn: 240-360
-//! ms of script for rent or buy's with the CPU slowed 4x (docs/performance.md, "A first visit
-//! over slow 4G"). The charts draw in the task right after that frame and show in the next one.
+//! the frame, and the view's headline and results with it, until every chart had drawn: about
+//! 110 ms of script for rent or buy's with the CPU slowed 4x (docs/performance.md, "A first
+//! visit over slow 4G"). The charts draw in the task right after that frame and show in the next one.
 
 use leptos::prelude::*;
 use std::cell::{Cell, RefCell};
