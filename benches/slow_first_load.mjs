@@ -5,6 +5,10 @@
 // loading line of index.html, or nothing until the app draws) and the time to the view's
 // headline holding text. Prints the median of the loads and every load; asserts nothing.
 //
+// The page is served as a static host serves it, gzipped (tests/e2e/harness.mjs): the link
+// carries the compressed bytes. GPUPLAN_RAW=1 serves it uncompressed, as the harness did until
+// 2026-12-06 (the wasm then crossed the link as 1.54 MB instead of 0.62).
+//
 // Run with scripts/bench.sh, or alone with `node benches/slow_first_load.mjs` against dist/
 // (GPUPLAN_DIST for another build). Settings:
 //   SLOW_LOADS=3     loads a view

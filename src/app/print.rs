@@ -16,6 +16,31 @@ use leptos::prelude::*;
 /// printing).
 pub fn settled_link(app: AppState, embed: bool) -> RwSignal<String> {
     let link = RwSignal::new(untrack(|| app.href(embed)));
+    follow(app, link, embed);
+    link
+}
+
+/// The same, empty until the page's first frame has been shown: for a line that is not on
+/// screen, whose link (the whole scenario encoded, about 7% of the app's start in a profile of a
+/// first visit) need not hold up the first result. A task queued from the first frame's
+/// animation callback runs once that frame has been rendered (a task queued at once would
+/// mostly run before it).
+pub fn settled_link_later(app: AppState, embed: bool) -> RwSignal<String> {
+    let link = RwSignal::new(String::new());
+    request_animation_frame(move || {
+        set_timeout(
+            move || {
+                link.try_set(untrack(|| app.href(embed)));
+            },
+            std::time::Duration::ZERO,
+        );
+    });
+    follow(app, link, embed);
+    link
+}
+
+/// Keeps `link` following the state once edits pause.
+fn follow(app: AppState, link: RwSignal<String>, embed: bool) {
     let settle = after_pause(move || {
         link.try_set(untrack(|| app.href(embed)));
     });
@@ -29,7 +54,6 @@ pub fn settled_link(app: AppState, embed: bool) -> RwSignal<String> {
             settle();
         }
     });
-    link
 }
 
 /// Sets `link` to the address of the state now.
@@ -60,7 +84,7 @@ fn date(t: &'static Texts, ms: f64) -> String {
 #[component]
 pub fn PrintStamp() -> impl IntoView {
     let app = use_app();
-    let link = settled_link(app, false);
+    let link = settled_link_later(app, false);
     let now = RwSignal::new(js_sys::Date::now());
     // Printing from the browser's menu: the link and the day of this very print.
     let before = window_event_listener(leptos::ev::beforeprint, move |_| {

@@ -3,9 +3,11 @@
 import { createServer } from 'node:http';
 import { before, after } from 'node:test';
 import { readFileSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { gzip as gzipCb } from 'node:zlib';
 import { chromium } from 'playwright-core';
 
 // GPUPLAN_DIST serves another build (an engineer's own, while dist/ is being rebuilt).
@@ -45,8 +47,31 @@ const TYPES = {
   '.webmanifest': 'application/manifest+json',
 };
 
+/**
+ * The types a static host compresses. GitHub Pages and the common hosts answer a browser that
+ * accepts gzip with the page's text files and the wasm gzipped; a server that did not would make
+ * an emulated slow link carry the raw bytes (the wasm 2.5 times its gzip size) and measure a page
+ * no reader gets. GPUPLAN_RAW=1 serves every file uncompressed, to compare.
+ */
+const COMPRESSED = new Set(['.html', '.js', '.wasm', '.css', '.json', '.txt', '.svg', '.webmanifest']);
+const gzip = promisify(gzipCb);
+/**
+ * Each file's gzip -9 body (the level scripts/size.sh reports), made once per version of the
+ * file, off the server's thread: compressing the wasm takes a good part of a second, which no
+ * load should wait for (serveDist compresses the build's files before it answers).
+ */
+const gzipped = new Map();
+function gzipOf(file, body, mtimeMs) {
+  const hit = gzipped.get(file);
+  if (hit && hit.mtimeMs === mtimeMs) return hit.body;
+  const gz = gzip(body, { level: 9 });
+  gzipped.set(file, { mtimeMs, body: gz });
+  return gz;
+}
+
 /** Serves dist/ at BASE_PATH on a free loopback port; resolves to { url, close }. */
 export async function serveDist() {
+  const RAW = process.env.GPUPLAN_RAW === '1';
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (!path.startsWith(BASE_PATH)) {
@@ -61,14 +86,32 @@ export async function serveDist() {
     if (rel === '.' || rel === '' || rel.endsWith('/')) rel = join(rel, 'index.html');
     const file = join(DIST, rel);
     try {
-      await stat(file);
+      const { mtimeMs } = await stat(file);
       const body = await readFile(file);
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(body);
+      const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' };
+      const useGzip =
+        !RAW && COMPRESSED.has(extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+      if (useGzip) {
+        headers['content-encoding'] = 'gzip';
+        headers.vary = 'Accept-Encoding';
+      }
+      const out = useGzip ? await gzipOf(file, body, mtimeMs) : body;
+      res.writeHead(200, headers);
+      res.end(out);
     } catch {
       res.writeHead(404).end();
     }
   });
+  if (!RAW) {
+    const files = (await readdir(DIST).catch(() => [])).filter((f) => COMPRESSED.has(extname(f)));
+    await Promise.all(
+      files.map(async (f) => {
+        const file = join(DIST, f);
+        const [{ mtimeMs }, body] = await Promise.all([stat(file), readFile(file)]);
+        await gzipOf(file, body, mtimeMs);
+      }),
+    );
+  }
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
   return {

@@ -8,9 +8,10 @@
 //! high-density screen.
 //!
 //! A chart out of view draws a change later, when it comes into view or the browser is idle
-//! (`super::sight`); meanwhile its canvas has `data-stale`. After each drawing the canvas gets
-//! `data-draws` (a counter) so tests and the latency benchmark can tell a redraw happened
-//! without guessing at timing.
+//! (`super::sight`); meanwhile its canvas has `data-stale`. A chart's first drawing waits for
+//! the page's first frame to be shown, so that the view's results show without waiting for it.
+//! After each drawing the canvas gets `data-draws` (a counter) so tests and the latency
+//! benchmark can tell a redraw happened without guessing at timing.
 //!
 //! Under the caption a chart may say in one sentence how to read it; its key numbers in words
 //! (`summary`) are read out to screen readers. Under the canvas two buttons save the drawing as a
@@ -141,6 +142,11 @@ pub(super) fn chart(
         // Nothing is drawn before the box is known: a first drawing at a guessed size would be
         // thrown away a frame later.
         let Some((w, h)) = boxed.get() else { return };
+        // Nor before the page's first frame is shown: the headline and results show without
+        // waiting for the charts (see `sight`).
+        if draws == 0 && sight.wait_first_frame() {
+            return;
+        }
         // Out of view, a change is drawn later (see `sight`): returning before `draw` reads
         // anything leaves this effect out of the next moves' runs. The first drawing is always
         // made, so every chart has one.

@@ -11,9 +11,16 @@
 //!
 //! While a chart is behind, its drawing effect reads none of the chart's data, so further moves
 //! do not run it at all: it is run again by this module's `kick` when the drawing is due.
+//!
+//! A chart's first drawing waits for the page's first frame with the app in it to be shown
+//! ([`Sight::wait_first_frame`]). Its size is known only once that frame is laid out (its
+//! resize observer answers then, before the frame is painted), so drawing it at once would hold
+//! the frame, and the view's headline and results with it, until every chart had drawn: about
+//! 110 ms of script for rent or buy's with the CPU slowed 4x (docs/performance.md, "A first
+//! visit over slow 4G"). The charts draw in the task right after that frame and show in the next one.
 
 use leptos::prelude::*;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -45,17 +52,90 @@ pub struct Sight {
     asked: Cell<bool>,
     /// Runs the chart's drawing effect again.
     kick: Trigger,
+    /// Its first drawing waits for the page's first frame (it is in [`FIRST_FRAME`]'s list).
+    waiting: Cell<bool>,
+}
+
+/// Where the page's first frame with the app in it stands.
+enum FirstFrame {
+    /// Not asked for yet.
+    Unasked,
+    /// Asked for; the charts whose first drawing waits for it.
+    Waiting(Vec<Trigger>),
+    /// Shown: charts draw at once.
+    Shown,
+}
+
+thread_local! {
+    static FIRST_FRAME: RefCell<FirstFrame> = const { RefCell::new(FirstFrame::Unasked) };
+}
+
+/// Starts watching for the page's first frame, if that is not done yet: called as a chart is
+/// built, in the task that mounts the page, so that the animation callback below runs in that
+/// first frame. A task queued from a frame's animation callback runs once the frame has been
+/// rendered. A page in a background tab gets no frames: the charts then draw after
+/// [`FIRST_FRAME_WAIT_MS`] (or before printing), as they did before they waited.
+fn watch_first_frame() {
+    let ask = FIRST_FRAME.with(|f| {
+        let mut f = f.borrow_mut();
+        if matches!(*f, FirstFrame::Unasked) {
+            *f = FirstFrame::Waiting(Vec::new());
+            true
+        } else {
+            false
+        }
+    });
+    if ask {
+        request_animation_frame(|| set_timeout(first_frame_shown, std::time::Duration::ZERO));
+        set_timeout(
+            first_frame_shown,
+            std::time::Duration::from_millis(FIRST_FRAME_WAIT_MS),
+        );
+    }
+}
+
+/// The longest a chart's first drawing waits for the page's first frame.
+const FIRST_FRAME_WAIT_MS: u64 = 1000;
+
+/// The first frame is shown (or waited for long enough): the charts waiting for it draw.
+fn first_frame_shown() {
+    let waiting = FIRST_FRAME.with(|f| f.replace(FirstFrame::Shown));
+    if let FirstFrame::Waiting(kicks) = waiting {
+        for kick in kicks {
+            // A chart that left the page meanwhile: its trigger is gone, and notifying it does
+            // nothing.
+            kick.notify();
+        }
+    }
 }
 
 impl Sight {
     /// `kick` must be tracked by the chart's drawing effect.
     pub fn new(kick: Trigger) -> Rc<Sight> {
+        watch_first_frame();
         Rc::new(Sight {
             on_screen: Cell::new(true),
             behind: Cell::new(false),
             due: Cell::new(false),
             asked: Cell::new(false),
             kick,
+            waiting: Cell::new(false),
+        })
+    }
+
+    /// Whether the chart's first drawing must wait for the page's first frame to be shown; if
+    /// so, the drawing effect is run again (by `kick`) once it has been.
+    pub fn wait_first_frame(&self) -> bool {
+        FIRST_FRAME.with(|f| match &mut *f.borrow_mut() {
+            FirstFrame::Shown => false,
+            FirstFrame::Waiting(kicks) => {
+                if !self.waiting.replace(true) {
+                    kicks.push(self.kick);
+                }
+                true
+            }
+            // Not watched (no chart was built before): nothing would wake it, so it draws now.
+            FirstFrame::Unasked => false,
         })
     }
 
@@ -132,7 +212,11 @@ fn observe(canvas: &HtmlCanvasElement, sight: Rc<Sight>) {
 /// A printed page shows every chart: one put off is drawn when printing starts. The effect it
 /// starts runs in the same turn, before the page is laid out for print.
 fn before_print(sight: Rc<Sight>) {
-    let listener = Closure::<dyn Fn()>::new(move || sight.catch_up()).into_js_value();
+    let listener = Closure::<dyn Fn()>::new(move || {
+        first_frame_shown();
+        sight.catch_up();
+    })
+    .into_js_value();
     let window = window();
     if window
         .add_event_listener_with_callback("beforeprint", listener.unchecked_ref())
