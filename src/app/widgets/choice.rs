@@ -183,8 +183,9 @@ pub fn CheckField(
                     prop:checked=move || checked.get()
                     on:change=move |ev| on_change.run(event_target_checked(&ev))
                 />
-                " "
-                {live(move || label_text(label, key))}
+                // Its own flex item that may shrink, so a long label wraps beside the box rather
+                // than dropping under it whole on a narrow screen.
+                <span class="check-label">{live(move || label_text(label, key))}</span>
             </span>
         </label>
     }
