@@ -3,4 +3,22 @@
 // script, which the page's Content-Security-Policy refuses (index.html).
 if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
   addEventListener('load', () => navigator.serviceWorker.register('./sw.js').catch(() => {}));
+  // On a first visit the worker takes the page over after the page has fetched its files (and
+  // its language's words, and any language switched to before then), so none of them passed
+  // through it to be kept. Once it has, they are asked for again through it: from the browser's
+  // cache where the host allows, so nothing is downloaded twice. Then the page works offline
+  // without a reload, in every language it has shown.
+  if (!navigator.serviceWorker.controller) {
+    navigator.serviceWorker.addEventListener(
+      'controllerchange',
+      () => {
+        const here = [location.href];
+        for (const e of performance.getEntriesByType('resource')) here.push(e.name);
+        for (const url of new Set(here)) {
+          if (new URL(url).origin === location.origin) fetch(url).catch(() => {});
+        }
+      },
+      { once: true },
+    );
+  }
 }

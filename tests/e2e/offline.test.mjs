@@ -33,3 +33,29 @@ test('after one visit the page works offline, links included', async () => {
     await context.close();
   }
 });
+
+// A first visit in Chinese, no reload: the page, the app and the Chinese words were fetched before
+// the worker took the page over, and are kept once it has; offline, a Chinese link opens.
+test('a first visit works offline without a reload, in the language it was read in', async () => {
+  const context = await s.browser.newContext();
+  try {
+    const { page, errors } = await open(context, s.url, '?lang=zh&view=rent-buy');
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+      timeout: 15000,
+    });
+    // Kept once the worker has them: the page and the Chinese words among them.
+    await page.waitForFunction(async () => {
+      const cache = await caches.open('gpuplan-v1');
+      const keys = (await cache.keys()).map((r) => new URL(r.url).pathname);
+      return keys.some((k) => /text-zh-.*\.txt$/.test(k)) && keys.some((k) => /_bg\.wasm$/.test(k))
+        && (await cache.match(location.href, { ignoreSearch: true })) !== undefined;
+    }, null, { timeout: 15000, polling: 200 });
+    await context.setOffline(true);
+    await page.goto(s.url + '?view=spot&lang=zh');
+    await page.waitForSelector('[data-testid=view-spot]', { timeout: 15000 });
+    assert.match(await page.textContent('[data-testid=headline]'), /可中断/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
