@@ -5,9 +5,10 @@ if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
   addEventListener('load', () => navigator.serviceWorker.register('./sw.js').catch(() => {}));
   // On a first visit the worker takes the page over after the page has fetched its files (and
   // its language's words, and any language switched to before then), so none of them passed
-  // through it to be kept. Once it has, they are asked for again through it: from the browser's
-  // cache where the host allows, so nothing is downloaded twice. Then the page works offline
-  // without a reload, in every language it has shown.
+  // through it to be kept. Once it has, they are asked for again through it, from the browser's
+  // cache (`force-cache`: whatever the host's cache headers say, nothing is downloaded twice),
+  // marked as such for whoever counts the page's requests. Then the page works offline without a
+  // reload, in every language it has shown.
   if (!navigator.serviceWorker.controller) {
     navigator.serviceWorker.addEventListener(
       'controllerchange',
@@ -15,7 +16,8 @@ if ('serviceWorker' in navigator && location.protocol.startsWith('http')) {
         const here = [location.href];
         for (const e of performance.getEntriesByType('resource')) here.push(e.name);
         for (const url of new Set(here)) {
-          if (new URL(url).origin === location.origin) fetch(url).catch(() => {});
+          if (new URL(url).origin !== location.origin) continue;
+          fetch(url, { cache: 'force-cache', headers: { 'x-gpuplan-keep': '1' } }).catch(() => {});
         }
       },
       { once: true },

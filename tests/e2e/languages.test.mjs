@@ -14,8 +14,10 @@ async function visit(query, { locale = 'en-US' } = {}) {
   const context = await s.browser.newContext({ locale });
   const asked = [];
   context.on('request', (r) => {
-    // The service worker's own fetch of a file the page asked for is not a second request.
-    if (r.serviceWorker()) return;
+    // The service worker's own fetch of a file the page asked for is not a second request, nor is
+    // the page asking again, from the browser's cache, for what it fetched before the worker
+    // took it over (public/register-sw.js).
+    if (r.serviceWorker() || r.headers()['x-gpuplan-keep']) return;
     const m = /\/text-(en|zh)-[0-9a-f]{16}\.txt$/.exec(new URL(r.url()).pathname);
     if (m) asked.push(m[1]);
   });
