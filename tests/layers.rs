@@ -396,24 +396,11 @@ fn memory_inputs_import_no_calculation() {
 /// import one way.
 #[test]
 fn memory_imports_neither_the_headline_nor_the_sheets() {
-    let mut all = Vec::new();
-    files(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/calc/memory"),
-        &mut all,
-    );
-    let mut wrong = Vec::new();
-    for f in &all {
-        let text = fs::read_to_string(f).unwrap();
-        for l in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
-            if l.contains("calc::headline") || l.contains("memory_sheet") {
-                wrong.push(format!("{}: {}", f.display(), l.trim()));
-            }
-        }
-    }
-    assert!(
-        !all.is_empty() && wrong.is_empty(),
-        "calc::memory imports what imports it:\n{}",
-        wrong.join("\n")
+    forbid(
+        "calc/memory",
+        |_| false,
+        &["calc::headline", "memory_sheet"],
+        "calc::memory imports what imports it",
     );
 }
 
