@@ -9,6 +9,8 @@
 //! - a price without a source or a date, a date that is not "YYYY-MM" of 2000-2099, a currency
 //!   other than CNY or USD, a range out of order (`low <= amount <= high`), a figure at or below
 //!   zero or past the caps below (a slip of digits, and beyond what the page's inputs take);
+//! - a card whose `form` is not one of [`FORMS`], a host whose cards are not catalogue cards of
+//!   its form, or a host price that is not a street price;
 //! - a machine whose card is not a catalogue card, a rent whose `per` is not hour or month, a
 //!   price without its `tier` (`RENT_TIERS`, `BUY_TIERS`), or a monthly rent not of the monthly
 //!   tier.
@@ -69,6 +71,11 @@ pub const RENT_TIERS: [(&str, &str); 4] = [
 /// market's figure) or a launch price (the vendor's MSRP at launch, not what a card costs later).
 pub const BUY_TIERS: [(&str, &str); 2] = [("street", "Street"), ("launch", "Launch")];
 
+/// How a card is built and so how it is sold, as the file writes it and the Rust variant each
+/// becomes: an SXM module or an OAM module (sold on 8-GPU baseboards, in whole machines), or a
+/// PCIe card (sold alone, for a host that takes several).
+pub const FORMS: [(&str, &str); 3] = [("sxm", "Sxm"), ("oam", "Oam"), ("pcie", "Pcie")];
+
 /// A row's prices: rent and purchase, each in [`CURRENCIES`] order.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Prices {
@@ -89,6 +96,7 @@ pub struct Card {
     pub fp8_tflops: Option<f64>,
     pub power_w: f64,
     pub interconnect: String,
+    pub form: String,
     pub prices: Prices,
 }
 
@@ -104,10 +112,29 @@ pub struct Machine {
     pub prices: Prices,
 }
 
+/// A host: the machine around cards bought one by one or on a board (chassis, CPUs, memory,
+/// network, power), priced without the cards.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Host {
+    pub id: String,
+    pub name: String,
+    /// The form of the cards it takes.
+    pub form: String,
+    /// Cards it takes.
+    pub cards: u32,
+    /// The catalogue cards it takes.
+    pub fits: Vec<String>,
+    /// Its own draw at load beside its cards, W.
+    pub power_w: f64,
+    pub power_source: String,
+    pub prices: Prices,
+}
+
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Catalogue {
     pub cards: Vec<Card>,
     pub machines: Vec<Machine>,
+    pub hosts: Vec<Host>,
 }
 
 const CARD_KEYS: &[&str] = &[
@@ -122,7 +149,18 @@ const CARD_KEYS: &[&str] = &[
     "fp8_tflops",
     "power_w",
     "interconnect",
+    "form",
     "rent",
+    "buy",
+];
+const HOST_KEYS: &[&str] = &[
+    "id",
+    "name",
+    "form",
+    "cards",
+    "fits",
+    "power_w",
+    "power_source",
     "buy",
 ];
 const MACHINE_KEYS: &[&str] = &[
@@ -145,9 +183,9 @@ pub fn parse(text: &str) -> Result<Catalogue, Vec<String>> {
         .map_err(|e| vec![format!("{FILE} is not valid TOML: {e}")])?;
     let mut errors = Vec::new();
     for k in table.keys() {
-        if k != "card" && k != "machine" {
+        if k != "card" && k != "machine" && k != "host" {
             errors.push(format!(
-                "{FILE}: unknown top-level key {k:?} (only [[card]] and [[machine]] rows)"
+                "{FILE}: unknown top-level key {k:?} (only [[card]], [[machine]] and [[host]] rows)"
             ));
         }
     }
@@ -166,6 +204,7 @@ pub fn parse(text: &str) -> Result<Catalogue, Vec<String>> {
             fp8_tflops: r.optional_number("fp8_tflops", 1.0, 100_000.0),
             power_w: r.number("power_w", 1.0, 5000.0),
             interconnect: r.text("interconnect"),
+            form: r.form(),
             prices: r.prices(),
         };
         if card.usable_mib > card.vram_gb * 1024.0 {
@@ -197,12 +236,46 @@ pub fn parse(text: &str) -> Result<Catalogue, Vec<String>> {
         }
         cat.machines.push(machine);
     }
+    for (i, row) in rows(&table, "host", &mut errors).iter().enumerate() {
+        let mut r = Row::new("host", i, row, HOST_KEYS, &mut errors);
+        r.whole("cards");
+        let host = Host {
+            id: r.id(),
+            name: r.text("name"),
+            form: r.form(),
+            cards: r.number("cards", 1.0, 64.0) as u32,
+            fits: r.texts("fits"),
+            power_w: r.number("power_w", 1.0, 100_000.0),
+            power_source: r.text("power_source"),
+            prices: r.prices(),
+        };
+        for id in &host.fits {
+            match cat.cards.iter().find(|c| &c.id == id) {
+                None => r.fail(format!("fits {id:?}: not a card of this file")),
+                Some(c) if !host.form.is_empty() && c.form != host.form => r.fail(format!(
+                    "fits {id:?}: a card of form {:?}, the host takes {:?}",
+                    c.form, host.form
+                )),
+                Some(_) => {}
+            }
+        }
+        for q in host.prices.buy.iter().flatten() {
+            if q.tier != "street" {
+                r.fail(format!(
+                    "buy: tier {:?}; a host's price is what a buyer pays now, \"street\"",
+                    q.tier
+                ));
+            }
+        }
+        cat.hosts.push(host);
+    }
     let mut seen = std::collections::BTreeSet::new();
     let ids = cat
         .cards
         .iter()
         .map(|c| ("card", &c.id))
-        .chain(cat.machines.iter().map(|m| ("machine", &m.id)));
+        .chain(cat.machines.iter().map(|m| ("machine", &m.id)))
+        .chain(cat.hosts.iter().map(|h| ("host", &h.id)));
     for (kind, id) in ids {
         if !id.is_empty() && !seen.insert(id.clone()) {
             errors.push(format!(
@@ -306,6 +379,51 @@ impl<'a> Row<'a> {
             None => {
                 self.fail(format!("{key} is missing"));
                 String::new()
+            }
+        }
+    }
+
+    /// A card's or a host's `form`, one of [`FORMS`].
+    fn form(&mut self) -> String {
+        let form = self.text("form");
+        if !form.is_empty() && !FORMS.iter().any(|(f, _)| *f == form) {
+            let names: Vec<&str> = FORMS.iter().map(|f| f.0).collect();
+            self.fail(format!("form {form:?} is not one of {}", names.join(", ")));
+            return String::new();
+        }
+        form
+    }
+
+    /// A list of texts (`fits = ["h100-sxm", "h200"]`), at least one.
+    fn texts(&mut self, key: &str) -> Vec<String> {
+        match self.table.get(key) {
+            Some(Value::Array(a)) if !a.is_empty() => a
+                .iter()
+                .filter_map(|v| match v {
+                    Value::String(s) => Some(s.clone()),
+                    other => {
+                        self.fail(format!(
+                            "{key}: each entry should be text, found {}",
+                            other.type_str()
+                        ));
+                        None
+                    }
+                })
+                .collect(),
+            Some(Value::Array(_)) => {
+                self.fail(format!("{key} is empty"));
+                Vec::new()
+            }
+            Some(v) => {
+                self.fail(format!(
+                    "{key} should be a list of text, found {}",
+                    v.type_str()
+                ));
+                Vec::new()
+            }
+            None => {
+                self.fail(format!("{key} is missing"));
+                Vec::new()
             }
         }
     }
@@ -567,7 +685,7 @@ pub fn cards_rust(c: &Catalogue) -> String {
     for g in &c.cards {
         let _ = writeln!(
             out,
-            "    Gpu {{ id: {:?}, name: {:?}, vram_gb: {:?}, usable_mib: {:?}, usable_source: {:?}, bandwidth_gb_s: {:?}, bf16_tflops: {:?}, bf16: {}, fp8_tflops: {:?}, power_w: {:?}, interconnect: {:?} }},",
+            "    Gpu {{ id: {:?}, name: {:?}, vram_gb: {:?}, usable_mib: {:?}, usable_source: {:?}, bandwidth_gb_s: {:?}, bf16_tflops: {:?}, bf16: {}, fp8_tflops: {:?}, power_w: {:?}, interconnect: {:?}, form: Form::{} }},",
             g.id,
             g.name,
             g.vram_gb,
@@ -578,14 +696,23 @@ pub fn cards_rust(c: &Catalogue) -> String {
             g.bf16,
             g.fp8_tflops,
             g.power_w,
-            g.interconnect
+            g.interconnect,
+            form_variant(&g.form)
         );
     }
     out.push_str("];\n");
     out
 }
 
-/// The price tables (`PRICES` per card, `MACHINES`), as `crate::calc::memory::prices`
+/// The Rust variant of a form the file names (checked when read).
+fn form_variant(form: &str) -> &'static str {
+    FORMS
+        .iter()
+        .find(|(n, _)| *n == form)
+        .map_or("Pcie", |(_, v)| v)
+}
+
+/// The price tables (`PRICES` per card, `MACHINES`, `HOSTS`), as `crate::calc::memory::prices`
 /// includes them.
 pub fn prices_rust_file(c: &Catalogue) -> String {
     let mut out = String::from(HEADER);
@@ -612,6 +739,22 @@ pub fn prices_rust_file(c: &Catalogue) -> String {
             m.power_kw,
             m.power_source,
             prices_rust(&m.prices)
+        );
+    }
+    out.push_str("];\n#[allow(clippy::approx_constant)]\npub const HOSTS: &[Host] = &[\n");
+    for h in &c.hosts {
+        let _ = writeln!(
+            out,
+            "    Host {{ id: {:?}, name: {:?}, form: Form::{}, cards: {}, fits: &{:?}, power_w: {:?}, power_source: {:?}, buy_cny: {}, buy_usd: {} }},",
+            h.id,
+            h.name,
+            form_variant(&h.form),
+            h.cards,
+            h.fits,
+            h.power_w,
+            h.power_source,
+            quote_rust(&h.prices.buy[0]),
+            quote_rust(&h.prices.buy[1]),
         );
     }
     out.push_str("];\n");

@@ -40,6 +40,16 @@ pub fn site(t: &'static Texts, q: &crate::calc::memory::prices::Quote) -> &'stat
     t.site.get(&word.to_ascii_lowercase()).unwrap_or(word)
 }
 
+/// A quote's month as the page shows it: "2026-10", or "price from 2024-08" when it is older
+/// than the catalogue's rule allows (`calc::pick::age`).
+pub fn quote_month(t: &'static Texts, date: &str) -> String {
+    if crate::calc::pick::is_stale(date, format::today()).unwrap_or(false) {
+        t.catalogue.stale(date)
+    } else {
+        date.to_string()
+    }
+}
+
 /// A currency's name as a unit: `CNY`, `元`.
 pub fn currency_name(t: &'static Texts, c: Currency) -> &'static str {
     t.cur.get(c.code()).unwrap_or(c.code())

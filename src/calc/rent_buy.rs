@@ -22,6 +22,9 @@
 //! - Hosting follows the machine (`hosting_scale=kw`, the default): the guide's 3,000 is for its
 //!   7 kW machine (`hosting_kw`), and a machine drawing `P` kW is hosted for `3,000 x P / 7`, as
 //!   colocation is priced by power; `fixed` charges the figure per machine whatever it draws.
+//!   A hosting figure the reader gives (typed, or a link's `hosting` without `hosting_kw`) is
+//!   for the machine on screen: `hosting_kw` becomes that machine's draw, so `power_kw=10` with
+//!   `hosting=2000` hosts for 2,000, not 2,000 x 10 / 7.
 //!   Staff is per machine (`ops_scale=machine`, the guide's half an engineer) or the team's cost
 //!   over a fleet (`fleet` machines, each carrying `ops / fleet`).
 //! - Idle draw of an 8-card machine (1 kW) is an assumption for the "follows use" model: roughly
@@ -42,7 +45,7 @@
 //! - A reserved machine (`reserve`, off by default) is compared in [`super::reserve`]; it
 //!   changes nothing in this report.
 
-use super::field::{FieldError, NumField, NumberKind, Slider};
+use super::field::{link_number, FieldError, NumField, NumberKind, Slider};
 use super::finance::ResaleCurveError;
 use super::finance::{
     capital_charge, check_typed_resale_curve, format_resale_curve, parse_resale_curve,
@@ -295,6 +298,18 @@ mod fields {
 }
 pub use fields::*;
 
+impl RentBuyInputs {
+    /// The draw a hosting figure typed for this machine is quoted for: its own load draw (the
+    /// least `hosting_kw` takes when it draws nothing, which then hosts for nothing either way).
+    fn hosting_kw_of(load: Kilowatts) -> f64 {
+        load.0.clamp(HOSTING_KW.min, HOSTING_KW.max)
+    }
+
+    fn hosting_for_this_machine(&mut self) {
+        self.hosting_kw = Self::hosting_kw_of(self.power_load);
+    }
+}
+
 /// How electricity is counted.
 pub const POWER_MODEL: ChoiceField<RentBuyInputs> =
     crate::choice_field!("power_model", PowerModel, power_model);
@@ -404,6 +419,28 @@ impl Calculator for RentBuyInputs {
 
     fn answered(&mut self, key: &str) {
         self.ask.set(key, false);
+        // A hosting figure typed for the machine on screen is that machine's: it is quoted for
+        // the machine's own draw, not for the guide's 7 kW, and follows the draw from here on.
+        if key == HOSTING.key {
+            self.hosting_for_this_machine();
+        }
+    }
+
+    fn after_read(&mut self, given: &dyn Fn(&str) -> bool) {
+        // A link that gives the hosting figure without the draw it is quoted for gives it for
+        // the machine it describes (`power_kw=10&hosting=2000` is 2,000 for a 10 kW machine).
+        if given(HOSTING.key) && !given(HOSTING_KW.key) {
+            self.hosting_for_this_machine();
+        }
+    }
+
+    fn link_settle(&self, base: &mut Self) {
+        // Read back, a link without `hosting_kw` quotes the hosting for the guide's machine
+        // when it leaves out `hosting`, and for its own machine when it gives `hosting`:
+        // `hosting_kw` is written whenever it is not what a reader would take.
+        if link_number((HOSTING.get)(self)) != link_number((HOSTING.get)(base)) {
+            base.hosting_kw = Self::hosting_kw_of(self.power_load);
+        }
     }
 
     fn cross_check(&self) -> Result<(), RentBuyError> {

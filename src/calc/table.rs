@@ -190,6 +190,11 @@ pub trait Calculator: Clone + Default + PartialEq + Send + Sync + 'static {
         Self::default()
     }
 
+    /// Settles the base once its amounts are in the scenario's currency, for an input whose
+    /// default a link derives from whether another input is written (rent or buy's `hosting_kw`
+    /// follows the machine's draw when `hosting` is given alone).
+    fn link_settle(&self, _base: &mut Self) {}
+
     /// Converts every amount of money by `factor` (a currency switch), except those whose keys
     /// `given` names (a link's own amounts are already in its currency). Number fields of the
     /// money kind convert by themselves; a calculator with amounts inside a text field (the bill's
@@ -372,6 +377,7 @@ pub fn write_query<T: Calculator>(
     if money != 1.0 {
         base.scale_money(money, &|_| false);
     }
+    t.link_settle(&mut base);
     for f in T::FIELDS {
         let v = f.write(t);
         if v != f.write(&base) {

@@ -6,8 +6,9 @@
 #[path = "../../build/catalogue.rs"]
 mod checker;
 
+use gpuplan::calc::choice::Choice;
 use gpuplan::calc::memory::catalogue::GPUS;
-use gpuplan::calc::memory::prices::{Quote, MACHINES, PRICES};
+use gpuplan::calc::memory::prices::{Quote, HOSTS, MACHINES, PRICES};
 
 fn file() -> String {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/catalogue.toml");
@@ -27,6 +28,7 @@ bf16_tflops = 100
 bf16 = true
 power_w = 300
 interconnect = "PCIe 4.0"
+form = "pcie"
 
 [card.rent.CNY]
 tier = "on_demand"
@@ -51,6 +53,21 @@ per = "month"
 amount = 7300
 source = "Market monthly rent"
 date = "2026-08"
+
+[[host]]
+id = "host-x"
+name = "4-card host"
+form = "pcie"
+cards = 4
+fits = ["x"]
+power_w = 600
+power_source = "its supply"
+
+[host.buy.USD]
+tier = "street"
+amount = 5000
+source = "Dealer page"
+date = "2026-10"
 "#;
 
 /// The errors the checker gives for `GOOD` with `from` replaced by `to`.
@@ -216,6 +233,8 @@ fn every_problem_is_reported_not_only_the_first() {
         .replacen("card = \"x\"", "card = \"nope\"", 1);
     let e = checker::parse(&bad).unwrap_err();
     assert_eq!(e.len(), 2, "{e:#?}");
+    let e = checker::parse(&GOOD.replacen("form = \"pcie\"\n\n[card", "\n[card", 1)).unwrap_err();
+    says(&e, &["card \"x\"", "form is missing"]);
 }
 
 fn same_quote(generated: &Option<Quote>, read: &Option<checker::Quote>, what: &str) {
@@ -311,6 +330,49 @@ fn the_compiled_tables_are_the_files_rows() {
         same_quote(&m.buy_cny, &r.prices.buy[0], m.id);
         same_quote(&m.buy_usd, &r.prices.buy[1], m.id);
     }
+    assert_eq!(HOSTS.len(), c.hosts.len());
+    for (h, r) in HOSTS.iter().zip(&c.hosts) {
+        let fits: Vec<&str> = r.fits.iter().map(String::as_str).collect();
+        assert_eq!(
+            (h.id, h.name, h.cards, h.fits, h.power_w, h.power_source),
+            (
+                r.id.as_str(),
+                r.name.as_str(),
+                r.cards,
+                fits.as_slice(),
+                r.power_w,
+                r.power_source.as_str()
+            )
+        );
+        same_quote(&h.buy_cny, &r.prices.buy[0], h.id);
+        same_quote(&h.buy_usd, &r.prices.buy[1], h.id);
+    }
+    for (g, r) in GPUS.iter().zip(&c.cards) {
+        assert_eq!(g.form.id(), r.form, "{}", g.id);
+    }
+}
+
+/// A card names how it is built; a host takes cards of its own form, is bought not rented, at a
+/// street price.
+#[test]
+fn forms_and_hosts_are_checked() {
+    let e = errors_with("form = \"pcie\"\n\n[card", "form = \"dimm\"\n\n[card");
+    says(&e, &["card \"x\"", "form \"dimm\" is not one of"]);
+    let e = errors_with("fits = [\"x\"]", "fits = [\"y\"]");
+    says(&e, &["host \"host-x\"", "fits \"y\"", "not a card"]);
+    let e = errors_with("form = \"pcie\"\ncards = 4", "form = \"sxm\"\ncards = 4");
+    says(&e, &["host \"host-x\"", "fits \"x\"", "form \"pcie\""]);
+    let e = errors_with("fits = [\"x\"]", "fits = []");
+    says(&e, &["host \"host-x\"", "fits is empty"]);
+    let e = errors_with(
+        "[host.buy.USD]\ntier = \"street\"",
+        "[host.buy.USD]\ntier = \"launch\"",
+    );
+    says(&e, &["host \"host-x\"", "tier \"launch\""]);
+    let e = errors_with("[host.buy.USD]", "[host.rent.USD]");
+    says(&e, &["host \"host-x\"", "unknown key \"rent\""]);
+    let c = checker::parse(GOOD).unwrap();
+    assert_eq!((c.hosts[0].cards, c.hosts[0].power_w), (4, 600.0));
 }
 
 /// The catalogue has the cards rented in China and the usual data-centre ones, and an 8-card

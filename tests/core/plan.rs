@@ -34,29 +34,59 @@ fn days() -> f64 {
     RentBuyInputs::default().month_hours.0 / 24.0
 }
 
+/// Owning is whole machines: two B200s hold and serve the job, but B200s are sold on 8-card
+/// boards, so owning them is one DGX B200 (its dated $515,000), idle beyond the two cards, and
+/// the cheapest way that can be had is four MI300X rented on demand.
 #[test]
-fn seventy_b_for_sixteen_people_is_two_owned_b200s() {
+fn seventy_b_for_sixteen_people_is_four_mi300x_rented_and_owning_is_a_whole_machine() {
+    use gpuplan::calc::pick::OwnBasis;
     let (p, s) = plan(SEVENTY_B);
     let best = &p.rows[p.best.expect("a row meets the job")];
-    assert_eq!(best.id, "b200");
+    assert_eq!(best.id, "mi300x");
+    assert_eq!((best.cards, best.way), (4, Some(Way::OnDemand)));
+    assert!(best.date_of(Way::OnDemand).is_some());
+    let b200 = p.rows.iter().find(|r| r.id == "b200").unwrap();
     // One B200 holds the model but its 30k-token prefill misses the 2 s first token; a replica
     // of two meets it, and two cards serve the sixteen people.
-    assert_eq!((best.tp, best.cards), (2, 2));
+    assert_eq!((b200.tp, b200.cards), (2, 2));
     let one = serving::report(
         &valid(row_serving(&s.serving)),
-        &row_scenario(&s, best.gpu, 1),
+        &row_scenario(&s, b200.gpu, 1),
     );
     assert!(one.fits && !one.meets_ttft, "{}", one.ttft_s);
-    assert_eq!(best.way, Some(Way::Owned));
     // On demand: RunPod's $5.98 a card-hour (the catalogue's USD quote), 2 cards, 24 hours
     // billed a day, the month's days.
-    let od = best.month_of(Way::OnDemand).unwrap();
+    let od = b200.month_of(Way::OnDemand).unwrap();
     assert!(
         (od.amount - 5.98 * 2.0 * 24.0 * days()).abs() < 1e-6,
         "{od:?}"
     );
     assert_eq!(od.currency, Currency::Usd);
-    assert!(best.cost.unwrap().amount < od.amount);
+    // Owned: one whole DGX B200, bought at its street price, the serving view's own figure.
+    let owned = b200.owned.expect("a B200 machine is sold");
+    assert_eq!(
+        (owned.units, owned.unit_cards, owned.cards_bought),
+        (1, 8, 8)
+    );
+    match owned.basis {
+        OwnBasis::Machine { machine, quote } => {
+            assert_eq!(machine.id, "8x-b200");
+            assert_eq!((quote.amount, quote.date), (515_000.0, "2025-03"));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(b200.date_of(Way::Owned), Some("2025-03"));
+    let serve = serving::report(
+        &valid(row_serving(&s.serving)),
+        &row_scenario(&s, b200.gpu, 2),
+    );
+    let own = serve.own.expect("owned");
+    assert_eq!(b200.month_of(Way::Owned).unwrap().amount, own.month.amount);
+    // The whole machine's month: at least its purchase over the months, never two eighths of it.
+    let months = RentBuyInputs::default().months;
+    assert!(own.month.amount > 515_000.0 / months, "{:?}", own.month);
+    let dgx = p.rows.iter().find(|r| r.id == "8x-b200").unwrap();
+    assert_eq!(dgx.month_of(Way::Owned), b200.month_of(Way::Owned));
     // The H100 row: four a replica (the fewest that hold it, which meet the goals), eight cards,
     // RunPod's $2.69 on demand, and no USD monthly term: no reserved way, never one made up.
     let h100 = p.rows.iter().find(|r| r.id == "h100-sxm").unwrap();
@@ -288,25 +318,28 @@ fn qwen_lora_on_200m_tokens_in_two_days_is_one_mi300x_on_demand() {
     assert_eq!(best.cost.unwrap().amount, od);
 }
 
-/// A card bought for a job is held at least a month: the B200 that runs the job fastest is
-/// owned for one month of rent-or-buy's owning cost (not the $3 of its 1.5 hours), so renting
-/// it wins.
+/// A card bought for a job is held at least a month, and a B200 is bought as the 8-card machine
+/// it is sold in: the B200 that runs the job fastest is owned for one month of the DGX B200's
+/// owning cost (not the $3 of its 1.5 hours, nor an eighth of the machine), so renting it wins.
 #[test]
-fn owning_for_a_short_job_is_a_whole_month_of_owning() {
+fn owning_for_a_short_job_is_a_whole_month_of_a_whole_machine() {
+    use gpuplan::calc::memory::prices::MACHINES;
     use gpuplan::calc::pick::{rent_buy_fill, Pick};
     use gpuplan::calc::units::Ratio;
     let (p, s) = plan(QWEN_LORA);
     let b200 = p.rows.iter().find(|r| r.id == "b200").unwrap();
     assert_eq!(b200.cards, 1);
     assert!(b200.hours < 2.0, "{}", b200.hours);
-    let pick = Pick::Card(prices("b200").unwrap());
-    let (mut filled, _, _) = rent_buy_fill(&s.rent_buy, Currency::Usd, pick);
-    // Owning at full use: the plan holds the cards the whole month.
-    filled.util = Ratio(1.0);
-    let own = gpuplan::calc::rent_buy::report(&valid(filled), Currency::Usd).own_monthly;
-    let month = own.amount / f64::from(pick.cards());
+    let dgx = MACHINES.iter().find(|m| m.id == "8x-b200").unwrap();
+    let (mut filled, _, _) = rent_buy_fill(&s.rent_buy, Currency::Usd, Pick::Machine(dgx));
+    // One card of the eight busy the whole month.
+    filled.util = Ratio(1.0 / 8.0);
+    let month = gpuplan::calc::rent_buy::report(&valid(filled), Currency::Usd)
+        .own_monthly
+        .amount;
     let owned = b200.month_of(Way::Owned).unwrap().amount;
     assert!((owned - month).abs() < 1e-6, "{owned} against {month}");
+    assert_eq!(b200.owned.map(|o| (o.units, o.cards_bought)), Some((1, 8)));
     assert!(owned > 100.0 * b200.month_of(Way::OnDemand).unwrap().amount);
     assert_eq!(b200.way, Some(Way::OnDemand));
 }
@@ -374,10 +407,10 @@ fn compare_shows_each_scenarios_best_row_and_its_cost() {
     let rows = compare(&[&a, &b]);
     let of = |m: Metric| rows.iter().find(|r| r.metric == m).unwrap().values.clone();
     let at = |id: &str| all().position(|p| p.id() == id).map(|k| k as f64);
-    assert_eq!(of(Metric::PlanBest), vec![at("b200"), at("mi300x")]);
+    assert_eq!(of(Metric::PlanBest), vec![at("mi300x"), at("mi300x")]);
     // The row is given by its catalogue id, as the plan view's `plan-best`.
     let ids = |m: Metric| rows.iter().find(|r| r.metric == m).unwrap().ids.clone();
-    assert_eq!(ids(Metric::PlanBest), vec![Some("b200"), Some("mi300x")]);
+    assert_eq!(ids(Metric::PlanBest), vec![Some("mi300x"), Some("mi300x")]);
     assert_eq!(ids(Metric::PlanCost), vec![None, None]);
     let cost = |p: &PlanReport| p.best.and_then(|k| p.rows[k].cost).map(|c| c.amount);
     assert_eq!(of(Metric::PlanCost), vec![cost(&serve), cost(&train)]);
@@ -537,5 +570,120 @@ proptest! {
                 }
             }
         }
+    }
+}
+
+/// Checks every owned way of a plan: whole units that are sold, each standing on quotes of its
+/// own card (or a host that takes it) in the plan's currency, and the cards bought cover the
+/// row's.
+fn owned_ways_are_whole_sold_units(p: &PlanReport, s: &Scenario) -> Result<(), TestCaseError> {
+    use gpuplan::calc::memory::prices::{machine, prices};
+    use gpuplan::calc::pick::OwnBasis;
+    let cur = s.currency;
+    for r in &p.rows {
+        let Some(month) = r.month_of(Way::Owned) else {
+            continue;
+        };
+        prop_assert_eq!(month.currency, cur);
+        let o = r.owned.expect("an owned price names its units");
+        prop_assert!(o.units >= 1 && o.unit_cards >= 1, "{}", r.id);
+        prop_assert_eq!(o.units, r.cards.div_ceil(o.unit_cards), "{}", r.id);
+        prop_assert!(o.cards_bought >= r.cards, "{}", r.id);
+        match o.basis {
+            OwnBasis::RentBuy => prop_assert_eq!(s.rent_buy.machine_card.as_str(), r.gpu.id),
+            OwnBasis::Machine { machine: m, quote } => {
+                prop_assert_eq!(m.card, r.gpu.id);
+                prop_assert_eq!(o.cards_bought, o.units * u64::from(m.cards));
+                prop_assert!(std::ptr::eq(quote, m.buy(cur).unwrap()), "{}", r.id);
+                prop_assert_eq!(r.date_of(Way::Owned), Some(quote.date));
+            }
+            OwnBasis::Hosted {
+                card,
+                host,
+                host_quote,
+            } => {
+                prop_assert!(host.fits.contains(&r.gpu.id) && host.form == r.gpu.form);
+                prop_assert!(std::ptr::eq(host_quote, host.buy(cur).unwrap()));
+                if let Some(q) = card {
+                    prop_assert!(std::ptr::eq(q, prices(r.gpu.id).unwrap().buy(cur).unwrap()));
+                }
+                if r.gpu.form.on_boards() {
+                    prop_assert_eq!(o.cards_bought, o.units * u64::from(host.cards));
+                } else {
+                    prop_assert_eq!(o.cards_bought, r.cards);
+                }
+            }
+        }
+        // A machine row buys its own machine.
+        if r.machine_cards > 0 {
+            if let OwnBasis::Machine { machine: m, .. } = o.basis {
+                prop_assert_eq!(Some(m), machine(r.id));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A serving row's on-demand month is its quote x cards x the hours billed a day x the month's
+/// days, the quote being the card's own (or its machine's) in the plan's currency.
+fn rented_months_are_quote_times_units_times_hours(
+    p: &PlanReport,
+    s: &Scenario,
+) -> Result<(), TestCaseError> {
+    use gpuplan::calc::memory::prices::{machine, prices};
+    for r in p.rows.iter().filter(|r| r.fits) {
+        let Some(month) = r.month_of(Way::OnDemand) else {
+            continue;
+        };
+        let quote = match machine(r.id).filter(|_| r.machine_cards > 0) {
+            Some(m) => m.hourly_rent(s.currency),
+            None => prices(r.gpu.id).and_then(|c| c.hourly_rent(s.currency)),
+        };
+        let Some(q) = quote else {
+            // The reader's typed price: the serving view's own, not a quote.
+            continue;
+        };
+        prop_assert_eq!(r.date_of(Way::OnDemand), Some(q.date), "{}", r.id);
+        let units = if r.machine_cards > 0 {
+            r.machines
+        } else {
+            r.cards
+        } as f64;
+        let want = q.amount * units * 24.0 * days();
+        prop_assert!(
+            (month.amount - want).abs() <= 1e-9 * want,
+            "{}: {} against {want}",
+            r.id,
+            month.amount
+        );
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Serving plans: every owned way is whole sold units on the row's own quotes, every rented
+    /// way the row's quote x units x hours.
+    #[test]
+    fn serving_plans_own_whole_units_and_bill_their_own_quotes(q in query()) {
+        let (p, s) = plan(&q);
+        owned_ways_are_whole_sold_units(&p, &s)?;
+        rented_months_are_quote_times_units_times_hours(&p, &s)?;
+    }
+
+    /// Training plans: every owned way is whole sold units on the row's own quotes.
+    #[test]
+    fn training_plans_own_whole_units(
+        model in prop::sample::select(vec!["qwen2.5-7b", "llama-3.1-8b", "llama-3.1-70b"]),
+        method in prop::sample::select(vec!["full", "lora", "qlora"]),
+        tokens in 1_000_000u64..2_000_000_000,
+        deadline in 1.0f64..500.0,
+        cur in prop::sample::select(vec!["usd", "cny"]),
+    ) {
+        let (p, s) = plan(&format!(
+            "job=train&model={model}&method={method}&train_tokens={tokens}&deadline_h={deadline}&cur={cur}"
+        ));
+        owned_ways_are_whole_sold_units(&p, &s)?;
     }
 }

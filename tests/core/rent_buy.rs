@@ -344,3 +344,59 @@ fn hosting_follows_the_machine_and_staff_is_per_machine_or_per_fleet() {
     // The fleet's size means nothing while staff is per machine.
     assert_eq!(read("fleet=4").own.ops.amount, 8_000.0);
 }
+
+/// A hosting figure the reader gives is for the machine on screen: a link with `power_kw=10`
+/// and `hosting=2000` hosts that 10 kW machine for 2,000 a month (it was read as quoted for the
+/// guide's 7 kW machine and charged 2,000 x 10 / 7 = 2,857.14). A figure typed into the form
+/// does the same, and from there on hosting follows the machine's draw. Old links that give the
+/// draw the figure is quoted for (`hosting_kw`) or no hosting at all read as before, and every
+/// state the page can hold survives its own link.
+#[test]
+fn a_hosting_figure_given_for_the_machine_on_screen_is_that_machines() {
+    use gpuplan::calc::scenario::{from_pairs, pairs, to_query, Progress, Scenario};
+    let read = |q: &str| {
+        let mut issues = Vec::new();
+        let (s, _, _) = from_pairs(&pairs(q), &mut issues);
+        assert!(issues.is_empty(), "{q}: {issues:?}");
+        s
+    };
+    let hosted = |s: &Scenario| {
+        rent_buy(&s.rent_buy, Currency::Cny)
+            .unwrap()
+            .own
+            .hosting
+            .amount
+    };
+    let s = read("power_kw=10&hosting=2000");
+    assert_eq!(hosted(&s), 2_000.0);
+    assert_eq!(s.rent_buy.hosting_kw, 10.0);
+    // The draw alone still scales the guide's figure; a quoted draw is kept.
+    assert_close(hosted(&read("power_kw=10")), 3_000.0 * 10.0 / 7.0, 1e-9);
+    assert_eq!(
+        hosted(&read("power_kw=5&hosting=4000&hosting_kw=10")),
+        2_000.0
+    );
+    // Typed into the form: the figure is the machine's; a later change of draw scales it.
+    let mut typed = read("power_kw=10");
+    typed.rent_buy.hosting_per_month = 2_000.0;
+    typed.rent_buy.answered("hosting");
+    assert_eq!(hosted(&typed), 2_000.0);
+    typed.rent_buy.power_load = gpuplan::calc::units::Kilowatts(5.0);
+    assert_eq!(hosted(&typed), 1_000.0);
+    // Each state survives its own link, whichever of the three keys it changes.
+    for (kw, host, quoted) in [
+        (10.0, 2_000.0, 7.0),
+        (10.0, 3_000.0, 10.0),
+        (7.0, 2_000.0, 10.0),
+        (10.0, 2_000.0, 10.0),
+        (0.0, 2_000.0, 7.0),
+    ] {
+        let mut s = Scenario::default();
+        s.rent_buy.power_load = gpuplan::calc::units::Kilowatts(kw);
+        s.rent_buy.hosting_per_month = host;
+        s.rent_buy.hosting_kw = quoted;
+        let q = to_query(&s, &Progress::default());
+        let back = read(&q);
+        assert_eq!(back.rent_buy, s.rent_buy, "{q}");
+    }
+}

@@ -186,12 +186,14 @@ fn defaults_fit_and_meet_the_latency_goal() {
     // The price: the A100 80 GB's own dated rent, AutoDL's 7.03 CNY per card-hour.
     assert_close(r.rent_card_hour.amount, 7.03, 1e-12);
     assert!(matches!(r.price_source, PriceSource::Catalogue(q) if q.site() == "AutoDL"));
-    // Owning: the rent-or-buy machine is the guide's 8 x A100, this card: its price over 8
-    // cards and 720 hours.
+    // Owning: the rent-or-buy machine is the guide's 8 x A100, this card. A machine is bought
+    // whole, so the fleet's card carries the whole machine's month over 720 hours.
     let o = r.own.as_ref().unwrap();
     assert_eq!(o.source, PriceSource::RentBuy);
-    let own = (1_200_000.0 / 36.0 + 7.0 * 12.0 * 30.0 + 3000.0 + 8000.0) / 8.0 / 720.0;
-    assert_close(o.card_hour.amount, own, 1e-9);
+    assert_eq!((o.units, o.unit_cards, o.cards_bought), (1, 8, 8));
+    let machine = 1_200_000.0 / 36.0 + 7.0 * 12.0 * 30.0 + 3000.0 + 8000.0;
+    assert_close(o.month.amount, machine, 1e-9);
+    assert_close(o.card_hour.amount, machine / r.cards as f64 / 720.0, 1e-9);
     assert!(r.verdict.is_some());
 }
 
@@ -209,16 +211,25 @@ fn every_card_has_its_own_price_and_machine() {
     // In dollars, RunPod's H100 quote, never the yuan one converted.
     let usd = run("gpu=h100-sxm&model=llama-3.1-8b&weights=bf16&cur=USD");
     assert_close(usd.rent_card_hour.amount, 2.69, 1e-12);
-    // The H100's street price is quoted in dollars only: in yuan it is converted at the rate,
-    // and the machine draws the 8 x H100 machine's 10.2 kW (DGX H100), once.
+    // Owning H100s in yuan is the whole 8 x H100 machine at its own yuan street price (never
+    // the card's dollar price converted), drawing the machine's 10.2 kW (DGX H100), once.
     let o = h100.own.as_ref().unwrap();
-    assert!(matches!(o.source, PriceSource::Converted(q) if q.amount == 30_000.0));
-    assert_close(o.card_price.amount, 30_000.0 * 7.1, 1e-6);
+    assert!(matches!(o.source, PriceSource::Catalogue(q) if q.amount == 2_700_000.0));
+    assert_close(o.card_price.amount, 2_700_000.0 / 8.0, 1e-6);
     assert_close(o.kw, 10.2, 1e-12);
+    assert_eq!((o.units, o.cards_bought), (1, 8));
     // Hosting follows the draw: the guide's 3,000 for 7 kW, in proportion for 10.2 kW.
     let hosting = 3000.0 * 10.2 / 7.0;
-    let own = (8.0 * 30_000.0 * 7.1 / 36.0 + 10.2 * 12.0 * 30.0 + hosting + 8000.0) / 8.0 / 720.0;
-    assert_close(o.card_hour.amount, own, 1e-9);
+    let machine = 2_700_000.0 / 36.0 + 10.2 * 12.0 * 30.0 + hosting + 8000.0;
+    assert_close(o.month.amount, machine, 1e-9);
+    assert_close(
+        o.card_hour.amount,
+        machine / h100.cards as f64 / 720.0,
+        1e-9,
+    );
+    // In dollars, the same machine's dollar street price.
+    let o = usd.own.as_ref().unwrap();
+    assert!(matches!(o.source, PriceSource::Catalogue(q) if q.amount == 317_000.0));
     // A card with no dated hourly rent in either currency falls back to rent or buy's machine / 8.
     for g in GPUS {
         let r = run(&format!("gpu={}&model=phi-3-mini&weights=int8", g.id));
@@ -324,7 +335,7 @@ proptest! {
 /// fall with utilisation for cards paid every hour.
 #[test]
 fn chart_series_are_shaped_in_the_core() {
-    let s = scenario("model=llama-3.1-8b&gpu=rtx-4090&weights=bf16&serve_conc=8");
+    let s = scenario("model=llama-3.1-8b&gpu=rtx-4090&weights=bf16&serve_conc=8&cur=USD");
     let i = validate(s.serving.clone()).unwrap();
     let r = report(&i, &s);
     let c = concurrency_chart(&i, &s, &r);
@@ -721,20 +732,29 @@ fn a_pasted_llama_bench_table_sets_decode_and_prefill() {
 
 /// A T4 has no purchase price (no street price in either currency): serving shows no owned cost
 /// and no verdict, where it owned it at the guide's ¥150,000 a card (the A100 machine's ¥1.2M / 8)
-/// and said "buy". A purchase per card typed gives both back.
+/// and said "buy". A purchase per card typed gives both back where a host that takes the card
+/// is priced in the currency: the T4s on whole tinybox G4 hosts ($7,000 without cards, 4 cards).
+/// In yuan no host is priced, so a typed card price alone owns nothing.
 #[test]
 fn a_card_without_a_purchase_price_has_no_owned_cost_or_verdict() {
+    use gpuplan::calc::pick::OwnBasis;
     let r = run("gpu=t4&model=phi-3-mini&weights=int8");
     assert!(r.own.is_none(), "{:?}", r.own);
     assert_eq!(r.verdict, None);
     let k = cost_chart(&scenario("gpu=t4&model=phi-3-mini&weights=int8"), &r);
     assert!(k.owned.is_empty() && k.mark.is_none());
-    let typed = run("gpu=t4&model=phi-3-mini&weights=int8&card_buy=9000");
+    let yuan = run("gpu=t4&model=phi-3-mini&weights=int8&card_buy=9000");
+    assert!(yuan.own.is_none() && yuan.verdict.is_none());
+    let typed = run("gpu=t4&model=phi-3-mini&weights=int8&card_buy=1500&cur=USD");
     let o = typed.own.as_ref().unwrap();
     assert_eq!(o.source, PriceSource::Typed);
-    assert_close(o.card_price.amount, 9_000.0, 1e-12);
-    // The T4's own draw, once: 7 kW x 70 W / 400 W.
-    assert_close(o.kw, 7.0 * 70.0 / 400.0, 1e-12);
+    assert_close(o.card_price.amount, 1_500.0, 1e-12);
+    assert!(matches!(o.basis, OwnBasis::Hosted { host, .. } if host.id == "tinybox-g4"));
+    assert_eq!(o.units, typed.cards.div_ceil(4));
+    assert_eq!(o.cards_bought, typed.cards);
+    // A host's draw: its own 300 W and its average cards' 70 W each.
+    let per = typed.cards as f64 / o.units as f64;
+    assert_close(o.kw, 0.3 + per * 0.07, 1e-12);
     assert!(typed.verdict.is_some());
 }
 

@@ -51,6 +51,28 @@ pub struct Gpu {
     pub fp8_tflops: Option<f64>,
     pub power_w: f64,
     pub interconnect: &'static str,
+    /// How the card is built, and so how it is sold ([`Form`]).
+    pub form: Form,
+}
+
+/// How a card is built, which decides what can be bought: an SXM (NVIDIA) or OAM (AMD, the Open
+/// Compute Project's accelerator module) module sits on an 8-GPU baseboard and is sold in whole
+/// machines (HGX/DGX, MI300X platforms); a PCIe card is sold alone and needs a host that takes
+/// it (docs/formulas.md, "Owning whole units").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    Sxm,
+    Oam,
+    Pcie,
+}
+
+crate::choice_ids!(Form { Sxm => "sxm", Oam => "oam", Pcie => "pcie" });
+
+impl Form {
+    /// Sold on 8-GPU baseboards only: owned in whole machines.
+    pub fn on_boards(self) -> bool {
+        matches!(self, Form::Sxm | Form::Oam)
+    }
 }
 
 impl Gpu {

@@ -61,7 +61,7 @@
 //!   card and ~¥1.5M per 8-card machine (2026-01-10 news), ~$27k per card to Chinese buyers
 //!   (2026-01-28 news), ¥250k (TechNode, 2026-10-01).
 
-use super::catalogue::{gpu, Gpu, GPUS};
+use super::catalogue::{gpu, Form, Gpu, GPUS};
 use crate::calc::units::Currency;
 
 /// One price: a representative figure, the range it sits in, where it was read and when.
@@ -157,7 +157,36 @@ pub struct Machine {
     pub buy_usd: Option<Quote>,
 }
 
-// Every card's prices in catalogue order, and every machine (build.rs writes both from the file).
+/// A host: the machine around cards (chassis, CPUs, memory, network, power), priced without the
+/// cards, so that owning cards is owning what can be bought: an 8-GPU baseboard server for SXM or
+/// OAM modules, or a server or workstation that takes PCIe cards.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Host {
+    pub id: &'static str,
+    pub name: &'static str,
+    /// The form of the cards it takes.
+    pub form: Form,
+    /// Cards it takes.
+    pub cards: u32,
+    /// The catalogue ids of the cards it takes.
+    pub fits: &'static [&'static str],
+    /// Its own draw at load beside its cards, W, and where the figure comes from.
+    pub power_w: f64,
+    pub power_source: &'static str,
+    /// Purchase without the cards (a street price).
+    pub buy_cny: Option<Quote>,
+    pub buy_usd: Option<Quote>,
+}
+
+impl Host {
+    /// Purchase without the cards in `currency`, if a source quoted one in it.
+    pub fn buy(&self, currency: Currency) -> Option<&Quote> {
+        in_currency(&self.buy_cny, &self.buy_usd, currency)
+    }
+}
+
+// Every card's prices in catalogue order, every machine and every host (build.rs writes them
+// from the file).
 include!(concat!(env!("OUT_DIR"), "/catalogue_prices.rs"));
 
 impl Quote {

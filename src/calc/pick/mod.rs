@@ -47,10 +47,12 @@ pub mod age;
 pub mod by_card;
 pub mod fill;
 pub mod month;
+pub mod own;
 
 pub use age::{age_in_days, is_stale, DateError, STALE_AFTER_DAYS};
 pub use by_card::{break_even_by_card, CardBreakEven};
 pub use fill::{fill, rent_buy_fill, Basis, Calc, Change, Fill, Gap, Kind, Value};
+pub use own::{own_unit, OwnBasis, OwnUnit, OwnedFleet};
 
 use crate::calc::memory::catalogue::{gpu, Gpu, GPUS};
 use crate::calc::memory::prices::{CardPrices, Machine, Quote, Tier, MACHINES, PRICES};

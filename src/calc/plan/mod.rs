@@ -49,7 +49,7 @@ pub use train::{spot_job, SpotJob, SPOT_BAND};
 use crate::calc::field::{NumField, NumberKind};
 use crate::calc::memory::catalogue::{Gpu, GPUS};
 use crate::calc::memory::prices::MACHINES;
-use crate::calc::pick::{rent_buy_fill, Pick};
+use crate::calc::pick::{rent_buy_fill, OwnBasis, Pick};
 use crate::calc::rent_buy::own_at;
 use crate::calc::scenario::Scenario;
 use crate::calc::serving::{self, PriceSource, ServingInputs, ServingReport};
@@ -234,6 +234,12 @@ pub struct PlanRow {
     /// The cheapest way present, and its month.
     pub way: Option<Way>,
     pub cost: Option<Money>,
+    /// The month of the oldest quote each way's price stands on (indexed as [`Way::ALL`]);
+    /// `None` where the way has no price, or stands on the reader's own figure (the rent-or-buy
+    /// view's machine).
+    pub dates: [Option<&'static str>; 4],
+    /// What owning means for this row: whole units that are sold ([`crate::calc::pick::own`]).
+    pub owned: Option<OwnedUnits>,
     /// The cheapest way's cost per million tokens priced (output, and input at
     /// `in_price_pct`): the serving view's cost per million of that way.
     pub per_million: Option<f64>,
@@ -242,7 +248,22 @@ pub struct PlanRow {
     pub frontier: bool,
 }
 
+/// The units an owned way buys.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct OwnedUnits {
+    pub basis: OwnBasis,
+    pub units: u64,
+    /// Cards one unit takes, and the cards bought in all (a board is bought full).
+    pub unit_cards: u64,
+    pub cards_bought: u64,
+}
+
 impl PlanRow {
+    /// The month of the oldest quote `way` stands on.
+    pub fn date_of(&self, way: Way) -> Option<&'static str> {
+        self.dates[way as usize]
+    }
+
     /// The month's cost of `way`.
     pub fn month_of(&self, way: Way) -> Option<Money> {
         self.month[way as usize]
@@ -360,25 +381,27 @@ pub fn report(i: &Valid<PlanInputs>, s: &Scenario) -> PlanReport {
             let fleet_u = r.utilisation * r.rent_hours / 24.0;
             // The card row: its own quotes, through the serving report's own figures.
             let on_demand = match r.price_source {
-                PriceSource::Catalogue(_) => {
-                    Some(r.rent_card_hour.amount * r.cards as f64 * r.billed_hours * days)
-                }
+                PriceSource::Catalogue(q) => Some((
+                    r.rent_card_hour.amount * r.cards as f64 * r.billed_hours * days,
+                    Some(q.date),
+                )),
                 _ => None,
             };
-            let pick = Pick::Card(
-                crate::calc::memory::prices::prices(gpu.id)
-                    .unwrap_or(&crate::calc::memory::prices::PRICES[0]),
-            );
-            let per_card = f64::from(pick.cards());
-            let reserved = pick
-                .machine_month(cur)
-                .map(|(m, _)| m / per_card * r.cards as f64);
-            let owned = r
-                .own
-                .as_ref()
-                .filter(|o| !matches!(o.source, PriceSource::Converted(_)))
-                .map(|o| o.card_hour.amount * r.cards as f64 * month_hours);
-            rows.push(row(
+            let reserved = crate::calc::memory::prices::prices(gpu.id).and_then(|p| {
+                let pick = Pick::Card(p);
+                let per_card = f64::from(pick.cards());
+                pick.machine_month(cur)
+                    .map(|(m, q)| (m / per_card * r.cards as f64, Some(q.date)))
+            });
+            // Owned: the serving report's whole units, their month at the day's use.
+            let owned = r.own.as_ref().map(|o| (o.month.amount, o.basis.date()));
+            let units = r.own.as_ref().map(|o| OwnedUnits {
+                basis: o.basis,
+                units: o.units,
+                unit_cards: o.unit_cards,
+                cards_bought: o.cards_bought,
+            });
+            let mut card_row = row(
                 gpu.id,
                 gpu,
                 0,
@@ -388,7 +411,9 @@ pub fn report(i: &Valid<PlanInputs>, s: &Scenario) -> PlanReport {
                 [on_demand, reserved, owned],
                 tokens_month,
                 cur,
-            ));
+            );
+            card_row.owned = units.filter(|_| card_row.month_of(Way::Owned).is_some());
+            rows.push(card_row);
             // Its machines, priced whole.
             for m in MACHINES.iter().filter(|m| m.card == gpu.id) {
                 let per = u64::from(m.cards.max(1));
@@ -397,18 +422,21 @@ pub fn report(i: &Valid<PlanInputs>, s: &Scenario) -> PlanReport {
                 let pick = Pick::Machine(m);
                 let on_demand = pick
                     .machine_rent(cur)
-                    .map(|(h, _)| h * n * r.billed_hours * days);
-                let reserved = pick.machine_month(cur).map(|(mo, _)| mo * n);
+                    .map(|(h, q)| (h * n * r.billed_hours * days, Some(q.date)));
+                let reserved = pick
+                    .machine_month(cur)
+                    .map(|(mo, q)| (mo * n, Some(q.date)));
                 // The machine's cards beyond the count stand idle: its utilisation is the
                 // fleet's share of them.
                 let u = fleet_u * r.cards as f64 / (n * per as f64);
-                let owned = pick.machine_purchase(cur).and_then(|_| {
+                let bought = pick.machine_purchase(cur);
+                let owned = bought.and_then(|(_, q)| {
                     let (filled, _, gaps) = rent_buy_fill(&s.rent_buy, cur, pick);
                     let ok = gaps.iter().all(|g| g.key != "purchase");
                     let v = validate(filled).ok().filter(|_| ok)?;
-                    Some(own_at(&v, u.min(1.0)) * n)
+                    Some((own_at(&v, u.min(1.0)) * n, Some(q.date)))
                 });
-                rows.push(row(
+                let mut machine_row = row(
                     m.id,
                     gpu,
                     per,
@@ -418,7 +446,16 @@ pub fn report(i: &Valid<PlanInputs>, s: &Scenario) -> PlanReport {
                     [on_demand, reserved, owned],
                     tokens_month,
                     cur,
-                ));
+                );
+                machine_row.owned = bought
+                    .filter(|_| machine_row.month_of(Way::Owned).is_some())
+                    .map(|(_, quote)| OwnedUnits {
+                        basis: OwnBasis::Machine { machine: m, quote },
+                        units: machines,
+                        unit_cards: per,
+                        cards_bought: machines * per,
+                    });
+                rows.push(machine_row);
             }
         }
     }
@@ -476,7 +513,7 @@ pub(crate) fn row(
     machines: u64,
     tp: u64,
     r: &ServingReport,
-    month: [Option<f64>; 3],
+    month: [Option<(f64, Option<&'static str>)>; 3],
     tokens_month: f64,
     cur: Currency,
 ) -> PlanRow {
@@ -485,7 +522,8 @@ pub(crate) fn row(
     // A figure that is not finite (a load no count meets) is no price.
     // Serving has no spot way: a service reclaimed mid-request is not a checkpointed job.
     let [od, re, ow] = month;
-    let (month, cheapest) = priced([od, re, ow, None], cur);
+    let (month, cheapest) = priced([od, re, ow, None].map(|w| w.map(|x| x.0)), cur);
+    let dates = [od, re, ow, None].map(|w| w.and_then(|x| x.1));
     let per_million = cheapest
         .filter(|_| tokens_month > 0.0)
         .map(|(_, m)| m.amount / tokens_month * 1e6)
@@ -528,6 +566,12 @@ pub(crate) fn row(
         train_tps: 0.0,
         zero: 0,
         month: if fits { month } else { [None; 4] },
+        dates: if fits {
+            std::array::from_fn(|k| dates[k].filter(|_| month[k].is_some()))
+        } else {
+            [None; 4]
+        },
+        owned: None,
         way: cheapest.filter(|_| fits).map(|c| c.0),
         cost: cheapest.filter(|_| fits).map(|c| c.1),
         per_million: per_million.filter(|_| fits),

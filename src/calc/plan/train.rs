@@ -12,9 +12,9 @@
 //!                machine row: rent per machine-hour x ceil(n / 8) x billed
 //! reserved     = the monthly term per card x n x ceil(billed / month hours)
 //!                machine row: its monthly term x machines x the same months
-//! owned        = a month of owning (rent-or-buy's monthly cost of the machine the catalogue row
-//!                fills, own_at(1), / its cards) x n x the same months as reserved
-//!                machine row: own_at(1) x machines x the same months
+//! owned        = a month of owning the whole units n cards take (calc::pick::own: machines of
+//!                SXM / OAM cards, PCIe cards on hosts) at full use x the same months as
+//!                reserved; machine row: own_at(1) of the machine x machines x the same months
 //! spot         = the catalogue's spot quote per card-hour x n x billed(spot wall), where
 //!                spot wall = the spot view's wall time with checkpoints (Daly's interval) for
 //!                the job's wall time, with M = M_instance / instances
@@ -32,11 +32,11 @@
 //! whole data-parallel job, so with independent (Poisson) reclaims the job's mean time between
 //! interruptions is one instance's over the instances rented ([`spot_job`]).
 
-use super::{row_scenario_train, PlanInputs, PlanRow, Reason};
+use super::{row_scenario_train, OwnedUnits, PlanInputs, PlanRow, Reason, Way};
 use crate::calc::memory::catalogue::{Gpu, GPUS};
 use crate::calc::memory::prices::{prices, MACHINES, PRICES};
 use crate::calc::memory::training;
-use crate::calc::pick::{rent_buy_fill, Pick};
+use crate::calc::pick::{own_unit, rent_buy_fill, OwnBasis, Pick};
 use crate::calc::rent_buy::{own_at, RentBuyInputs};
 use crate::calc::scenario::Scenario;
 use crate::calc::spot::{daly, mtbf_from_monthly_rate, wall_with, SpotInputs, RECLAIM_BANDS};
@@ -95,16 +95,16 @@ pub fn spot_job(hours: f64, instances: u64) -> SpotJob {
     }
 }
 
-/// Rent-or-buy's monthly cost of owning the machine `pick` fills, used around the clock; `None`
-/// without a street price in the scenario's currency.
-fn owned_month(rb: &RentBuyInputs, s: &Scenario, pick: Pick) -> Option<f64> {
-    pick.machine_purchase(s.currency)?;
+/// Rent-or-buy's monthly cost of owning the machine `pick` fills, used around the clock, and the
+/// month of its purchase quote; `None` without a street price in the scenario's currency.
+fn owned_month(rb: &RentBuyInputs, s: &Scenario, pick: Pick) -> Option<(f64, &'static str)> {
+    let (_, quote) = pick.machine_purchase(s.currency)?;
     let (filled, _, gaps) = rent_buy_fill(rb, s.currency, pick);
     if gaps.iter().any(|g| g.key == "purchase") {
         return None;
     }
     let v: Valid<RentBuyInputs> = validate(filled).ok()?;
-    Some(own_at(&v, 1.0))
+    Some((own_at(&v, 1.0), quote.date))
 }
 
 /// Every training row, unsorted.
@@ -147,11 +147,19 @@ pub(super) fn rows(i: &PlanInputs, s: &Scenario, rb: &Valid<RentBuyInputs>) -> V
         let nf = n as f64;
         // The card row.
         let per_card = f64::from(card_pick.cards());
-        let on_demand = card_pick.card_rent(cur).map(|(h, _)| h * nf * billed);
+        let on_demand = card_pick
+            .card_rent(cur)
+            .map(|(h, q)| (h * nf * billed, Some(q.date)));
         let reserved = card_pick
             .machine_month(cur)
-            .map(|(m, _)| m / per_card * nf * months);
-        let owned = owned_month(rb, s, card_pick).map(|m| m / per_card * nf * months);
+            .map(|(m, q)| (m / per_card * nf * months, Some(q.date)));
+        // Owned: the whole units n cards take, busy all the time the job holds them.
+        let unit = own_unit(rb, cur, s.fx, gpu, None);
+        let fleet = unit.as_ref().and_then(|u| u.fleet(n, 1.0));
+        let owned = unit
+            .as_ref()
+            .zip(fleet)
+            .map(|(u, f)| (f.month * months, u.date()));
         let spot_billed = |instances: u64| {
             s.billing
                 .granularity
@@ -160,8 +168,8 @@ pub(super) fn rows(i: &PlanInputs, s: &Scenario, rb: &Valid<RentBuyInputs>) -> V
         };
         let spot = card_pick
             .spot_rent(cur)
-            .map(|(h, _)| h * nf * spot_billed(n));
-        out.push(row(
+            .map(|(h, q)| (h * nf * spot_billed(n), Some(q.date)));
+        let mut card_row = row(
             gpu,
             gpu.id,
             0,
@@ -172,19 +180,33 @@ pub(super) fn rows(i: &PlanInputs, s: &Scenario, rb: &Valid<RentBuyInputs>) -> V
             meets,
             [on_demand, reserved, owned, spot],
             cur,
-        ));
+        );
+        card_row.owned = unit
+            .zip(fleet)
+            .filter(|_| card_row.month_of(Way::Owned).is_some())
+            .map(|(u, f)| OwnedUnits {
+                basis: u.basis,
+                units: f.units,
+                unit_cards: u.cards,
+                cards_bought: f.cards_bought,
+            });
+        out.push(card_row);
         for m in MACHINES.iter().filter(|m| m.card == gpu.id) {
             let pick = Pick::Machine(m);
             let per = u64::from(m.cards.max(1));
             let machines = n.div_ceil(per).max(1);
             let k = machines as f64;
-            let on_demand = pick.machine_rent(cur).map(|(h, _)| h * k * billed);
-            let reserved = pick.machine_month(cur).map(|(mo, _)| mo * k * months);
-            let owned = owned_month(rb, s, pick).map(|mo| mo * k * months);
+            let on_demand = pick
+                .machine_rent(cur)
+                .map(|(h, q)| (h * k * billed, Some(q.date)));
+            let reserved = pick
+                .machine_month(cur)
+                .map(|(mo, q)| (mo * k * months, Some(q.date)));
+            let owned = owned_month(rb, s, pick).map(|(mo, date)| (mo * k * months, Some(date)));
             let spot = pick
                 .spot_rent(cur)
-                .map(|(h, _)| h * k * spot_billed(machines));
-            out.push(row(
+                .map(|(h, q)| (h * k * spot_billed(machines), Some(q.date)));
+            let mut machine_row = row(
                 gpu,
                 m.id,
                 per,
@@ -195,7 +217,17 @@ pub(super) fn rows(i: &PlanInputs, s: &Scenario, rb: &Valid<RentBuyInputs>) -> V
                 meets,
                 [on_demand, reserved, owned, spot],
                 cur,
-            ));
+            );
+            machine_row.owned = pick
+                .machine_purchase(cur)
+                .filter(|_| machine_row.month_of(Way::Owned).is_some())
+                .map(|(_, quote)| OwnedUnits {
+                    basis: OwnBasis::Machine { machine: m, quote },
+                    units: machines,
+                    unit_cards: per,
+                    cards_bought: machines * per,
+                });
+            out.push(machine_row);
         }
     }
     out
@@ -221,6 +253,8 @@ fn no_fit(gpu: &'static Gpu, id: &'static str, machine_cards: u64) -> PlanRow {
         train_tps: 0.0,
         zero: 0,
         month: [None; 4],
+        dates: [None; 4],
+        owned: None,
         way: None,
         cost: None,
         per_million: None,
@@ -238,10 +272,11 @@ fn row(
     zero: u8,
     r: &TimeReport,
     meets: bool,
-    month: [Option<f64>; 4],
+    ways: [Option<(f64, Option<&'static str>)>; 4],
     cur: crate::calc::units::Currency,
 ) -> PlanRow {
-    let (month, cheapest) = super::priced(month, cur);
+    let (month, cheapest) = super::priced(ways.map(|w| w.map(|x| x.0)), cur);
+    let dates = std::array::from_fn(|k| ways[k].and_then(|x| x.1).filter(|_| month[k].is_some()));
     let reason = if !meets {
         Some(Reason::MissesDeadline { hours: r.hours.0 })
     } else if cheapest.is_none() {
@@ -268,6 +303,8 @@ fn row(
         train_tps: r.tokens_per_s_per_card,
         zero,
         month,
+        dates,
+        owned: None,
         way: cheapest.map(|c| c.0),
         cost: cheapest.map(|c| c.1),
         per_million: cheapest

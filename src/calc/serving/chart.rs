@@ -1,7 +1,7 @@
 //! The chart series: throughput and time per output token against concurrency, and cost per
 //! million output tokens against utilisation.
 
-use super::cost::{owned_card_hour, owned_machine};
+use super::cost::owned_unit;
 use super::report::memory_of;
 use super::step::{point, Point, Setup};
 use super::{ServingInputs, ServingReport};
@@ -99,8 +99,9 @@ pub struct CostChart {
 pub fn cost_chart(s: &Scenario, r: &ServingReport) -> CostChart {
     let m = memory_of(s);
     let card = m.card().unwrap_or(&crate::calc::memory::catalogue::GPUS[0]);
-    // Owning: the same machine of this card as the report's.
-    let rb = owned_machine(&s.serving, s, card).map(|(rb, _)| rb);
+    // Owning: the same units of this card as the report's, for the report's fleet.
+    let unit = owned_unit(&s.serving, s, card);
+    let cards = r.cards.max(1);
     // Priced input tokens take their share of the cost, as in the report.
     let i = &s.serving;
     let (out, input) = (i.out_tokens as f64, i.in_tokens as f64);
@@ -113,8 +114,9 @@ pub fn cost_chart(s: &Scenario, r: &ServingReport) -> CostChart {
     let per_m = |price: f64, u: f64| price / (full * u).max(1e-12) * 1e6;
     // An owned card's whole day, at the day's utilisation, over the held hours.
     let own = |u: f64| {
-        rb.as_ref()
-            .map(|rb| owned_card_hour(rb, u * held / 24.0) * 24.0 / held)
+        let unit = unit.as_ref()?;
+        let f = unit.fleet(cards, u * held / 24.0)?;
+        Some(f.month / (cards as f64 * unit.machine().month_hours.0) * 24.0 / held)
     };
     let us: Vec<f64> = (1..=40)
         .map(|k| 0.05 + 0.95 * (k - 1) as f64 / 39.0)

@@ -10,20 +10,21 @@
 //! ```text
 //! billed a day     = rule(rent_hours)                     per card
 //! rented / 10^6    = price x cards x billed / (tokens per held hour x rent_hours) x 10^6
-//! owned / 10^6     = own(u x rent_hours / 24) x cards x 24 / (tokens per held hour x rent_hours) x 10^6
+//! owned / 10^6     = units x own(busy) x 24 / month hours / (tokens per held hour x rent_hours) x 10^6
 //! ```
-//! Owned cards are there all day whether the load runs or not, so their day is spread over the
-//! tokens of the held hours, at the utilisation of the whole day.
+//! Owned cards are bought in whole units ([`crate::calc::pick::own`]) and are there all day
+//! whether the load runs or not, so the units' day is spread over the tokens of the held hours,
+//! at the busy share of the whole day (`u x rent_hours / 24`).
 
 use super::ServingInputs;
 use crate::calc::billing::Granularity;
 use crate::calc::memory::catalogue::Gpu;
-use crate::calc::memory::prices::{prices, CardPrices, Quote, Tier};
-use crate::calc::pick::pick;
-use crate::calc::rent_buy::{own_at, RentBuyInputs, Verdict};
+use crate::calc::memory::prices::{prices, CardPrices, Quote};
+use crate::calc::pick::{own_unit, OwnBasis, OwnUnit};
+use crate::calc::rent_buy::Verdict;
 use crate::calc::scenario::Scenario;
-use crate::calc::table::{validate, Valid};
-use crate::calc::units::{Currency, Hours, Kilowatts};
+use crate::calc::table::validate;
+use crate::calc::units::{Currency, Hours};
 
 /// Where a price came from.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -92,57 +93,27 @@ pub(super) fn rent_price(i: &ServingInputs, s: &Scenario, card: &Gpu) -> (f64, P
 /// GB machine drawing 7 kW: NVIDIA A100 SXM datasheet, 400 W).
 pub const RENT_BUY_CARD_W: f64 = 400.0;
 
-/// The machine that owning a card of this type means: rent or buy's machine as it stands when it
-/// is of this card (`machine_card`, the guide's 8 x A100 by default) and its purchase is given;
-/// else 8 of this card, bought at the price typed on the serving view (`card_buy`), else at the
-/// card's dated street price (its own currency's,
-/// else the other's converted); its draw at load is the card's own machine figure once (a
-/// machine row of the card with a system figure, else the guide's 7 kW scaled by this card's
-/// board power: [`crate::calc::pick::Pick::load_power`]), never rent or buy's draw scaled again;
-/// the idle draw keeps rent or buy's share of the load. Hosting, staff, electricity price,
-/// cooling and the months are the rent-or-buy view's.
-///
-/// `None` when there is no purchase price for the card: no launch price (MSRP) and never rent or
-/// buy's machine when it is another card's. Then serving shows no owned cost and no verdict.
-pub(super) fn owned_machine(
-    i: &ServingInputs,
-    s: &Scenario,
-    card: &Gpu,
-) -> Option<(Valid<RentBuyInputs>, PriceSource)> {
+/// The unit that owning a card of this type means ([`crate::calc::pick::own`]): whole machines
+/// of SXM and OAM cards, PCIe cards on hosts; the purchase per card typed on the serving view
+/// (`card_buy`) when there is one, else the catalogue's dated street prices in the scenario's
+/// currency (never converted), else the rent-or-buy view's machine when it is of this card and
+/// its purchase is the reader's. Hosting, staff, electricity price, cooling and the months are
+/// the rent-or-buy view's. `None`: no price for a unit in this currency, so serving shows no
+/// owned cost and no verdict.
+pub(super) fn owned_unit(i: &ServingInputs, s: &Scenario, card: &Gpu) -> Option<OwnUnit> {
     let rb = validate(s.rent_buy.clone()).unwrap_or_default();
-    // Rent or buy's machine when it is of this card and its price is given: one machine across
-    // the views, its draw as it stands.
-    if i.card_buy <= 0.0 && rb.machine_card == card.id && !rb.ask.purchase {
-        return Some((rb, PriceSource::RentBuy));
+    let typed = (i.card_buy > 0.0).then_some(i.card_buy);
+    own_unit(&rb, s.currency, s.fx, card, typed)
+}
+
+/// Where an owned unit's price came from, as the serving view names it.
+pub(super) fn own_source(u: &OwnUnit) -> PriceSource {
+    match u.basis {
+        OwnBasis::RentBuy => PriceSource::RentBuy,
+        OwnBasis::Machine { quote, .. } => PriceSource::Catalogue(quote),
+        OwnBasis::Hosted { card: Some(q), .. } => PriceSource::Catalogue(q),
+        OwnBasis::Hosted { card: None, .. } => PriceSource::Typed,
     }
-    let mut m: RentBuyInputs = (*rb).clone();
-    let (per_card, source) = if i.card_buy > 0.0 {
-        (i.card_buy, PriceSource::Typed)
-    } else {
-        dated(card, s, |p| {
-            let street = |q: &'static Option<Quote>| q.as_ref().filter(|q| q.tier == Tier::Street);
-            (street(&p.buy_cny), street(&p.buy_usd))
-        })?
-    };
-    let load = match pick(card.id) {
-        Some(p) => p.load_power().0,
-        None => Kilowatts(m.power_load.0 * card.power_w / RENT_BUY_CARD_W),
-    };
-    m.power_idle = Kilowatts(if rb.power_load.0 > 0.0 {
-        (load.0 * rb.power_idle.0 / rb.power_load.0).min(load.0)
-    } else {
-        rb.power_idle.0.min(load.0)
-    });
-    m.power_load = load;
-    m.purchase = per_card * CARDS_PER_MACHINE;
-    // A resale above the new price would not validate: it is kept as a share.
-    m.resale = if rb.purchase > 0.0 {
-        (rb.resale / rb.purchase * m.purchase).min(m.purchase)
-    } else {
-        0.0
-    };
-    // Every change keeps the inputs inside their ranges; should one not, there is no owned cost.
-    validate(m).ok().map(|v| (v, source))
 }
 
 /// Hours each card of a fleet held `rent_hours` a day is billed a day: one run under `rule`.
@@ -152,12 +123,6 @@ pub fn billed_hours_a_day(rule: Granularity, rent_hours: f64) -> f64 {
 
 /// Cards in the rent-or-buy view's machine.
 pub const CARDS_PER_MACHINE: f64 = 8.0;
-
-/// Owning one card for an hour at utilisation `u`: a machine's monthly cost ([`owned_machine`])
-/// over its 8 cards and the month's hours.
-pub(super) fn owned_card_hour(rb: &Valid<RentBuyInputs>, u: f64) -> f64 {
-    own_at(rb, u) / CARDS_PER_MACHINE / rb.month_hours.0
-}
 
 /// Rent-or-buy's rule applied to this fleet: rent when a rented card costs no more a day than an
 /// owned one. The rented card is paid its billed hours (the load's `rent_hours` under the billing

@@ -53,12 +53,13 @@
 //! Renting: the fleet is billed for the hours it is held, `rent_hours` a day, under the billing
 //! view's rule ([`billed_hours_a_day`]).
 //!
-//! Owning: a machine of 8 of the chosen card ([`cost::owned_machine`]): the purchase per card
-//! typed here (`card_buy`), else the card's dated street price ([`crate::calc::memory::prices`]),
-//! x 8; without either there is no owned cost and no verdict (never rent or buy's machine, which
-//! may be another card's). Its draw is the card's own machine figure, once: a machine row's
-//! system figure, else the guide's 7 kW scaled by the card's board power against the A100's
-//! 400 W. The rent-or-buy view's other costs apply; one owned card-hour costs `own_monthly / 8 / month_hours`, at the utilisation of the
+//! Owning: whole units that are sold ([`crate::calc::pick::own`], through [`cost::owned_unit`]):
+//! rent or buy's machine when it is of this card and its purchase is given; else a machine row
+//! of an SXM or OAM card at its street price; else the purchase per card typed here
+//! (`card_buy`) or the card's dated street price, on whole hosts that take it. Nothing is
+//! converted between currencies; without a unit's price there is no owned cost and no verdict.
+//! The rent-or-buy view's other costs apply; the units' month is carried by the fleet's cards
+//! (`units x own_monthly / cards / month_hours` a used card-hour), at the utilisation of the
 //! whole day, and an owned card is paid all 24 hours. Renting: the price typed here
 //! (`card_price`), else the card's own dated hourly quote (on demand or community, never a
 //! monthly term) in the scenario's currency, else its quote in the other currency converted at

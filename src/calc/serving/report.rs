@@ -3,7 +3,7 @@
 
 use super::calibration::{BANDS, KNEE};
 use super::cost::{
-    billed_hours_a_day, fleet_verdict, owned_card_hour, owned_machine, rent_price, PriceSource,
+    billed_hours_a_day, fleet_verdict, own_source, owned_unit, rent_price, PriceSource,
 };
 use super::measured::Tool;
 use super::queue::{fewest_replicas, finite_source, largest_meeting, mmc_wait};
@@ -16,6 +16,7 @@ use crate::calc::memory::inference;
 use crate::calc::memory::inputs::MemoryInputs;
 use crate::calc::memory::llamacpp::{self, LlamaCppAlloc};
 use crate::calc::memory::vllm::Engine;
+use crate::calc::pick::OwnBasis;
 use crate::calc::rent_buy::Verdict;
 use crate::calc::scenario::Scenario;
 use crate::calc::table::{validate, Valid};
@@ -303,16 +304,25 @@ fn format_to_fit(m: &Valid<MemoryInputs>, i: &ServingInputs) -> Option<WeightTyp
         })
 }
 
-/// Owning the fleet's cards.
+/// Owning the fleet's cards, in whole units ([`crate::calc::pick::own`]).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Owned {
-    /// Where the purchase price came from, the price of one card, and the machine's draw at load.
+    /// Where the purchase price came from, and what one unit is.
     pub source: PriceSource,
+    pub basis: OwnBasis,
+    /// Units bought, the cards one takes, and the cards bought in all (a board is bought full).
+    pub units: u64,
+    pub unit_cards: u64,
+    pub cards_bought: u64,
+    /// The price of one card bought: a hosted card's, or a whole unit's over its cards.
     pub card_price: Money,
+    /// One unit's draw at load, kW.
     pub kw: f64,
-    /// Owning a card for an hour, at the utilisation of the whole day.
+    /// A month of owning the units, at the day's busy share.
+    pub month: Money,
+    /// The units' cost over the fleet's cards and the month's hours: a used card-hour.
     pub card_hour: Money,
-    /// Per million output tokens: the owned cards' whole day over the tokens served a day.
+    /// Per million output tokens: the units' whole day over the tokens served a day.
     pub cost: Money,
     /// Per million input tokens, at `in_price_pct` of an output token's price (0 when none).
     pub cost_in: Money,
@@ -441,17 +451,29 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
     // Paid card-hours a day over the tokens served a day.
     let per_million =
         |price: f64, hours: f64| price * cards as f64 * hours / (priced_per_hour * held) * 1e6;
-    let own = owned_machine(i, s, card).map(|(rb, source)| {
-        // Owned cards stand idle outside the held hours: their card-hour at the day's use.
-        let hour = owned_card_hour(&rb, utilisation * held / 24.0);
-        Owned {
-            source,
-            card_price: Money::new(rb.purchase / super::CARDS_PER_MACHINE, cur),
-            kw: rb.power_load.0,
+    let own = owned_unit(i, s, card).and_then(|unit| {
+        // Owned cards stand idle outside the held hours: the units' month at the day's use.
+        let fleet = unit.fleet(cards, utilisation * held / 24.0)?;
+        let month_hours = unit.machine().month_hours.0;
+        let hour = fleet.month / (cards as f64 * month_hours);
+        let card_price = if unit.full && unit.host_price == 0.0 {
+            unit.machine().purchase / unit.cards as f64
+        } else {
+            unit.card_price
+        };
+        Some(Owned {
+            source: own_source(&unit),
+            basis: unit.basis,
+            units: fleet.units,
+            unit_cards: unit.cards,
+            cards_bought: fleet.cards_bought,
+            card_price: Money::new(card_price, cur),
+            kw: fleet.unit_kw,
+            month: Money::new(fleet.month, cur),
             card_hour: Money::new(hour, cur),
             cost: Money::new(per_million(hour, 24.0), cur),
             cost_in: Money::new(in_share * per_million(hour, 24.0), cur),
-        }
+        })
     });
     let verdict = match (&own, price_source) {
         (_, PriceSource::Missing) | (None, _) => None,

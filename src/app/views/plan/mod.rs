@@ -9,14 +9,17 @@ mod chart;
 mod table;
 
 use self::chart::PlanChart;
-use self::table::{row_name, way_name, PlanTable};
+use self::table::{owned_units, row_name, way_name, PlanTable};
 use super::headline::{Answer, Headline, Tone};
 use super::model::{self, MEMORY};
 use crate::app::format::{money, number};
 use crate::app::state::{memo, use_app, use_scenario_report, Lens, Reported, See};
 use crate::app::widgets::{choice, form, holds, num, radio, Item, Section};
+use crate::app::words::quote_month;
 use crate::calc::memory::inputs::{METHOD, SEQ, TRAIN_TOKENS, WEIGHTS};
-use crate::calc::plan::{report, Job, PlanInputs, PlanReport, API_IN, API_OUT, DEADLINE_H, JOB};
+use crate::calc::plan::{
+    report, Job, PlanInputs, PlanReport, Way, API_IN, API_OUT, DEADLINE_H, JOB,
+};
 use crate::calc::serving::{
     Load, ServingInputs, IN_TOKENS, LOAD, OUT_TOKENS, RENT_HOURS, RUNTIME, TARGET_RPS, THINK_S,
     TPOT_MS, TTFT_MS, USERS,
@@ -79,16 +82,20 @@ const FORM: &[Section] = &[
 /// The inputs and report of this view, always computed together.
 pub type Plan = Memo<Reported<PlanInputs, PlanReport>>;
 
-/// The sentence: the cheapest card that meets the job, its count and way to pay, and the hosted
-/// API beside it; or, when none meets it, the nearest row's reason.
+/// The sentence: the cheapest card that meets the job, its count, way to pay, the unit bought and
+/// the price's month, with the hosted API beside it (first, when it costs less); or, when none
+/// meets it, the nearest row's reason.
 fn answer(r: &PlanReport, t: &'static Texts) -> Answer {
     let w = &t.plan;
     let api = r.api.as_ref().map(|a| {
-        let who = a.price.map_or(w.api_yours, |p| p.provider);
-        w.api_sentence(who, &money(a.month, 0), &money_per(a.per_million, r, t))
+        let who = a.price.map_or(w.api_yours.to_string(), |p| {
+            w.api_source(p.provider, &quote_month(t, p.date))
+        });
+        (who, money(a.month, 0), money_per(a.per_million, r, t))
     });
     let Some(b) = r.best.map(|b| &r.rows[b]) else {
         let nearest = r.rows.first().map(|row| table::reason(row, r, t));
+        let api = api.map(|(who, month, per)| w.api_sentence(&who, &month, &per));
         return Answer {
             code: "none",
             tone: Tone::Bad,
@@ -108,30 +115,70 @@ fn answer(r: &PlanReport, t: &'static Texts) -> Answer {
             detail: String::new(),
         };
     };
+    // What the money buys and when it was priced: the units owned, or the rent's month.
+    let month = b.date_of(way).map(|d| price_month(t, d));
+    let basis = match (way, b.owned, month) {
+        (Way::Owned, Some(o), None) => owned_units(&o, r.currency, t),
+        (Way::Owned, Some(o), Some(m)) => w.basis_owned(&owned_units(&o, r.currency, t), &m),
+        (_, _, m) => m.unwrap_or_default(),
+    };
+    let name = row_name(b, t);
     if r.job == Job::Train {
         return Answer {
             code: "best",
             tone: Tone::Good,
-            lead: w.best_train(&row_name(b, t), way_name(way, t), &money(cost, 0)),
-            detail: w.train_detail(&number(b.hours, 1), &number(b.train_tps, 0)),
+            lead: w.best_train(&name, way_name(way, t), &money(cost, 0)),
+            detail: [
+                basis,
+                w.train_detail(&number(b.hours, 1), &number(b.train_tps, 0)),
+            ]
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .collect::<Vec<_>>()
+            .join(w.sep),
         };
     }
-    let lead = w.best(&row_name(b, t), way_name(way, t), &money(cost, 0));
+    let lead = w.best(&name, way_name(way, t), &money(cost, 0));
     let detail = w.best_detail(
         &number(b.ttft_s, 1),
         &number(b.tpot_s * 1000.0, 0),
         &b.per_million.map_or(String::new(), |v| money_per(v, r, t)),
     );
-    let detail = match (api, r.api_cheaper) {
-        (Some(a), true) => format!("{detail}{}{a}{}", w.sep, w.api_cheaper),
-        (Some(a), false) => format!("{detail}{}{a}", w.sep),
-        (None, _) => detail,
-    };
-    Answer {
-        code: "best",
-        tone: Tone::Good,
-        lead,
-        detail,
+    let detail = [basis, detail]
+        .into_iter()
+        .filter(|s| !s.is_empty())
+        .collect::<Vec<_>>()
+        .join(w.sep);
+    match (api, r.api_cheaper) {
+        // The API costs less than any card: it leads, the cheapest card follows.
+        (Some((who, month, per)), true) => Answer {
+            code: "api",
+            tone: Tone::Good,
+            lead: w.api_first(&who, &month, &per),
+            detail: w.api_then(&lead, &detail),
+        },
+        (Some((who, month, per)), false) => Answer {
+            code: "best",
+            tone: Tone::Good,
+            lead,
+            detail: format!("{detail}{}{}", w.sep, w.api_sentence(&who, &month, &per)),
+        },
+        (None, _) => Answer {
+            code: "best",
+            tone: Tone::Good,
+            lead,
+            detail,
+        },
+    }
+}
+
+/// A price's month in the sentence: "price of 2026-10", or "price from 2024-08, more than 180
+/// days old" past the catalogue's rule.
+fn price_month(t: &'static Texts, date: &str) -> String {
+    if crate::calc::pick::is_stale(date, crate::app::format::today()).unwrap_or(false) {
+        t.plan.price_old(date)
+    } else {
+        t.plan.price_of(date)
     }
 }
 

@@ -7,11 +7,15 @@ use crate::app::format::{money, number};
 use crate::app::i18n::{currency_name, tr, Tr};
 use crate::app::state::{memo, use_app, AppState, See};
 use crate::app::widgets::live;
+use crate::app::words::quote_month;
 use crate::calc::link::{encode_whole, LinkState};
+use crate::calc::pick::OwnBasis;
 use crate::calc::plan::{
-    row_scenario, row_scenario_train, row_serving, Job, PlanReport, PlanRow, Reason, Way,
+    row_scenario, row_scenario_train, row_serving, Job, OwnedUnits, PlanReport, PlanRow, Reason,
+    Way,
 };
 use crate::calc::scenario::Scenario;
+use crate::calc::units::{Currency, Money};
 use crate::text::Texts;
 use leptos::prelude::*;
 
@@ -23,6 +27,32 @@ pub fn row_name(r: &PlanRow, t: &'static Texts) -> String {
         None if r.fits => t.plan.cards(&r.cards.to_string(), r.gpu.name),
         None => r.gpu.name.to_string(),
     }
+}
+
+/// What an owned way buys, in words: "1 × 8 × B200 (DGX B200) at $515,000", or cards on hosts.
+pub fn owned_units(o: &OwnedUnits, c: Currency, t: &'static Texts) -> String {
+    let w = &t.plan;
+    let units = o.units.to_string();
+    match o.basis {
+        OwnBasis::RentBuy => w.own_rent_buy(&units),
+        OwnBasis::Machine { machine, quote } => {
+            w.own_machine(&units, machine.name, &money(Money::new(quote.amount, c), 0))
+        }
+        OwnBasis::Hosted {
+            host, host_quote, ..
+        } => w.own_hosted(
+            &o.cards_bought.to_string(),
+            &units,
+            host.name,
+            &money(Money::new(host_quote.amount, c), 0),
+        ),
+    }
+}
+
+/// A way's price month as the page shows it ("2026-10", "price from 2024-08"); the reader's
+/// own figures have none.
+pub fn way_month(r: &PlanRow, w: Way, t: &'static Texts) -> String {
+    r.date_of(w).map_or(String::new(), |d| quote_month(t, d))
 }
 
 pub fn way_name(w: Way, t: &'static Texts) -> &'static str {
@@ -80,6 +110,11 @@ struct Line {
     ttft: String,
     tpot: String,
     month: [String; 4],
+    /// Each way's price month, worded and raw.
+    when: [String; 4],
+    date: [&'static str; 4],
+    /// What owning buys.
+    owned: String,
     why: String,
 }
 
@@ -106,6 +141,12 @@ fn lines(p: &PlanReport, t: &'static Texts) -> Vec<Line> {
                     Job::Train => number(r.train_tps, 0),
                 }),
                 month: Way::ALL.map(|w| r.month_of(w).map_or("–".into(), |m| money(m, 0))),
+                when: Way::ALL.map(|w| r.month_of(w).map_or(String::new(), |_| way_month(r, w, t))),
+                date: Way::ALL.map(|w| r.date_of(w).unwrap_or("")),
+                owned: match (r.owned, r.month_of(Way::Owned)) {
+                    (Some(o), Some(_)) => owned_units(&o, p.currency, t),
+                    _ => String::new(),
+                },
                 why: match (r.reason, r.way) {
                     (None, Some(w)) => way_name(w, t).to_string(),
                     _ => {
@@ -272,17 +313,34 @@ pub fn PlanTable(rep: Plan) -> impl IntoView {
                                                     </td>
                                                     <td data-label=t.plan.col_ttft>{l.ttft.clone()}</td>
                                                     <td data-label=t.plan.col_tpot>{l.tpot.clone()}</td>
-                                                    <td data-label=t
-                                                        .plan
-                                                        .col_on_demand>{l.month[0].clone()}</td>
-                                                    <td data-label=t.plan.col_reserved>{l.month[1].clone()}</td>
-                                                    <td data-label=t.plan.col_owned>{l.month[2].clone()}</td>
+                                                    <td data-label=t.plan.col_on_demand data-date=l.date[0]>
+                                                        {l.month[0].clone()}
+                                                        <small class="when">{l.when[0].clone()}</small>
+                                                    </td>
+                                                    <td data-label=t.plan.col_reserved data-date=l.date[1]>
+                                                        {l.month[1].clone()}
+                                                        <small class="when">{l.when[1].clone()}</small>
+                                                    </td>
+                                                    <td
+                                                        data-label=t.plan.col_owned
+                                                        data-date=l.date[2]
+                                                        data-testid="plan-owned"
+                                                    >
+                                                        {l.month[2].clone()}
+                                                        <small class="when">{l.owned.clone()}</small>
+                                                        <small class="when">{l.when[2].clone()}</small>
+                                                    </td>
                                                     {train
                                                         .get()
                                                         .then(|| {
                                                             view! {
-                                                                <td data-label=t.plan.col_spot_job data-testid="plan-spot">
+                                                                <td
+                                                                    data-label=t.plan.col_spot_job
+                                                                    data-testid="plan-spot"
+                                                                    data-date=l.date[3]
+                                                                >
                                                                     {l.month[3].clone()}
+                                                                    <small class="when">{l.when[3].clone()}</small>
                                                                 </td>
                                                             }
                                                         })}

@@ -6,8 +6,10 @@ use super::Rep;
 use crate::app::format::{money, number, percent};
 use crate::app::i18n::site;
 use crate::app::widgets::StatRow;
+use crate::calc::pick::OwnBasis;
 use crate::calc::rent_buy::Verdict;
 use crate::calc::serving::{Load, PriceSource, Runtime, ServingReport, MACHINE_CARDS};
+use crate::calc::units::Money;
 use crate::text::Texts;
 
 /// The range to trust, (low, high) in the figure's units, from the band of its regime (the
@@ -105,18 +107,42 @@ fn shared(r: &ServingReport, t: &'static Texts, note: String) -> String {
     }
 }
 
-/// Owning a card-hour, and the machine it comes from; what to give when there is no price.
+/// Owning a card-hour, and the whole units it comes from; what to give when there is no price.
 fn owned_note(r: &ServingReport, t: &'static Texts) -> String {
     let Some(o) = &r.own else {
         return t.serving.owned_missing.to_string();
     };
+    let w = &t.serving;
     let price = money(o.card_hour, 2);
-    match o.source {
-        PriceSource::RentBuy => t.serving.owned_note(&price),
-        s => t.serving.owned_card_note(
+    let (units, cards) = (o.units.to_string(), r.cards.to_string());
+    match o.basis {
+        OwnBasis::RentBuy => w.owned_note(&price, &units, &o.unit_cards.to_string(), &cards),
+        OwnBasis::Machine { machine, .. } => w.owned_machine_note(
             &price,
+            &units,
+            machine.name,
+            &money(
+                Money::new(
+                    o.card_price.amount * o.unit_cards as f64,
+                    o.card_price.currency,
+                ),
+                0,
+            ),
+            &source(r, o.source, t),
+            &number(o.kw, 2),
+            &cards,
+        ),
+        OwnBasis::Hosted {
+            host, host_quote, ..
+        } => w.owned_hosted_note(
+            &price,
+            &cards,
             &money(o.card_price, 0),
-            &source(r, s, t),
+            &source(r, o.source, t),
+            &units,
+            host.name,
+            &money(Money::new(host_quote.amount, o.card_price.currency), 0),
+            &w.source_catalogue(site(t, host_quote), &dated(t, host_quote.date)),
             &number(o.kw, 2),
         ),
     }
