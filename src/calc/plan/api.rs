@@ -63,8 +63,18 @@ pub static API_PRICES: &[ApiPrice] = &[
         date: "2026-12",
     },
     ApiPrice {
+        model: "llama-3.1-8b", provider: "Fireworks", input: 0.20, output: 0.20, currency: Currency::Usd,
+        source: "https://fireworks.ai/pricing: serverless text models by base parameter count, \"up to 16B $0.20\" per 1M tokens, input and output alike (served as llama-v3p1-8b-instruct, as theneuralbase.com's Fireworks lesson calls it); page undated, read 2026-12-07",
+        date: "2026-12",
+    },
+    ApiPrice {
         model: "llama-3.1-70b", provider: "DeepInfra", input: 0.13, output: 0.40, currency: Currency::Usd,
         source: "https://deepinfra.com/meta-llama/Meta-Llama-3.1-70B-Instruct-Turbo/api: \"$0.13/$0.40 in/out Mtoken\" (fp8); page undated, read 2026-12-07",
+        date: "2026-12",
+    },
+    ApiPrice {
+        model: "llama-3.1-70b", provider: "Fireworks", input: 0.90, output: 0.90, currency: Currency::Usd,
+        source: "https://fireworks.ai/pricing: \"16.1B - 80B $0.90\" per 1M tokens, input and output alike (served as llama-v3p1-70b-instruct, the same lesson); page undated, read 2026-12-07",
         date: "2026-12",
     },
     ApiPrice {
@@ -75,6 +85,11 @@ pub static API_PRICES: &[ApiPrice] = &[
     ApiPrice {
         model: "mixtral-8x7b", provider: "DeepInfra", input: 0.24, output: 0.24, currency: Currency::Usd,
         source: "https://deepinfra.com/mistralai/Mixtral-8x7B-Instruct-v0.1/api: \"$0.24 / Mtoken\", input and output alike (bfloat16); page undated, read 2026-12-07",
+        date: "2026-12",
+    },
+    ApiPrice {
+        model: "mixtral-8x7b", provider: "Fireworks", input: 0.50, output: 0.50, currency: Currency::Usd,
+        source: "https://fireworks.ai/pricing: \"MoE 0B - 56B (Mixtral 8x7B) $0.50\" per 1M tokens, input and output alike; page undated, read 2026-12-07",
         date: "2026-12",
     },
     ApiPrice {
