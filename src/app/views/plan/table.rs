@@ -8,12 +8,22 @@ use crate::app::i18n::{currency_name, tr, Tr};
 use crate::app::state::{memo, use_app, AppState, See};
 use crate::app::widgets::live;
 use crate::calc::link::{encode_whole, LinkState};
+use crate::calc::plan::api::PRICE_DIGITS;
 use crate::calc::plan::{
     row_scenario, row_scenario_train, row_serving, Job, PlanReport, PlanRow, Reason, Way,
 };
 use crate::calc::scenario::Scenario;
 use crate::text::Texts;
 use leptos::prelude::*;
+
+/// A hosted price's month, as "price from <month>" when it is stale, as the catalogue's quotes.
+fn api_date(t: &'static Texts, date: &str) -> String {
+    if crate::calc::pick::is_stale(date, crate::app::format::today()).unwrap_or(false) {
+        t.catalogue.stale(date)
+    } else {
+        date.to_string()
+    }
+}
 
 /// A row's card: `count × name`, or machines priced whole.
 pub fn row_name(r: &PlanRow, t: &'static Texts) -> String {
@@ -318,18 +328,18 @@ pub fn PlanTable(rep: Plan) -> impl IntoView {
                                 .price
                                 .map_or(
                                     String::from(t.plan.api_yours),
-                                    |p| { t.plan.api_source(p.provider, p.date) },
+                                    |p| { t.plan.api_source(p.provider, &api_date(t, p.date)) },
                                 );
                             t.plan
                                 .api_row(
                                     &who,
                                     &money(
                                         crate::calc::units::Money::new(a.input, r.report.currency),
-                                        2,
+                                        PRICE_DIGITS,
                                     ),
                                     &money(
                                         crate::calc::units::Money::new(a.output, r.report.currency),
-                                        2,
+                                        PRICE_DIGITS,
                                     ),
                                     &money(a.month, 0),
                                 )
