@@ -5,6 +5,8 @@
 
 #[path = "core/advisor.rs"]
 mod advisor;
+#[path = "core/api_prices.rs"]
+mod api_prices;
 #[path = "core/billing.rs"]
 mod billing;
 #[path = "core/catalogue_file.rs"]

@@ -641,8 +641,9 @@ fn mark_frontier(rows: &mut [PlanRow], job: Job) {
     }
 }
 
-/// The hosted API's row: the prices typed (both), else the dated price for the model in the
-/// scenario's currency, with a typed one replacing its figure; `None` without a price.
+/// The hosted API's row: the prices typed (both), else the cheapest dated price for the model
+/// in the scenario's currency at the job's prompt and output tokens, with a typed one replacing
+/// its figure; `None` without a price.
 fn api_row(i: &PlanInputs, s: &Scenario, rps: f64, days: f64) -> Option<ApiRow> {
     let sv = &s.serving;
     let dated = s
@@ -650,7 +651,7 @@ fn api_row(i: &PlanInputs, s: &Scenario, rps: f64, days: f64) -> Option<ApiRow> 
         .model
         .model
         .as_deref()
-        .and_then(|m| api::api_price(m, s.currency));
+        .and_then(|m| api::api_price(m, s.currency, sv.in_tokens as f64, sv.out_tokens as f64));
     let (input, output, price) = match (i.api_in > 0.0 && i.api_out > 0.0, dated) {
         (true, _) => (i.api_in, i.api_out, None),
         (false, Some(p)) => (

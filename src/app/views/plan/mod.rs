@@ -182,10 +182,13 @@ fn price_month(t: &'static Texts, date: &str) -> String {
     }
 }
 
-/// A cost per million tokens in the report's currency.
+/// A cost per million tokens in the report's currency, with the decimals of a hosted price so
+/// that the card's and the API's compare ($0.055, not $0.06).
 fn money_per(v: f64, r: &PlanReport, t: &'static Texts) -> String {
-    t.plan
-        .per_million(&money(crate::calc::units::Money::new(v, r.currency), 2))
+    t.plan.per_million(&money(
+        crate::calc::units::Money::new(v, r.currency),
+        crate::calc::plan::api::PRICE_DIGITS,
+    ))
 }
 
 #[component]

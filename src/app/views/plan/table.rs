@@ -10,6 +10,7 @@ use crate::app::widgets::live;
 use crate::app::words::quote_month;
 use crate::calc::link::{encode_whole, LinkState};
 use crate::calc::pick::OwnBasis;
+use crate::calc::plan::api::PRICE_DIGITS;
 use crate::calc::plan::{
     row_scenario, row_scenario_train, row_serving, Job, OwnedUnits, PlanReport, PlanRow, Reason,
     Way,
@@ -376,18 +377,18 @@ pub fn PlanTable(rep: Plan) -> impl IntoView {
                                 .price
                                 .map_or(
                                     String::from(t.plan.api_yours),
-                                    |p| { t.plan.api_source(p.provider, p.date) },
+                                    |p| { t.plan.api_source(p.provider, &quote_month(t, p.date)) },
                                 );
                             t.plan
                                 .api_row(
                                     &who,
                                     &money(
                                         crate::calc::units::Money::new(a.input, r.report.currency),
-                                        2,
+                                        PRICE_DIGITS,
                                     ),
                                     &money(
                                         crate::calc::units::Money::new(a.output, r.report.currency),
-                                        2,
+                                        PRICE_DIGITS,
                                     ),
                                     &money(a.month, 0),
                                 )
