@@ -369,6 +369,19 @@ export class PlanPage extends Page {
       })),
     );
   }
+  /** A row's owned cell: its words (the month, the units bought, the price's month) and the
+   *  month of the quote it stands on (`data-date`). */
+  ownedCell(id) {
+    return this.page.$eval(`${byTestid('plan-table')} tr[data-card="${id}"] ${byTestid('plan-owned')}`, (td) => ({
+      text: td.textContent,
+      date: td.dataset.date,
+    }));
+  }
+  /** Every cell with a price, with the month of its quote (`data-date`). */
+  pricedCells() {
+    return this.page.$$eval(`${byTestid('plan-table')} tr[data-card] td[data-date]`, (tds) =>
+      tds.filter((td) => !td.textContent.trim().startsWith('–')).map((td) => ({ text: td.textContent.trim(), date: td.dataset.date })));
+  }
   /** Opens a row's card in the serving view, as a person clicks its name. */
   async open(id) {
     await this.page.click(`${byTestid('plan-table')} tr[data-card="${id}"] a`);

@@ -11,8 +11,8 @@ const s = suite();
 const SEVENTY_B =
   'view=plan&model=llama-3.1-70b&load=users&users=16&in_tokens=30720&out_tokens=2048&cur=usd';
 const WORDS = {
-  en: { way: 'owned', rent: 'on demand', ttft: 'misses first token', card: 'B200' },
-  zh: { way: '自购', rent: '按需租用', ttft: '首 token 未达标', card: 'B200' },
+  en: { rent: 'on demand', ttft: 'misses first token', card: 'MI300X', api: 'A hosted API costs least', stale: 'more than 180 days old' },
+  zh: { rent: '按需租用', ttft: '首 token 未达标', card: 'MI300X', api: '托管 API 最便宜', stale: '已超过 180 天' },
 };
 const SCREENS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 
@@ -26,7 +26,8 @@ for (const lang of ['en', 'zh']) {
         await page.waitForSelector('[data-testid=plan-table] tr[data-card]');
         const rows = await p.rows();
         const best = await p.best();
-        assert.equal(best, 'b200');
+        // Four MI300X rented: two B200s would serve it, but B200s are sold as 8-card machines.
+        assert.equal(best, 'mi300x');
         assert.equal(rows[0].id, best, 'the best row is first');
         // Ranked: priced rows that meet the job by their month, then the rest; a row that does
         // not fit is never above one that does.
@@ -39,10 +40,20 @@ for (const lang of ['en', 'zh']) {
         // Serving has no spot column.
         assert.deepEqual(await p.spotCells(), []);
         const w = WORDS[lang];
-        assert.equal(rows[0].why, w.way);
+        assert.equal(rows[0].why, w.rent);
         assert.ok(rows.some((r) => !r.meets && r.why.startsWith(w.ttft)), 'a reason in words');
+        // The hosted API costs less than any card here: the sentence says so first, then names
+        // the cheapest card, its count, its way and its price's month.
         const said = await p.sentence();
-        assert.ok(said.includes(w.card) && said.includes(w.way) && said.includes('2'), said);
+        assert.ok(said.includes(w.api) && said.indexOf(w.api) < said.indexOf(w.card), said);
+        assert.ok(said.includes(w.card) && said.includes(w.rent) && said.includes('4') && said.includes('2026-05'), said);
+        // Owning a B200 is one whole DGX B200 at its dated price, said in the row.
+        const owned = await p.ownedCell('b200');
+        assert.equal(owned.date, '2025-03');
+        assert.ok(owned.text.includes('1 × 8 × B200 (DGX B200)') || owned.text.includes('1 台 8 × B200 (DGX B200)'), owned.text);
+        assert.ok(owned.text.includes('$515,000') && owned.text.includes('2025-03'), owned.text);
+        // Every priced way shows its month.
+        for (const cell of await p.pricedCells()) assert.match(cell.date, /^20\d\d-\d\d$/, JSON.stringify(cell));
         // Nothing wider than the screen.
         const wide = await page.evaluate(() => document.documentElement.scrollWidth - innerWidth);
         assert.ok(wide <= 0, `page overflows by ${wide}px`);

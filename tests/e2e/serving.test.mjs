@@ -92,7 +92,8 @@ test('the hours a fleet is held a day and the billing rule set what a rented tok
 });
 
 // A card without a purchase price is not "owned" at another machine's: a T4 has no street price
-// in either currency, so there is no owned cost and no verdict until a purchase per card is typed.
+// in either currency, so there is no owned cost and no verdict until a purchase per card is typed
+// where a host that takes it is priced (in dollars); in yuan no host is, so the note still asks.
 for (const lang of ['en', 'zh']) {
   test(`[${lang}] a card without a purchase price has no owned cost and no verdict until one is given`, async () => {
     const context = await s.browser.newContext();
@@ -102,11 +103,18 @@ for (const lang of ['en', 'zh']) {
       assert.equal(await page.getAttribute('[data-testid=serving-verdict]', 'data-value'), '');
       assert.equal(await page.getAttribute('[data-testid=cost-per-million-tokens-owned]', 'data-value'), '');
       const note = await page.textContent('.stat:has([data-testid=cost-per-million-tokens-owned]) .stat-note');
-      assert.match(note, lang === 'en' ? /No purchase price for this card/ : /这张卡没有购置价/);
+      const asks = lang === 'en' ? /No price of a unit that sells this card/ : /没有以这种货币出售这张卡的整套设备价/;
+      assert.match(note, asks);
       await page.fill('[data-testid=input-card_buy]', '9000');
-      await page.waitForFunction(() => ['rent', 'buy'].includes(document.querySelector('[data-testid=serving-verdict]').dataset.value));
-      assert.ok(Number(await page.getAttribute('[data-testid=cost-per-million-tokens-owned]', 'data-value')) > 0);
-      assert.deepEqual(errors, []);
+      await page.waitForURL(/card_buy=9000/);
+      assert.equal(await page.getAttribute('[data-testid=cost-per-million-tokens-owned]', 'data-value'), '');
+      assert.match(await page.textContent('.stat:has([data-testid=cost-per-million-tokens-owned]) .stat-note'), asks);
+      const usd = await open(context, s.url, `?lang=${lang}&view=serving&model=phi-3-mini&gpu=t4&weights=int8&cur=USD`);
+      await usd.page.fill('[data-testid=input-card_buy]', '1500');
+      await usd.page.waitForFunction(() => ['rent', 'buy'].includes(document.querySelector('[data-testid=serving-verdict]').dataset.value));
+      assert.ok(Number(await usd.page.getAttribute('[data-testid=cost-per-million-tokens-owned]', 'data-value')) > 0);
+      assert.match(await usd.page.textContent('.stat:has([data-testid=cost-per-million-tokens-owned]) .stat-note'), /tinybox G4/);
+      assert.deepEqual([...errors, ...usd.errors], []);
     } finally {
       await context.close();
     }
