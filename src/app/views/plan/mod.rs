@@ -182,12 +182,17 @@ fn price_month(t: &'static Texts, date: &str) -> String {
     }
 }
 
-/// A cost per million tokens in the report's currency, with the decimals of a hosted price so
-/// that the card's and the API's compare ($0.055, not $0.06).
+/// A cost per million tokens in the report's currency: cents from a unit up, and below one the
+/// decimals of a hosted price, so that the card's and the API's compare ($0.055, not $0.06).
 fn money_per(v: f64, r: &PlanReport, t: &'static Texts) -> String {
+    let digits = if v.abs() >= 1.0 {
+        2
+    } else {
+        crate::calc::plan::api::PRICE_DIGITS
+    };
     t.plan.per_million(&money(
         crate::calc::units::Money::new(v, r.currency),
-        crate::calc::plan::api::PRICE_DIGITS,
+        digits,
     ))
 }
 
