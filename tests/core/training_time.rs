@@ -670,6 +670,16 @@ fn cases_table() {
         mi300x_over_h200(&FIT),
         qlora_over_lora(&FIT)
     );
+    for n in [1, 8, 64] {
+        let mut m = torchtune_8(preset("llama-3.1-70b"), Method::Lora);
+        m.gpu = "h100-sxm".into();
+        m.training.gpus = n;
+        let r = training_time(&m).unwrap();
+        println!(
+            "H100 Llama 3.1 70B LoRA x{n}: {:.0}",
+            r.tokens_per_s_per_card
+        );
+    }
 }
 
 /// PaLM's count: 6 N + 12 L w s for a full fine-tune, 4 N + 6 A + 12 L w s for LoRA; full
