@@ -27,6 +27,7 @@ const TORCHTUNE: &str = "pytorch/torchtune README.md, Memory and training speed"
 const LLAMA2: &str = "Touvron et al. 2023, Llama 2, table 2 (GPU-hours for 2.0 T tokens)";
 const TORCHTITAN: &str = "pytorch/torchtitan docs/performance.md (64 A100 80GB, FSDP2)";
 const VECTORLM: &str = "VectorInstitute/vectorlm docs/reference_throughput.md (A100 SXM4 80GB)";
+const ROCM_TE: &str = "ROCm/TransformerEngine#79 (2024-10-15, ROCm 6.2, preliminary)";
 const MLPERF: &str = "MLPerf Training v5.0, Llama 2 70B LoRA (AMD, 2025-06-04)";
 
 /// An MPT model of llm-foundry's benchmark table: `layers` x `hidden`, an ungated 4 x MLP (held
@@ -420,6 +421,23 @@ fn held_back() -> Vec<Case> {
             inputs: vectorlm(Method::Lora, 4),
             measured: 14299.47 / 4.0,
         },
+        // 410.42 model TFLOP/s a card, torch.compile bf16, batch 4, FSDP on 8 MI300X; the
+        // issue counts 6 N + 12 L H d s FLOPs a token (N = 8.03 B, all weights) and does not
+        // state s: at 4,096 tokens that is 54.6 GFLOP, 7,514 tokens a second (7,985 at 2,048,
+        // 6,722 at 8,192).
+        Case {
+            name: "ROCm TE#79 MI300X Llama 3 8B 4096 x8 (sequence assumed)",
+            source: ROCM_TE,
+            inputs: sharded(
+                "mi300x",
+                preset("llama-3.1-8b"),
+                4096,
+                4,
+                8,
+                Recompute::None,
+            ),
+            measured: 410.42e12 / (6.0 * 8_030_261_248.0 + 12.0 * 32.0 * 4096.0 * 4096.0),
+        },
         Case {
             name: "torchtune RTX 4090 Llama 3.1 8B full x1",
             source: TORCHTUNE,
@@ -620,8 +638,9 @@ fn held_back_runs_within_30_percent() {
     }
 }
 
-/// Held-back runs the band [`HELD_BACK`] holds, of all of them (docs/formulas.md states it).
-const HELD_BACK_INSIDE: (usize, usize) = (29, 29);
+/// Held-back runs the band [`HELD_BACK`] holds, of all of them (docs/formulas.md states it):
+/// the one outside is the MI300X's run of ROCm/TransformerEngine#79, at 0.78.
+const HELD_BACK_INSIDE: (usize, usize) = (29, 30);
 
 /// The band holds at least 80% of the held-back runs, the count the docs state, and is no wider
 /// than they need (its ends within 5% of the extreme runs inside it): the page's range stands
