@@ -814,8 +814,16 @@ fn eight_pcie_cards_run_like_three() {
     let r = training_time(&m).unwrap();
     assert_eq!(r.link.kind, LinkKind::Pcie);
     // The page words it "run like 2.x" or "3.x" (tests/e2e/training_time.test.mjs).
-    assert!(r.like_cards > 2.0 && r.like_cards < 3.95, "{}", r.like_cards);
-    assert_eq!(r.stops_paying_after, Some(1), "a second card adds less than half a card");
+    assert!(
+        r.like_cards > 2.0 && r.like_cards < 3.95,
+        "{}",
+        r.like_cards
+    );
+    assert_eq!(
+        r.stops_paying_after,
+        Some(1),
+        "a second card adds less than half a card"
+    );
     assert!(matches!(r.scaling, Scaling::LinkBound { n: 8, .. }));
     // On NVLink (A100 80GB) the link does not hold the same run back: its 98 ms all-reduce is a
     // fifth of the 0.5 s compute. Eight cards run like about six (they ran like more than seven
