@@ -92,7 +92,8 @@ fn a_date_that_is_not_a_month_or_a_day_is_an_error() {
 }
 
 /// On 5 December 2026 the H100 machine's purchase prices (2024-07, 2024-08) are stale; its rents
-/// (2026-07: 157 days; 2026-10) are not.
+/// (2026-07: 157 days; 2026-10) are not; the A100 machine's yuan purchase (2023-10) is, its
+/// dollar rent (2026-09) is not.
 #[test]
 fn the_stale_prices_of_a_row() {
     let stale = row("8x-h100").stale_quotes((2026, 12, 5)).unwrap();
@@ -100,7 +101,7 @@ fn the_stale_prices_of_a_row() {
     assert_eq!(dates, ["2024-07", "2024-08"]);
     assert_eq!(age_in_days("2026-07", (2026, 12, 5)), Ok(157));
     assert!(
-        row("8x-a100-40gb")
+        row("8x-a100")
             .stale_quotes((2026, 12, 5))
             .unwrap()
             .len()

@@ -35,17 +35,23 @@ fn days() -> f64 {
 }
 
 /// Owning is whole machines: two B200s hold and serve the job, but B200s are sold on 8-card
-/// boards, so owning them is one DGX B200 (its dated $515,000), idle beyond the two cards, and
-/// the cheapest way that can be had is four MI300X rented on demand.
+/// boards, so owning them is one DGX B200 (its dated $515,000), idle beyond the two cards; the
+/// cheapest way that can be had is the two B200s rented by the card-hour, ahead of four MI300X
+/// at Crusoe's $3.45.
 #[test]
-fn seventy_b_for_sixteen_people_is_four_mi300x_rented_and_owning_is_a_whole_machine() {
+fn seventy_b_for_sixteen_people_is_two_b200s_rented_and_owning_them_is_a_whole_machine() {
     use gpuplan::calc::pick::OwnBasis;
     let (p, s) = plan(SEVENTY_B);
     let best = &p.rows[p.best.expect("a row meets the job")];
-    assert_eq!(best.id, "mi300x");
-    assert_eq!((best.cards, best.way), (4, Some(Way::OnDemand)));
-    assert!(best.date_of(Way::OnDemand).is_some());
-    let b200 = p.rows.iter().find(|r| r.id == "b200").unwrap();
+    assert_eq!(best.id, "b200");
+    assert_eq!((best.cards, best.way), (2, Some(Way::OnDemand)));
+    assert_eq!(best.date_of(Way::OnDemand), Some("2026-09"));
+    let mi300x = p.rows.iter().find(|r| r.id == "mi300x").unwrap();
+    assert_eq!(mi300x.cards, 4);
+    let od = mi300x.month_of(Way::OnDemand).unwrap().amount;
+    assert!((od - 3.45 * 4.0 * 24.0 * days()).abs() < 1e-6, "{od}");
+    assert!(best.cost.unwrap().amount < od);
+    let b200 = best;
     // One B200 holds the model but its 30k-token prefill misses the 2 s first token; a replica
     // of two meets it, and two cards serve the sixteen people.
     assert_eq!((b200.tp, b200.cards), (2, 2));
@@ -294,10 +300,10 @@ const QWEN_LORA: &str =
     "job=train&model=qwen2.5-7b&method=lora&train_tokens=200000000&deadline_h=48&cur=usd";
 
 #[test]
-fn qwen_lora_on_200m_tokens_in_two_days_is_one_mi300x_on_demand() {
+fn qwen_lora_on_200m_tokens_in_two_days_is_one_l40s_on_demand() {
     let (p, s) = plan(QWEN_LORA);
     let best = &p.rows[p.best.expect("a card finishes within two days")];
-    assert_eq!((best.id, best.cards), ("mi300x", 1));
+    assert_eq!((best.id, best.cards), ("l40s", 1));
     assert_eq!(best.way, Some(Way::OnDemand));
     // The wall time is the training-time calculator's on that card.
     let m = valid(row_scenario_train(&s, best.gpu, 1, 0).memory);
@@ -306,7 +312,7 @@ fn qwen_lora_on_200m_tokens_in_two_days_is_one_mi300x_on_demand() {
     assert!(best.hours < 48.0);
     // On demand: the card's dollar hourly quote for the hours the billing view's rule bills
     // (per second by default: the run's hours to the second).
-    let rent = prices("mi300x")
+    let rent = prices("l40s")
         .unwrap()
         .hourly_rent(Currency::Usd)
         .unwrap()
@@ -407,10 +413,10 @@ fn compare_shows_each_scenarios_best_row_and_its_cost() {
     let rows = compare(&[&a, &b]);
     let of = |m: Metric| rows.iter().find(|r| r.metric == m).unwrap().values.clone();
     let at = |id: &str| all().position(|p| p.id() == id).map(|k| k as f64);
-    assert_eq!(of(Metric::PlanBest), vec![at("mi300x"), at("mi300x")]);
+    assert_eq!(of(Metric::PlanBest), vec![at("b200"), at("l40s")]);
     // The row is given by its catalogue id, as the plan view's `plan-best`.
     let ids = |m: Metric| rows.iter().find(|r| r.metric == m).unwrap().ids.clone();
-    assert_eq!(ids(Metric::PlanBest), vec![Some("mi300x"), Some("mi300x")]);
+    assert_eq!(ids(Metric::PlanBest), vec![Some("b200"), Some("l40s")]);
     assert_eq!(ids(Metric::PlanCost), vec![None, None]);
     let cost = |p: &PlanReport| p.best.and_then(|k| p.rows[k].cost).map(|c| c.amount);
     assert_eq!(of(Metric::PlanCost), vec![cost(&serve), cost(&train)]);
