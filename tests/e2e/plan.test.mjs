@@ -11,8 +11,8 @@ const s = suite();
 const SEVENTY_B =
   'view=plan&model=llama-3.1-70b&load=users&users=16&in_tokens=30720&out_tokens=2048&cur=usd';
 const WORDS = {
-  en: { rent: 'on demand', ttft: 'misses first token', card: 'MI300X', api: 'A hosted API costs least', stale: 'more than 180 days old' },
-  zh: { rent: '按需租用', ttft: '首 token 未达标', card: 'MI300X', api: '托管 API 最便宜', stale: '已超过 180 天' },
+  en: { rent: 'on demand', ttft: 'misses first token', card: 'B200', api: 'A hosted API costs least', stale: 'more than 180 days old' },
+  zh: { rent: '按需租用', ttft: '首 token 未达标', card: 'B200', api: '托管 API 最便宜', stale: '已超过 180 天' },
 };
 const SCREENS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 
@@ -26,8 +26,8 @@ for (const lang of ['en', 'zh']) {
         await page.waitForSelector('[data-testid=plan-table] tr[data-card]');
         const rows = await p.rows();
         const best = await p.best();
-        // Four MI300X rented: two B200s would serve it, but B200s are sold as 8-card machines.
-        assert.equal(best, 'mi300x');
+        // Two B200s rented by the card-hour: owning them would be a whole 8-card machine.
+        assert.equal(best, 'b200');
         assert.equal(rows[0].id, best, 'the best row is first');
         // Ranked: priced rows that meet the job by their month, then the rest; a row that does
         // not fit is never above one that does.
@@ -46,7 +46,7 @@ for (const lang of ['en', 'zh']) {
         // the cheapest card, its count, its way and its price's month.
         const said = await p.sentence();
         assert.ok(said.includes(w.api) && said.indexOf(w.api) < said.indexOf(w.card), said);
-        assert.ok(said.includes(w.card) && said.includes(w.rent) && said.includes('4') && said.includes('2026-05'), said);
+        assert.ok(said.includes(w.card) && said.includes(w.rent) && said.includes('2') && said.includes('2026-09'), said);
         // Owning a B200 is one whole DGX B200 at its dated price, said in the row.
         const owned = await p.ownedCell('b200');
         assert.equal(owned.date, '2025-03');
@@ -96,17 +96,17 @@ for (const lang of ['en', 'zh']) {
       const { page, errors } = await open(context, s.url, `?${QWEN_LORA}&lang=${lang}`);
       const p = new PlanPage(page);
       await page.waitForSelector('[data-testid=plan-table] tr[data-card]');
-      // Renting one MI300X for its 2.4 h: owning a card is a whole month of owning, however
-      // short the job.
-      assert.equal(await p.best(), 'mi300x');
+      // Renting one L40S for the job's hours: owning a card is a whole month of owning a whole
+      // unit, however short the job.
+      assert.equal(await p.best(), 'l40s');
       const rows = await p.rows();
-      assert.equal(rows[0].id, 'mi300x');
+      assert.equal(rows[0].id, 'l40s');
       assert.equal(rows[0].count, 1);
       const priced = rows.filter((r) => r.meets && r.cost !== null);
       assert.deepEqual(rows.slice(0, priced.length), priced);
       for (let k = 1; k < priced.length; k++) assert.ok(priced[k - 1].cost <= priced[k].cost);
       const said = await p.sentence();
-      assert.ok(said.includes('MI300X') && said.includes(WORDS[lang].rent), said);
+      assert.ok(said.includes('L40S') && said.includes(WORDS[lang].rent), said);
       assert.ok((await pixels(page, 'chart-plan')).length > 1000);
       // Spot is a training way: a column, empty while the catalogue has no spot quote, and a
       // note saying what it counts and why a cell is empty.

@@ -256,12 +256,12 @@ test('compare gives each scenario’s best plan row by its id, as the plan view 
       await (n === 0 ? bar.saveAs(name) : bar.saveAsNew(name));
       await bar.waitForCount(n + 1);
     }
-    assert.deepEqual(bests, ['rtx-4090', 'mi300x']);
+    assert.deepEqual(bests, ['rtx-4090', 'l40s']);
     await page.goto(`${s.url}?view=compare&compare=serve,train`);
     await page.waitForSelector('[data-testid="compare-table"]');
     const cmp = new ComparePage(page);
     assert.deepEqual(await cmp.raw('plan-best'), bests);
-    assert.match(await page.textContent('[data-testid="compare-table"] tr[data-metric="plan-best"]'), /4090.*MI300X/s);
+    assert.match(await page.textContent('[data-testid="compare-table"] tr[data-metric="plan-best"]'), /4090.*L40S/s);
   }));
 
 test('compare names each scenario’s card, the default one too, under the field’s label', () =>
