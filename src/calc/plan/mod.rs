@@ -259,6 +259,15 @@ pub struct OwnedUnits {
 }
 
 impl PlanRow {
+    /// A training card row past one machine: the whole machines its cards make (its count is
+    /// a multiple of [`crate::calc::training_time::MACHINE_CARDS`], as the training search
+    /// books them); `None` for a serving row, a machine row or one machine's cards.
+    pub fn train_machines(&self) -> Option<u64> {
+        let per = crate::calc::training_time::MACHINE_CARDS;
+        (self.machine_cards == 0 && self.fits && self.train_tps > 0.0 && self.cards > per)
+            .then(|| self.cards.div_ceil(per))
+    }
+
     /// The month of the oldest quote `way` stands on.
     pub fn date_of(&self, way: Way) -> Option<&'static str> {
         self.dates[way as usize]

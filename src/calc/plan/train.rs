@@ -4,9 +4,11 @@
 //!
 //! ```text
 //! memory gate  = the training memory report's fewest cards (min_gpus, ZeRO-3 when the view
-//!                shards nothing and one card does not hold it)
-//! count        = the first n from the gate up to 64 whose wall time (training_time) is within
-//!                the deadline; none: the fastest n, and the row misses the deadline
+//!                shards nothing and one card does not hold it), with the margin kept free
+//!                (`train_margin_pct`) and past one machine in whole machines
+//! count        = the first bookable n (1 to 8, then 16, 24, ... 64) from the gate whose wall
+//!                time (training_time) is within the deadline; none: the fastest such n, and
+//!                the row misses the deadline
 //! billed       = the billing view's rule applied to the job's wall time, one run a card
 //! on demand    = rent per card-hour x n x billed
 //!                machine row: rent per machine-hour x ceil(n / 8) x billed
@@ -41,7 +43,7 @@ use crate::calc::rent_buy::{own_at, RentBuyInputs};
 use crate::calc::scenario::Scenario;
 use crate::calc::spot::{daly, mtbf_from_monthly_rate, wall_with, SpotInputs, RECLAIM_BANDS};
 use crate::calc::table::{validate, Valid};
-use crate::calc::training_time::{time_report, TimeReport, MAX_CARDS};
+use crate::calc::training_time::{bookable_counts, time_report, TimeReport, MAX_CARDS};
 use crate::calc::units::Hours;
 
 /// The run on `n` cards of `gpu` at ZeRO stage `zero`, checked; `None` when it does not validate.
@@ -124,7 +126,8 @@ pub(super) fn rows(i: &PlanInputs, s: &Scenario, rb: &Valid<RentBuyInputs>) -> V
         // The first count that meets the deadline, else the fastest.
         let mut chosen: Option<(u64, TimeReport)> = None;
         let mut fastest: Option<(u64, TimeReport)> = None;
-        for n in least..=MAX_CARDS {
+        // Counts a provider rents: past one machine, whole machines only.
+        for n in bookable_counts().filter(|&n| n >= least) {
             let Some(r) = run(s, gpu, n, zero) else {
                 continue;
             };

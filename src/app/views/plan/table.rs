@@ -25,8 +25,13 @@ pub fn row_name(r: &PlanRow, t: &'static Texts) -> String {
     match crate::calc::memory::prices::machine(r.id).filter(|_| r.machine_cards > 0) {
         Some(m) if r.machines == 1 => t.plan.machine_one(m.name),
         Some(m) => t.plan.machines(m.name, &r.machines.to_string()),
-        None if r.fits => t.plan.cards(&r.cards.to_string(), r.gpu.name),
-        None => r.gpu.name.to_string(),
+        None => match r.train_machines() {
+            Some(k) => t
+                .plan
+                .cards_machines(r.gpu.name, &k.to_string(), &r.cards.to_string()),
+            None if r.fits => t.plan.cards(&r.cards.to_string(), r.gpu.name),
+            None => r.gpu.name.to_string(),
+        },
     }
 }
 
