@@ -11,6 +11,7 @@ use crate::app::views::memory::{self, card_way, card_words};
 use crate::app::views::model::card::catalogue_name as name;
 use crate::calc::headline::{TrainingWays, Way};
 use crate::calc::memory::training::Headroom;
+use crate::calc::training_time::{whole_units, MACHINE_CARDS};
 use crate::calc::units::Bytes;
 use crate::text::Texts;
 
@@ -90,6 +91,16 @@ pub fn answer(p: &Rep, t: &'static Texts) -> Answer {
         },
         Headroom::Short => format!("{}{}{}", left(p, t), h.part_sep, ways(&p.ways, t)),
         Headroom::Over => ways(&p.ways, t),
+    };
+    // A typed count past one machine that is not whole machines: what a provider rents.
+    let n = p.inputs.training.gpus;
+    let whole = whole_units(n);
+    let rest = if whole == n {
+        rest
+    } else {
+        let machines = (whole / MACHINE_CARDS).to_string();
+        let note = h.train_not_whole(&n.to_string(), &whole.to_string(), &machines);
+        format!("{rest}{}{note}", h.part_sep)
     };
     memory::answer(p.fits, need(p, t), rest, t)
 }
