@@ -50,6 +50,14 @@ fn seventy_b_in_full_within_a_week_is_five_h20_machines_with_a_tenth_kept_free()
     let cost = best.cost.unwrap();
     assert_eq!(cost.currency, Currency::Cny);
     assert!((cost.amount - 11_025.0).abs() < 5.0, "{}", cost.amount);
+    // The row says it is at the edge, with the training view's figures.
+    let (spare, kept) = best.edge.expect("the row is at the edge");
+    assert!((spare.as_gib() - 12.12).abs() < 0.01, "{}", spare.as_gib());
+    assert!((kept.as_gib() - 9.56).abs() < 0.01);
+    assert!(texts(Lang::En)
+        .plan
+        .at_edge("on demand", "12.12 GiB", "9.56 GiB")
+        .starts_with("on demand; at the edge: 12.12 GiB spare with 9.56 GiB kept free"));
     // The training view the row opens: the same count fits, at the edge, with recomputation the
     // change that leaves more room.
     let m = valid(row_scenario_train(&s, best.gpu, best.cards, best.zero).memory);
@@ -151,6 +159,11 @@ proptest! {
             prop_assert!(t.fits, "{} x {}: {} of {}", r.cards, r.id, t.total.as_gib(), t.capacity.as_gib());
             prop_assert!(t.spare.0 >= t.kept_free.0, "{}", r.id);
             prop_assert!(matches!(t.headroom, Headroom::Ample | Headroom::Edge));
+            // The row's edge is the view's.
+            prop_assert_eq!(
+                r.edge,
+                (t.headroom == Headroom::Edge).then_some((t.spare, t.kept_free))
+            );
             prop_assert_eq!(headline::memory(t.fits), "fits");
             prop_assert!((t.kept_free.0 - t.capacity.0 * margin / 100.0).abs() < 1.0);
             // The report's fewest cards at one card, the plan's gate, is no more than the row's.

@@ -133,6 +133,8 @@ for (const lang of ['en', 'zh']) {
       assert.equal(rows[0].id, 'h20');
       assert.equal(rows[0].count, 40);
       assert.ok(Math.abs(rows[0].cost - 11025) < 5, String(rows[0].cost));
+      // The row says it is at the edge of its memory.
+      assert.ok(rows[0].why.includes(FULL_WORDS[lang].edge), rows[0].why);
       // Every count past one machine is whole machines.
       for (const r of rows.filter((r) => r.fits)) assert.ok(r.count <= 8 || r.count % 8 === 0, `${r.id}: ${r.count}`);
       const name = await page.textContent('[data-testid=plan-table] tr[data-card="h20"] a');

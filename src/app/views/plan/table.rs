@@ -3,7 +3,7 @@
 //! report into plain lines and drawn by one loop; a row's card opens the serving view on it.
 
 use super::Plan;
-use crate::app::format::{money, number};
+use crate::app::format::{gib, money, number};
 use crate::app::i18n::{currency_name, tr, Tr};
 use crate::app::state::{memo, use_app, AppState, See};
 use crate::app::widgets::live;
@@ -154,7 +154,13 @@ fn lines(p: &PlanReport, t: &'static Texts) -> Vec<Line> {
                     _ => String::new(),
                 },
                 why: match (r.reason, r.way) {
-                    (None, Some(w)) => way_name(w, t).to_string(),
+                    (None, Some(w)) => match r.edge {
+                        // At the edge of its memory: how much is left, and what leaves more.
+                        Some((spare, kept)) => {
+                            t.plan.at_edge(way_name(w, t), &gib(spare), &gib(kept))
+                        }
+                        None => way_name(w, t).to_string(),
+                    },
                     _ => {
                         let full = reason(r, p, t);
                         // The name is in the row already.
