@@ -67,6 +67,8 @@ mod serving_kernels;
 mod spot;
 #[path = "core/text.rs"]
 mod text;
+#[path = "core/training_fit.rs"]
+mod training_fit;
 #[path = "core/training_peaks.rs"]
 mod training_peaks;
 #[path = "core/training_time.rs"]

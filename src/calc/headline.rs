@@ -65,6 +65,10 @@ pub struct TrainingWays {
     pub lora: Option<Way>,
     /// QLoRA (when not already chosen).
     pub qlora: Option<Way>,
+    /// Half the micro-batch (when it is above one), and that batch.
+    pub batch: Option<(u64, Way)>,
+    /// ZeRO-3 sharding at the chosen cards (when more than one and a lower stage is set).
+    pub zero: Option<(u8, Way)>,
     /// What every card holds however many share the states: the activations and the reserve
     /// over them. Above the card's memory, no number of cards helps.
     pub floor: Bytes,
@@ -122,13 +126,23 @@ pub fn training_ways(m: &Valid<MemoryInputs>, r: &TrainingReport) -> TrainingWay
         qlora: (i.method != Method::Qlora)
             .then(|| training_way(m, |p| p.training.method = Method::Qlora))
             .flatten(),
+        batch: (i.batch > 1)
+            .then(|| {
+                let b = i.batch / 2;
+                training_way(m, |p| p.training.batch = b).map(|w| (b, w))
+            })
+            .flatten(),
+        zero: (i.gpus > 1 && i.zero < 3)
+            .then(|| training_way(m, |p| p.training.zero = 3).map(|w| (3, w)))
+            .flatten(),
         floor: Bytes(r.activations.0 + reserve(r.activations.0)),
     }
 }
 
 impl TrainingWays {
     /// Makes the change of the way `kind` (the page's id of a way: `cards`, `card`,
-    /// `recompute`, `lora`, `qlora`) to `m`; a kind it does not offer changes nothing.
+    /// `recompute`, `lora`, `qlora`, `batch`, `zero`) to `m`; a kind it does not offer changes
+    /// nothing.
     pub fn apply(&self, kind: &str, m: &mut MemoryInputs) {
         match kind {
             "cards" => {
@@ -143,6 +157,16 @@ impl TrainingWays {
                 }
             }
             "recompute" => m.training.recompute = Recompute::Full,
+            "batch" => {
+                if let Some((b, _)) = self.batch {
+                    m.training.batch = b;
+                }
+            }
+            "zero" => {
+                if let Some((z, _)) = self.zero {
+                    m.training.zero = z;
+                }
+            }
             "lora" => m.training.method = Method::Lora,
             "qlora" => m.training.method = Method::Qlora,
             _ => {}

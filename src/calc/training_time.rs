@@ -94,6 +94,22 @@ pub const DEQUANT_BYTES: f64 = 23.9;
 pub const HELD_BACK: (f64, f64) = (0.85, 1.25);
 /// Cards in one machine: a data-parallel group beyond this crosses the network.
 pub const MACHINE_CARDS: u64 = 8;
+/// A count of cards as a provider rents it: up to one machine any number, past it whole
+/// machines of [`MACHINE_CARDS`] (an 8-card machine comes with its NVLink and network; no one
+/// rents three quarters of one). 46 cards are booked as 48, six machines.
+pub fn whole_units(n: u64) -> u64 {
+    if n <= MACHINE_CARDS {
+        n
+    } else {
+        n.div_ceil(MACHINE_CARDS) * MACHINE_CARDS
+    }
+}
+
+/// The counts a job can book, smallest first, up to [`MAX_CARDS`]: 1 to 8, then 16, 24, ...
+pub fn bookable_counts() -> impl Iterator<Item = u64> {
+    (1..=MAX_CARDS).filter(|&n| whole_units(n) == n)
+}
+
 /// Share of a card's NVLink figure (both directions) an all-reduce's ring moves as bus
 /// bandwidth: nccl-tests reach about 230 GB/s on DGX A100 (600 GB/s NVLink) and 360-480 on H100.
 pub const NVLINK_SHARE: f64 = 0.4;
@@ -555,15 +571,16 @@ fn step_on(fit: &Fit, m: &MemoryInputs, w: &Work, card: &Gpu, n: u64) -> Step {
     }
 }
 
-/// The fewest cards of the chosen type, up to [`MAX_CARDS`], that finish the job within
-/// `deadline`; `None` when no count does (more cards can slow a job whose exchange outweighs its
-/// compute, so every count is tried rather than bisected). Memory is not checked here: the
-/// training report's fewest cards (`min_gpus`) says whether a count holds the run.
+/// The fewest cards of the chosen type, a count [`bookable_counts`] lists (whole machines past
+/// one), that finish the job within `deadline`; `None` when no count does (more cards can slow a
+/// job whose exchange outweighs its compute, so every count is tried rather than bisected).
+/// Memory is not checked here: the training report's fewest cards (`min_gpus`) says whether a
+/// count holds the run.
 pub fn cards_for_deadline(m: &Valid<MemoryInputs>, deadline: Hours) -> Option<u64> {
     let card = m.card().unwrap_or(&GPUS[0]);
     let w = work(m);
     let tokens = m.training.train_tokens.max(0.0);
-    (1..=MAX_CARDS).find(|&n| {
+    bookable_counts().find(|&n| {
         let step = step_on(&FIT, m, &w, card, n);
         let rate = n as f64 * step.tokens / step.step_s;
         tokens / rate / 3600.0 <= deadline.0

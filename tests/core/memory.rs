@@ -544,8 +544,13 @@ proptest! {
         match r.min_gpus {
             Some(n) => {
                 prop_assert!(at(n).unwrap().fits, "{n} cards reported as the fewest but do not fit");
-                if n > 1 {
-                    prop_assert!(!at(n - 1).unwrap().fits, "{} cards fit too", n - 1);
+                // Past one machine the count is whole machines: the bookable count below it,
+                // one machine fewer (or one card fewer within a machine), does not fit.
+                let per = gpuplan::calc::training_time::MACHINE_CARDS;
+                prop_assert!(n <= per || n % per == 0, "{n} cards are not whole machines");
+                let below = if n > per { n - per } else { n - 1 };
+                if below >= 1 {
+                    prop_assert!(!at(below).unwrap().fits, "{below} cards fit too");
                 }
             }
             None => {

@@ -939,10 +939,11 @@ fn spot_job_length_is_the_training_wall_time() {
 }
 
 /// The example, Qwen2.5 7B LoRA on 200 M tokens within two days: the fewest H100s that
-/// finish in time are the first count whose wall time is within the deadline.
+/// finish in time are the first bookable count (1 to 8, then whole machines) whose wall time is
+/// within the deadline.
 #[test]
 fn fewest_cards_for_a_deadline() {
-    use gpuplan::calc::training_time::cards_for_deadline;
+    use gpuplan::calc::training_time::{cards_for_deadline, MACHINE_CARDS};
     let mut m = torchtune("h100-sxm", Method::Lora);
     m.model.model = Some("qwen2.5-7b".into());
     m.model.arch = gpuplan::calc::memory::presets::preset("qwen2.5-7b")
@@ -954,11 +955,13 @@ fn fewest_cards_for_a_deadline() {
     // Within two days one card is enough; within a tenth of its own time, more are needed.
     assert_eq!(cards_for_deadline(&v, Hours(48.0)), Some(1), "{one} h");
     let n = cards_for_deadline(&v, Hours(one / 10.0)).expect("some count in time");
-    assert!(n >= 10, "{n}");
+    // Ten cards' worth of speed takes more than one machine: two whole machines, 16 cards.
+    assert_eq!(n, 16);
     let mut at = m.clone();
     at.training.gpus = n;
     assert!(training_time(&at).unwrap().hours.0 <= one / 10.0);
-    at.training.gpus = n - 1;
+    // The bookable count below, one machine of 8, does not finish in time.
+    at.training.gpus = n - MACHINE_CARDS;
     assert!(training_time(&at).unwrap().hours.0 > one / 10.0);
     // No count up to 64 PCIe cards trains a 7B model on a trillion tokens in a day.
     let mut big = MemoryInputs {

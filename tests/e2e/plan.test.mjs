@@ -122,3 +122,43 @@ for (const lang of ['en', 'zh']) {
     }
   });
 }
+
+// A 70B full fine-tune within a week, in yuan: the top row is a count a team can book (whole
+// machines, with a tenth of each card kept free), and the training view it opens agrees.
+const SEVENTY_B_FULL =
+  'view=plan&job=train&model=llama-3.1-70b&method=full&train_tokens=1000000000&deadline_h=168';
+const FULL_WORDS = {
+  en: { row: 'NVIDIA H20 96 GB, 5 machines, 40 cards', edge: 'at the edge', more: 'full activation recomputation' },
+  zh: { row: 'NVIDIA H20 96 GB，5 台机器，40 张卡', edge: '已到边缘', more: '完整激活重计算' },
+};
+
+for (const lang of ['en', 'zh']) {
+  test(`${lang}: Llama 3.1 70B in full on 1 B tokens within a week is five H20 machines at the edge`, async () => {
+    const context = await s.browser.newContext({ viewport: SCREENS.desktop });
+    try {
+      const { page, errors } = await open(context, s.url, `?${SEVENTY_B_FULL}&lang=${lang}`);
+      const p = new PlanPage(page);
+      await page.waitForSelector('[data-testid=plan-table] tr[data-card]');
+      assert.equal(await p.best(), 'h20');
+      const rows = await p.rows();
+      assert.equal(rows[0].id, 'h20');
+      assert.equal(rows[0].count, 40);
+      assert.ok(Math.abs(rows[0].cost - 12941) < 5, String(rows[0].cost));
+      // The row says it is at the edge of its memory.
+      assert.ok(rows[0].why.includes(FULL_WORDS[lang].edge), rows[0].why);
+      // Every count past one machine is whole machines.
+      for (const r of rows.filter((r) => r.fits)) assert.ok(r.count <= 8 || r.count % 8 === 0, `${r.id}: ${r.count}`);
+      const name = await page.textContent('[data-testid=plan-table] tr[data-card="h20"] a');
+      assert.equal(name.trim(), FULL_WORDS[lang].row);
+      await page.click('[data-testid=plan-table] tr[data-card="h20"] a');
+      await page.waitForSelector('[data-testid=view-training]');
+      await p.addressHas(/gpus=40/);
+      assert.equal(await page.getAttribute('[data-testid=headline]', 'data-value'), 'fits');
+      const said = await page.textContent('[data-testid=headline]');
+      assert.ok(said.includes(FULL_WORDS[lang].edge) && said.includes(FULL_WORDS[lang].more), said);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -288,7 +288,7 @@ test('the "?" beside a term opens its paragraph and formula, in either language,
 test('every required term has a "?" on its view and an entry in the glossary view', async () => {
   const where = {
     'rent-buy': ['u-star', 'pue'],
-    training: ['zero', 'gib-gb', 'lora', 'recompute'],
+    training: ['zero', 'gib-gb', 'lora', 'recompute', 'headroom'],
     inference: ['kv-cache', 'tp', 'gib-gb'],
     serving: ['ttft-tpot', 'tp'],
     spot: ['mtbf', 'young-daly', 'spot'],

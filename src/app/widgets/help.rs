@@ -39,6 +39,7 @@ pub const TERMS: &[Term] = &[
     term!("gib-gb", gib_gb),
     term!("zero", zero),
     term!("recompute", recompute),
+    term!("headroom", headroom),
     term!("lora", lora),
     term!("kv-cache", kv_cache),
     term!("tp", tp),

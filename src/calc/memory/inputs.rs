@@ -86,6 +86,9 @@ pub struct TrainingInputs {
     pub frozen_layers: u64,
     /// Tokens the job trains on (data set tokens x epochs), for its time and cost.
     pub train_tokens: f64,
+    /// Share of the card's usable memory a run keeps free beyond its estimate (link key
+    /// `train_margin_pct`, a percent): a fit needs `total <= usable x (1 - margin)`.
+    pub margin: Ratio,
 }
 
 impl Default for TrainingInputs {
@@ -104,6 +107,7 @@ impl Default for TrainingInputs {
             zero: 0,
             frozen_layers: 0,
             train_tokens: DEFAULT_TRAIN_TOKENS,
+            margin: Ratio(DEFAULT_TRAIN_MARGIN),
         }
     }
 }
@@ -111,6 +115,13 @@ impl Default for TrainingInputs {
 /// Tokens to train when none are given: 100 million, a LoRA fine-tune's data set of tens of
 /// thousands of examples over a few epochs.
 pub const DEFAULT_TRAIN_TOKENS: f64 = 100e6;
+
+/// Memory a training run keeps free beyond its estimate when none is given: 10% of the card's
+/// usable memory, for what the estimate does not see (the longest batch of a data set of mixed
+/// lengths, the caching allocator's fragments beyond its counted reserve, a framework's buffers).
+/// An assumption, stated in docs/formulas.md ("Headroom"): the guide keeps 20% for serving (2.3),
+/// whose KV cache grows with the load; training's states are fixed and its reserve is counted.
+pub const DEFAULT_TRAIN_MARGIN: f64 = 0.10;
 
 /// The inference view's own settings.
 #[derive(Debug, Clone, PartialEq)]
@@ -245,6 +256,8 @@ mod fields {
     pub const ZERO: F = NumField { key: "zero", kind: NumberKind::Plain, min: 0.0, max: 3.0, slider: None, whole: true, get: |m| m.training.zero as f64, set: |m, v| m.training.zero = v as u8 };
     pub const FROZEN_LAYERS: F = NumField { key: "frozen_layers", kind: NumberKind::Plain, min: 0.0, max: 1000.0, slider: None, whole: true, get: |m| m.training.frozen_layers as f64, set: |m, v| m.training.frozen_layers = v as u64 };
     pub const TRAIN_TOKENS: F = NumField { key: "train_tokens", kind: NumberKind::Plain, min: 1.0, max: 1e15, slider: None, whole: true, get: |m| m.training.train_tokens, set: |m, v| m.training.train_tokens = v };
+    /// Headroom a training fit keeps, percent of the card's usable memory.
+    pub const TRAIN_MARGIN: F = NumField { key: "train_margin_pct", kind: NumberKind::Percent, min: 0.0, max: 50.0, slider: None, whole: false, get: |m| m.training.margin.percent(), set: |m, v| m.training.margin = Ratio::from_percent(v) };
     pub const LORA_RANK: F = NumField { key: "lora_rank", kind: NumberKind::Plain, min: 1.0, max: 4096.0, slider: None, whole: true, get: |m| m.training.lora_rank as f64, set: |m, v| m.training.lora_rank = v as u64 };
 
     pub const CTX: F = NumField { key: "ctx", kind: NumberKind::Tokens, min: 1.0, max: 10_000_000.0, slider: Some(&Slider { min: 512.0, max: 131_072.0, step: 512.0 }), whole: true, get: |m| m.inference.ctx as f64, set: |m, v| m.inference.ctx = v as u64 };
@@ -368,6 +381,7 @@ memory_table!(
         Field::Num(ZERO),
         Field::Num(LORA_RANK),
         Field::Num(TRAIN_TOKENS),
+        Field::Num(TRAIN_MARGIN),
         Field::Text(TextField {
             key: "lora_targets",
             read: |m, raw| {

@@ -20,7 +20,17 @@
 //! ```text
 //! reserve      = CUDA context + workspaces + allocator share x (states + activations)
 //! total        = states + activations + reserve          (what must fit the card)
+//! kept free    = margin x usable memory                  (`train_margin_pct`, default 10%)
+//! fits         = total <= usable memory - kept free
+//! fewest cards = the first n that fits, past one machine rounded up to whole machines
 //! ```
+//!
+//! The margin is headroom beyond the estimate, on top of the reserve: the longest batch of a
+//! data set of mixed lengths, the allocator's fragments past its counted share, a framework's
+//! own buffers. A run that fits with less than twice the margin to spare is at the edge
+//! ([`Headroom::Edge`]); one within the card but not its margin is short ([`Headroom::Short`])
+//! and does not fit. The headline's ways (`calc::headline::training_ways`) say what would leave
+//! more: a smaller micro-batch, recomputation, a higher ZeRO stage.
 //!
 //! The reserve is memory a training process holds that is neither a model state nor an
 //! activation, shown as its own part of the per-card total: the CUDA context ([`CUDA_CONTEXT`],
@@ -90,10 +100,47 @@ pub struct TrainingReport {
     /// States, activations and the reserve: what one card must hold.
     pub total: Bytes,
     pub capacity: Bytes,
+    /// Memory kept free beyond the estimate: the margin's share of `capacity`.
+    pub kept_free: Bytes,
+    /// `capacity - total`: what the run leaves unused (negative when over).
+    pub spare: Bytes,
+    /// Where `spare` stands against the margin.
+    pub headroom: Headroom,
+    /// `total <= capacity - kept_free`.
     pub fits: bool,
-    /// Fewest cards of the chosen type that hold it, and the sharding stage that assumes.
+    /// Fewest cards of the chosen type that hold it with the margin kept free, past one machine
+    /// in whole machines ([`crate::calc::training_time::whole_units`]), and the sharding stage
+    /// that assumes.
     pub min_gpus: Option<u64>,
     pub min_gpus_stage: u8,
+}
+
+/// Where a run's spare memory stands against the margin it keeps free.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Headroom {
+    /// Fits with at least twice the margin to spare.
+    Ample,
+    /// Fits, with the margin but less than twice it to spare.
+    Edge,
+    /// Within the card's memory but not its margin: does not fit.
+    Short,
+    /// More than the card's memory.
+    Over,
+}
+
+impl Headroom {
+    /// The band of `spare` bytes against `kept` (the margin's bytes).
+    pub fn of(spare: f64, kept: f64) -> Headroom {
+        if spare < 0.0 {
+            Headroom::Over
+        } else if spare < kept {
+            Headroom::Short
+        } else if spare < 2.0 * kept {
+            Headroom::Edge
+        } else {
+            Headroom::Ample
+        }
+    }
 }
 
 /// CUDA context of one process, bytes.
@@ -302,12 +349,16 @@ pub fn report(m: &Valid<MemoryInputs>) -> TrainingReport {
     let reserve_bytes = reserve(states + act.0);
     let total = Bytes(states + act.0 + reserve_bytes);
     let capacity = m.card().map(|c| c.capacity()).unwrap_or_default();
+    let kept_free = capacity.0 * i.margin.0.clamp(0.0, 1.0);
+    // One comparison for the report's fit, its band and the fewest-cards search, so a count the
+    // search returns is one the report at that count calls a fit.
+    let holds = |total: f64| capacity.0 - total >= kept_free;
     let stage = if i.zero == 0 { 3 } else { i.zero };
     let fits_on = |n: u64| {
         let s: f64 = states_on(trainable, frozen, frozen_bytes, sb, n as f64, stage)
             .iter()
             .sum();
-        s + act.0 + reserve(s + act.0) <= capacity.0
+        holds(s + act.0 + reserve(s + act.0))
     };
     // More cards never add to a card's states and the reserve grows with what it holds, so the
     // fit is monotone in `n`: a binary search finds the first card count that fits. A linear
@@ -324,7 +375,8 @@ pub fn report(m: &Valid<MemoryInputs>) -> TrainingReport {
                     lo = mid + 1;
                 }
             }
-            Some(lo)
+            // A count past one machine is booked as whole machines; more cards still fit.
+            Some(crate::calc::training_time::whole_units(lo).min(MAX_GPUS))
         } else {
             None
         }
@@ -344,7 +396,10 @@ pub fn report(m: &Valid<MemoryInputs>) -> TrainingReport {
         reserve: Bytes(reserve_bytes),
         total,
         capacity,
-        fits: total.0 <= capacity.0,
+        kept_free: Bytes(kept_free),
+        spare: Bytes(capacity.0 - total.0),
+        headroom: Headroom::of(capacity.0 - total.0, kept_free),
+        fits: holds(total.0),
         min_gpus,
         min_gpus_stage: stage,
     }

@@ -54,7 +54,7 @@ use crate::calc::rent_buy::own_at;
 use crate::calc::scenario::Scenario;
 use crate::calc::serving::{self, PriceSource, ServingInputs, ServingReport};
 use crate::calc::table::{validate, Calculator, ChoiceField, Field, KeyedError, Valid};
-use crate::calc::units::{Currency, Money};
+use crate::calc::units::{Bytes, Currency, Money};
 use std::cmp::Ordering;
 use thiserror::Error;
 
@@ -246,6 +246,10 @@ pub struct PlanRow {
     /// No other priced row that meets the goals is both cheaper per million and faster per
     /// token (marked on the chart).
     pub frontier: bool,
+    /// Training: the row's run at the edge of its memory (it fits with its margin kept free but
+    /// less than twice that spare, `Headroom::Edge`), as the bytes spare and the bytes kept free
+    /// a card; `None` otherwise and for serving rows.
+    pub edge: Option<(Bytes, Bytes)>,
 }
 
 /// The units an owned way buys.
@@ -259,6 +263,15 @@ pub struct OwnedUnits {
 }
 
 impl PlanRow {
+    /// A training card row past one machine: the whole machines its cards make (its count is
+    /// a multiple of [`crate::calc::training_time::MACHINE_CARDS`], as the training search
+    /// books them); `None` for a serving row, a machine row or one machine's cards.
+    pub fn train_machines(&self) -> Option<u64> {
+        let per = crate::calc::training_time::MACHINE_CARDS;
+        (self.machine_cards == 0 && self.fits && self.train_tps > 0.0 && self.cards > per)
+            .then(|| self.cards.div_ceil(per))
+    }
+
     /// The month of the oldest quote `way` stands on.
     pub fn date_of(&self, way: Way) -> Option<&'static str> {
         self.dates[way as usize]
@@ -576,6 +589,7 @@ pub(crate) fn row(
         cost: cheapest.filter(|_| fits).map(|c| c.1),
         per_million: per_million.filter(|_| fits),
         frontier: false,
+        edge: None,
     }
 }
 

@@ -4,9 +4,11 @@
 //!
 //! ```text
 //! memory gate  = the training memory report's fewest cards (min_gpus, ZeRO-3 when the view
-//!                shards nothing and one card does not hold it)
-//! count        = the first n from the gate up to 64 whose wall time (training_time) is within
-//!                the deadline; none: the fastest n, and the row misses the deadline
+//!                shards nothing and one card does not hold it), with the margin kept free
+//!                (`train_margin_pct`) and past one machine in whole machines
+//! count        = the first bookable n (1 to 8, then 16, 24, ... 64) from the gate whose wall
+//!                time (training_time) is within the deadline; none: the fastest such n, and
+//!                the row misses the deadline
 //! billed       = the billing view's rule applied to the job's wall time, one run a card
 //! on demand    = rent per card-hour x n x billed
 //!                machine row: rent per machine-hour x ceil(n / 8) x billed
@@ -35,14 +37,14 @@
 use super::{row_scenario_train, OwnedUnits, PlanInputs, PlanRow, Reason, Way};
 use crate::calc::memory::catalogue::{Gpu, GPUS};
 use crate::calc::memory::prices::{prices, MACHINES, PRICES};
-use crate::calc::memory::training;
+use crate::calc::memory::training::{self, Headroom};
 use crate::calc::pick::{own_unit, rent_buy_fill, OwnBasis, Pick};
 use crate::calc::rent_buy::{own_at, RentBuyInputs};
 use crate::calc::scenario::Scenario;
 use crate::calc::spot::{daly, mtbf_from_monthly_rate, wall_with, SpotInputs, RECLAIM_BANDS};
 use crate::calc::table::{validate, Valid};
-use crate::calc::training_time::{time_report, TimeReport, MAX_CARDS};
-use crate::calc::units::Hours;
+use crate::calc::training_time::{bookable_counts, time_report, TimeReport, MAX_CARDS};
+use crate::calc::units::{Bytes, Hours};
 
 /// The run on `n` cards of `gpu` at ZeRO stage `zero`, checked; `None` when it does not validate.
 fn run(s: &Scenario, gpu: &Gpu, n: u64, zero: u8) -> Option<TimeReport> {
@@ -124,7 +126,8 @@ pub(super) fn rows(i: &PlanInputs, s: &Scenario, rb: &Valid<RentBuyInputs>) -> V
         // The first count that meets the deadline, else the fastest.
         let mut chosen: Option<(u64, TimeReport)> = None;
         let mut fastest: Option<(u64, TimeReport)> = None;
-        for n in least..=MAX_CARDS {
+        // Counts a provider rents: past one machine, whole machines only.
+        for n in bookable_counts().filter(|&n| n >= least) {
             let Some(r) = run(s, gpu, n, zero) else {
                 continue;
             };
@@ -142,6 +145,7 @@ pub(super) fn rows(i: &PlanInputs, s: &Scenario, rb: &Valid<RentBuyInputs>) -> V
             continue;
         };
         let hours = r.hours.0;
+        let at_edge = edge(s, gpu, n, zero);
         let billed = s.billing.granularity.billed(Hours(hours)).0;
         let months = (billed / month_hours).ceil().max(1.0);
         let nf = n as f64;
@@ -181,6 +185,7 @@ pub(super) fn rows(i: &PlanInputs, s: &Scenario, rb: &Valid<RentBuyInputs>) -> V
             [on_demand, reserved, owned, spot],
             cur,
         );
+        card_row.edge = at_edge;
         card_row.owned = unit
             .zip(fleet)
             .filter(|_| card_row.month_of(Way::Owned).is_some())
@@ -218,6 +223,7 @@ pub(super) fn rows(i: &PlanInputs, s: &Scenario, rb: &Valid<RentBuyInputs>) -> V
                 [on_demand, reserved, owned, spot],
                 cur,
             );
+            machine_row.edge = at_edge;
             machine_row.owned = pick
                 .machine_purchase(cur)
                 .filter(|_| machine_row.month_of(Way::Owned).is_some())
@@ -259,7 +265,16 @@ fn no_fit(gpu: &'static Gpu, id: &'static str, machine_cards: u64) -> PlanRow {
         cost: None,
         per_million: None,
         frontier: false,
+        edge: None,
     }
+}
+
+/// The spare and kept-free bytes a card of the run on `n` cards of `gpu` at stage `zero` has,
+/// when that run is at the edge of its memory (the training view's headline says so too).
+fn edge(s: &Scenario, gpu: &Gpu, n: u64, zero: u8) -> Option<(Bytes, Bytes)> {
+    let m = validate(row_scenario_train(s, gpu, n, zero).memory).ok()?;
+    let r = training::report(&m);
+    (r.headroom == Headroom::Edge).then_some((r.spare, r.kept_free))
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -311,5 +326,6 @@ fn row(
             .filter(|_| r.train_tokens > 0.0)
             .map(|c| c.1.amount / r.train_tokens * 1e6),
         frontier: false,
+        edge: None,
     }
 }

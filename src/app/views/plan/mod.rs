@@ -16,7 +16,7 @@ use crate::app::format::{money, number};
 use crate::app::state::{memo, use_app, use_scenario_report, Lens, Reported, See};
 use crate::app::widgets::{choice, form, holds, num, radio, Item, Section};
 use crate::app::words::quote_month;
-use crate::calc::memory::inputs::{METHOD, SEQ, TRAIN_TOKENS, WEIGHTS};
+use crate::calc::memory::inputs::{METHOD, SEQ, TRAIN_MARGIN, TRAIN_TOKENS, WEIGHTS};
 use crate::calc::plan::{
     report, Job, PlanInputs, PlanReport, Way, API_IN, API_OUT, DEADLINE_H, JOB,
 };
@@ -61,6 +61,7 @@ const TRAIN_ITEMS: &[Item] = &[
     Item::Help("lora"),
     Item::Control(|| num(&TRAIN_TOKENS, MEMORY)),
     Item::Control(|| num(&SEQ, MEMORY)),
+    Item::Control(|| num(&TRAIN_MARGIN, MEMORY)),
     Item::Control(|| num(&DEADLINE_H, LENS)),
 ];
 

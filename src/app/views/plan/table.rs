@@ -3,7 +3,7 @@
 //! report into plain lines and drawn by one loop; a row's card opens the serving view on it.
 
 use super::Plan;
-use crate::app::format::{money, number};
+use crate::app::format::{gib, money, number};
 use crate::app::i18n::{currency_name, tr, Tr};
 use crate::app::state::{memo, use_app, AppState, See};
 use crate::app::widgets::live;
@@ -25,8 +25,13 @@ pub fn row_name(r: &PlanRow, t: &'static Texts) -> String {
     match crate::calc::memory::prices::machine(r.id).filter(|_| r.machine_cards > 0) {
         Some(m) if r.machines == 1 => t.plan.machine_one(m.name),
         Some(m) => t.plan.machines(m.name, &r.machines.to_string()),
-        None if r.fits => t.plan.cards(&r.cards.to_string(), r.gpu.name),
-        None => r.gpu.name.to_string(),
+        None => match r.train_machines() {
+            Some(k) => t
+                .plan
+                .cards_machines(r.gpu.name, &k.to_string(), &r.cards.to_string()),
+            None if r.fits => t.plan.cards(&r.cards.to_string(), r.gpu.name),
+            None => r.gpu.name.to_string(),
+        },
     }
 }
 
@@ -149,7 +154,13 @@ fn lines(p: &PlanReport, t: &'static Texts) -> Vec<Line> {
                     _ => String::new(),
                 },
                 why: match (r.reason, r.way) {
-                    (None, Some(w)) => way_name(w, t).to_string(),
+                    (None, Some(w)) => match r.edge {
+                        // At the edge of its memory: how much is left, and what leaves more.
+                        Some((spare, kept)) => {
+                            t.plan.at_edge(way_name(w, t), &gib(spare), &gib(kept))
+                        }
+                        None => way_name(w, t).to_string(),
+                    },
                     _ => {
                         let full = reason(r, p, t);
                         // The name is in the row already.

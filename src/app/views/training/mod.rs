@@ -23,7 +23,7 @@ use crate::app::widgets::{
 };
 use crate::calc::memory::inputs::{
     MemoryInputs, BATCH, FLASH, FROZEN_LAYERS, GPUS, METHOD, OPTIMIZER, PRECISION, RECOMPUTE, SEQ,
-    TRAIN_TOKENS,
+    TRAIN_MARGIN, TRAIN_TOKENS,
 };
 use crate::calc::memory::training::Method;
 use crate::calc::memory_sheet::{training as training_sheet, TrainingSheet};
@@ -61,6 +61,8 @@ const FORM: &[Section] = &[
             Item::Control(|| num(&GPUS, MEMORY)),
             Item::Control(zero),
             Item::Help("zero"),
+            Item::Control(|| num(&TRAIN_MARGIN, MEMORY)),
+            Item::Help("headroom"),
             Item::Control(|| num(&TRAIN_TOKENS, MEMORY)),
             Item::Control(problem),
         ],

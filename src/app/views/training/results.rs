@@ -5,8 +5,9 @@
 
 use super::answer::none_note;
 use super::Rep;
-use crate::app::format::{billions, gb, gib, number};
+use crate::app::format::{billions, gb, gib, number, percent};
 use crate::app::widgets::StatRow;
+use crate::calc::units::Bytes;
 
 #[rustfmt::skip]
 pub(super) const TILES: &[StatRow<Rep>] = &[
@@ -20,13 +21,16 @@ pub(super) const TILES: &[StatRow<Rep>] = &[
     StatRow { testid: "train-reserve-bytes", label: |t| t.training.reserve, value: |p| p.reserve.whole().to_string(), text: |p, _| gib(p.reserve),
         note: Some(|_, t| t.training.reserve_note.to_string()) },
     StatRow { testid: "train-total-bytes", label: |t| t.training.total, value: |p| p.total.whole().to_string(), text: |p, _| gib(p.total),
-        note: Some(|p, t| if p.fits { t.training.fits(&gib(p.capacity)) } else { t.training.over(&gib(p.capacity)) }) },
+        note: Some(|p, t| {
+            let (has, kept) = (gib(p.capacity), gib(p.kept_free));
+            if p.fits { t.training.fits(&has, &kept) } else { t.training.over(&gib(Bytes(p.capacity.0 - p.kept_free.0)), &has, &kept) }
+        }) },
     // "None" says why (sharding cannot divide the activations) and what would do instead.
     StatRow { testid: "train-min-gpus", label: |t| t.training.min_gpus,
         value: |p| p.min_gpus.map(|n| n.to_string()).unwrap_or_default(),
         text: |p, t| p.min_gpus.map(|n| n.to_string()).unwrap_or_else(|| t.training.min_gpus_none.into()),
         note: Some(|p, t| match p.min_gpus {
-            Some(_) => t.training.min_gpus_note(&p.min_gpus_stage.to_string()),
+            Some(_) => t.training.min_gpus_note(&p.min_gpus_stage.to_string(), &percent(p.inputs.training.margin.0, 0)),
             None => none_note(p, t),
         }) },
 ];
