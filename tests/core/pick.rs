@@ -100,13 +100,7 @@ fn the_stale_prices_of_a_row() {
     let dates: Vec<&str> = stale.iter().map(|q| q.date).collect();
     assert_eq!(dates, ["2024-07", "2024-08"]);
     assert_eq!(age_in_days("2026-07", (2026, 12, 5)), Ok(157));
-    assert!(
-        row("8x-a100")
-            .stale_quotes((2026, 12, 5))
-            .unwrap()
-            .len()
-            == 1
-    );
+    assert!(row("8x-a100").stale_quotes((2026, 12, 5)).unwrap().len() == 1);
     assert!(row("h100-sxm").stale_quotes((2026, 12, 5)).unwrap().len() == 1);
 }
 

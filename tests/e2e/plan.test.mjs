@@ -148,6 +148,10 @@ for (const lang of ['en', 'zh']) {
       assert.ok(rows[0].why.includes(FULL_WORDS[lang].edge), rows[0].why);
       // Every count past one machine is whole machines.
       for (const r of rows.filter((r) => r.fits)) assert.ok(r.count <= 8 || r.count % 8 === 0, `${r.id}: ${r.count}`);
+      // And the note says which network the time assumes and the rents do not say they include.
+      const beyond = rows.filter((r) => r.fits && r.count > 8).length;
+      assert.equal(await page.getAttribute('[data-testid=plan-fabric-note]', 'data-value'), String(beyond));
+      assert.match(await page.textContent('[data-testid=plan-fabric-note]'), /InfiniBand/);
       const name = await page.textContent('[data-testid=plan-table] tr[data-card="h20"] a');
       assert.equal(name.trim(), FULL_WORDS[lang].row);
       await page.click('[data-testid=plan-table] tr[data-card="h20"] a');

@@ -48,7 +48,7 @@ pub use train::{spot_job, SpotJob, SPOT_BAND};
 
 use crate::calc::field::{NumField, NumberKind};
 use crate::calc::memory::catalogue::{Gpu, GPUS};
-use crate::calc::memory::prices::MACHINES;
+use crate::calc::memory::prices::{Machine, Quote, MACHINES};
 use crate::calc::pick::{rent_buy_fill, OwnBasis, Pick};
 use crate::calc::rent_buy::own_at;
 use crate::calc::scenario::Scenario;
@@ -262,6 +262,19 @@ pub struct OwnedUnits {
     pub cards_bought: u64,
 }
 
+impl OwnedUnits {
+    /// `machines` whole machines of a machine row, bought at `quote`.
+    pub fn machines(m: &'static Machine, quote: &'static Quote, machines: u64) -> OwnedUnits {
+        let per = u64::from(m.cards);
+        OwnedUnits {
+            basis: OwnBasis::Machine { machine: m, quote },
+            units: machines,
+            unit_cards: per,
+            cards_bought: machines * per,
+        }
+    }
+}
+
 impl PlanRow {
     /// A training card row past one machine: the whole machines its cards make (its count is
     /// a multiple of [`crate::calc::training_time::MACHINE_CARDS`], as the training search
@@ -462,12 +475,7 @@ pub fn report(i: &Valid<PlanInputs>, s: &Scenario) -> PlanReport {
                 );
                 machine_row.owned = bought
                     .filter(|_| machine_row.month_of(Way::Owned).is_some())
-                    .map(|(_, quote)| OwnedUnits {
-                        basis: OwnBasis::Machine { machine: m, quote },
-                        units: machines,
-                        unit_cards: per,
-                        cards_bought: machines * per,
-                    });
+                    .map(|(_, quote)| OwnedUnits::machines(m, quote, machines));
                 rows.push(machine_row);
             }
         }

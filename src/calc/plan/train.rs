@@ -38,7 +38,7 @@ use super::{row_scenario_train, OwnedUnits, PlanInputs, PlanRow, Reason, Way};
 use crate::calc::memory::catalogue::{Gpu, GPUS};
 use crate::calc::memory::prices::{prices, MACHINES, PRICES};
 use crate::calc::memory::training::{self, Headroom};
-use crate::calc::pick::{own_unit, rent_buy_fill, OwnBasis, Pick};
+use crate::calc::pick::{own_unit, rent_buy_fill, Pick};
 use crate::calc::rent_buy::{own_at, RentBuyInputs};
 use crate::calc::scenario::Scenario;
 use crate::calc::spot::{daly, mtbf_from_monthly_rate, wall_with, SpotInputs, RECLAIM_BANDS};
@@ -227,12 +227,7 @@ pub(super) fn rows(i: &PlanInputs, s: &Scenario, rb: &Valid<RentBuyInputs>) -> V
             machine_row.owned = pick
                 .machine_purchase(cur)
                 .filter(|_| machine_row.month_of(Way::Owned).is_some())
-                .map(|(_, quote)| OwnedUnits {
-                    basis: OwnBasis::Machine { machine: m, quote },
-                    units: machines,
-                    unit_cards: per,
-                    cards_bought: machines * per,
-                });
+                .map(|(_, quote)| OwnedUnits::machines(m, quote, machines));
             out.push(machine_row);
         }
     }

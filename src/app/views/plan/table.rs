@@ -16,6 +16,7 @@ use crate::calc::plan::{
     Way,
 };
 use crate::calc::scenario::Scenario;
+use crate::calc::training_time::MACHINE_CARDS;
 use crate::calc::units::{Currency, Money};
 use crate::text::Texts;
 use leptos::prelude::*;
@@ -375,6 +376,26 @@ pub fn PlanTable(rep: Plan) -> impl IntoView {
                         view! {
                             <p class="hint" data-testid="plan-spot-note">
                                 {tr(|t| t.plan.spot_note)}
+                            </p>
+                        }
+                    })
+            })}
+            // Rows past one machine: the time assumes links between the machines that the
+            // rents shown do not say they include.
+            {live(move || {
+                let beyond = rep
+                    .see(|r| {
+                        r.report
+                            .rows
+                            .iter()
+                            .filter(|row| row.fits && row.cards > MACHINE_CARDS)
+                            .count()
+                    });
+                (train.get() && beyond > 0)
+                    .then(|| {
+                        view! {
+                            <p class="hint" data-testid="plan-fabric-note" data-value=beyond>
+                                {live(move || app.t().plan.fabric_note(&beyond.to_string()))}
                             </p>
                         }
                     })
