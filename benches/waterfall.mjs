@@ -18,6 +18,8 @@
 //                        the most self time, and the time under each of the app's steps
 //   WATERFALL_RAW=1      the server sends every file uncompressed (as the harness did before
 //                        it compressed like a static host)
+// GPUPLAN_ENCODING=gzip|br|raw sends every file one way; by default the server sends the
+// release's .br copies to Chromium, as a host that serves them does (tests/e2e/harness.mjs).
 import { serveDist, launch } from '../tests/e2e/harness.mjs';
 
 const VIEW = process.env.WATERFALL_VIEW ?? 'rent-buy';

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# Benchmarks: the release build's size (gzip -9), slider-to-redraw latency in headless Chromium
-# (at full speed and with the CPU slowed 4x), the time to the first result on screen for every
-# view, how long a first visit over a slow 4G link with the CPU slowed 4x stays blank, and a
-# twiggy report of what the wasm is made of. Ends with one line per budget of
-# issue 15: the figure, the budget beside it, and "met" or "missed by" how much. Budgets are
-# reported, not asserted: the run does not fail on a missed one. Results are kept in
-# benches/RESULTS.md by hand, with the date and machine.
+# Benchmarks: the release build's size (gzip -9 and brotli 11), slider-to-redraw latency in
+# headless Chromium (at full speed and with the CPU slowed 4x), the time to the first result on
+# screen for every view, how long a first visit over a slow 4G link with the CPU slowed 4x stays
+# blank, served gzipped and served as brotli, and a twiggy report of what the wasm is made of.
+# Ends with one line per budget of issue 15: the figure, the budget beside it, and "met" or
+# "missed by" how much. Budgets are reported, not asserted: the run does not fail on a missed
+# one. Results are kept in benches/RESULTS.md by hand, with the date and machine.
 #
 # Usage: scripts/bench.sh [--quick] [--no-build] [--skip PARTS]
 #   --quick       size and full-speed latency only (skips: throttled, first, slow, twiggy)
@@ -14,7 +14,7 @@
 #                 twiggy
 # Environment: GPUPLAN_DIST builds into and measures that directory instead of dist/; MOVES,
 # MOVES_THROTTLED, LANGS, ONLY (benches/latency.mjs), LOADS, VIEWS (benches/first_result.mjs),
-# SLOW_LOADS, SLOW_VIEWS (benches/slow_first_load.mjs);
+# SLOW_LOADS, SLOW_VIEWS, SLOW_ENCODINGS (benches/slow_first_load.mjs);
 # BENCH_OUT keeps the figures as JSON and the full twiggy reports in that directory (default: a
 # temp dir, removed at the end).
 set -euo pipefail
@@ -55,7 +55,7 @@ if $build; then
 fi
 
 if runs size; then
-  echo "== size (${GPUPLAN_DIST:-dist/})"
+  echo "== size (${GPUPLAN_DIST:-dist/}; gzip -9 and brotli 11)"
   scripts/size.sh
   scripts/size.sh --json >"$BENCH_OUT/size.json"
 fi
@@ -74,7 +74,7 @@ if runs first; then
 fi
 
 if runs slow; then
-  echo "== first visit on slow 4G with the CPU slowed 4x"
+  echo "== first visit on slow 4G with the CPU slowed 4x, served gzipped and as brotli"
   node benches/slow_first_load.mjs
 fi
 

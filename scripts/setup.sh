@@ -2,7 +2,8 @@
 # Installs what building the page needs, skipping whatever is already there:
 # the wasm target, trunk, wasm-bindgen-cli at the version Cargo.lock pins, wasm-opt
 # (binaryen from npm, into .tools/; Debian's older binaryen builds modules that fail to load),
-# and leptosfmt, which formats the `view!` blocks that rustfmt leaves alone.
+# and leptosfmt, which formats the `view!` blocks that rustfmt leaves alone; where the pinned
+# nightly of scripts/nightly.sh is installed, what its size build needs (below).
 # Source it (`. scripts/setup.sh`) to get PATH set for trunk.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -55,3 +56,8 @@ fi
 
 # Fetch crates once so that trunk can build with --offline and never reaches for the network.
 cargo fetch --quiet
+
+# The size build (scripts/release.sh, docs/performance.md): where the pinned nightly is installed,
+# what that build needs besides, each step bounded; none of them fails this script.
+. "$root/scripts/nightly.sh"
+complete_nightly say

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { gzip as gzipCb } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { brotli } from '../../scripts/brotli.mjs';
 
 // GPUPLAN_DIST serves another build (an engineer's own, while dist/ is being rebuilt).
 const DIST = process.env.GPUPLAN_DIST ?? fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -51,27 +52,72 @@ const TYPES = {
  * The types a static host compresses. GitHub Pages and the common hosts answer a browser that
  * accepts gzip with the page's text files and the wasm gzipped; a server that did not would make
  * an emulated slow link carry the raw bytes (the wasm 2.5 times its gzip size) and measure a page
- * no reader gets. GPUPLAN_RAW=1 serves every file uncompressed, to compare.
+ * no reader gets.
  */
 const COMPRESSED = new Set(['.html', '.js', '.wasm', '.css', '.json', '.txt', '.svg', '.webmanifest']);
+/** Content-Encoding by the suffix of a precompressed copy (scripts/compress.sh). */
+const SUFFIX = { br: '.br', gzip: '.gz' };
+/**
+ * How the server answers, from GPUPLAN_ENCODING (GPUPLAN_RAW=1 is `raw`):
+ * - `auto` (the default): as a host that serves precompressed files (nginx's gzip_static and
+ *   brotli_static, Caddy's `precompressed br gzip`): a file's `.br` copy to a browser that
+ *   accepts brotli, else its `.gz` copy to one that accepts gzip; a file without copies (a build
+ *   from before the release wrote them) is gzipped as GitHub Pages does;
+ * - `gzip`: gzip only, the `.gz` copy or gzip -9 made here: what GitHub Pages sends;
+ * - `br`: brotli only, the `.br` copy or quality 11 made here (scripts/brotli.mjs);
+ * - `raw`: every file uncompressed, to compare.
+ */
+export const ENCODINGS = ['auto', 'gzip', 'br', 'raw'];
+function encodingFromEnv() {
+  if (process.env.GPUPLAN_RAW === '1') return 'raw';
+  const e = process.env.GPUPLAN_ENCODING ?? 'auto';
+  if (!ENCODINGS.includes(e)) throw new Error(`GPUPLAN_ENCODING=${e}: one of ${ENCODINGS.join(', ')}`);
+  return e;
+}
 const gzip = promisify(gzipCb);
 /**
- * Each file's gzip -9 body (the level scripts/size.sh reports), made once per version of the
- * file, off the server's thread: compressing the wasm takes a good part of a second, which no
+ * Bodies compressed here, for files without a copy of that encoding: gzip -9 (the level
+ * scripts/size.sh reports) or brotli 11, made once per version of the file, off the server's
+ * thread for gzip: compressing the wasm takes a good part of a second (brotli several), which no
  * load should wait for (serveDist compresses the build's files before it answers).
  */
-const gzipped = new Map();
-function gzipOf(file, body, mtimeMs) {
-  const hit = gzipped.get(file);
+const made = new Map();
+function compressed(file, encoding, body, mtimeMs) {
+  const key = `${encoding} ${file}`;
+  const hit = made.get(key);
   if (hit && hit.mtimeMs === mtimeMs) return hit.body;
-  const gz = gzip(body, { level: 9 });
-  gzipped.set(file, { mtimeMs, body: gz });
-  return gz;
+  const out =
+    encoding === 'br' ? Promise.resolve(brotli(body, extname(file) !== '.wasm')) : gzip(body, { level: 9 });
+  made.set(key, { mtimeMs, body: out });
+  return out;
 }
 
-/** Serves dist/ at BASE_PATH on a free loopback port; resolves to { url, close }. */
-export async function serveDist() {
-  const RAW = process.env.GPUPLAN_RAW === '1';
+/** The encodings `mode` may answer a request with, in the order it prefers them. */
+function offered(mode, accept) {
+  const takes = (name) => new RegExp(`\\b${name}\\b`).test(accept ?? '');
+  const order = { auto: ['br', 'gzip'], gzip: ['gzip'], br: ['br'], raw: [] }[mode];
+  return order.filter(takes);
+}
+
+/**
+ * The body to send for `file` in `encoding`: its precompressed copy when the build has one (in
+ * `auto`, only a copy is sent as brotli), else one made here; null for none.
+ */
+async function bodyIn(file, encoding, mode) {
+  const copy = `${file}${SUFFIX[encoding]}`;
+  const copyStat = await stat(copy).catch(() => null);
+  if (copyStat?.isFile()) return readFile(copy);
+  if (mode === 'auto' && encoding === 'br') return null;
+  const [{ mtimeMs }, body] = await Promise.all([stat(file), readFile(file)]);
+  return compressed(file, encoding, body, mtimeMs);
+}
+
+/**
+ * Serves dist/ at BASE_PATH on a free loopback port; resolves to { url, encoding, close }.
+ * `encoding` is one of ENCODINGS (default: GPUPLAN_ENCODING, else `auto`).
+ */
+export async function serveDist({ encoding = encodingFromEnv() } = {}) {
+  if (!ENCODINGS.includes(encoding)) throw new Error(`serveDist: unknown encoding ${encoding}`);
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://x').pathname);
     if (!path.startsWith(BASE_PATH)) {
@@ -86,36 +132,43 @@ export async function serveDist() {
     if (rel === '.' || rel === '' || rel.endsWith('/')) rel = join(rel, 'index.html');
     const file = join(DIST, rel);
     try {
-      const { mtimeMs } = await stat(file);
       const body = await readFile(file);
       const headers = { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' };
-      const useGzip =
-        !RAW && COMPRESSED.has(extname(file)) && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-      if (useGzip) {
-        headers['content-encoding'] = 'gzip';
+      let out = body;
+      if (COMPRESSED.has(extname(file))) {
         headers.vary = 'Accept-Encoding';
+        for (const e of offered(encoding, req.headers['accept-encoding'])) {
+          const packed = await bodyIn(file, e, encoding);
+          if (packed === null) continue;
+          headers['content-encoding'] = e;
+          out = packed;
+          break;
+        }
       }
-      const out = useGzip ? await gzipOf(file, body, mtimeMs) : body;
       res.writeHead(200, headers);
       res.end(out);
     } catch {
       res.writeHead(404).end();
     }
   });
-  if (!RAW) {
-    const files = (await readdir(DIST).catch(() => [])).filter((f) => COMPRESSED.has(extname(f)));
-    await Promise.all(
-      files.map(async (f) => {
+  // Whatever this server would compress itself is made before it answers (see `made`).
+  const ahead = { gzip: ['gzip'], br: ['br'], auto: ['gzip'], raw: [] }[encoding];
+  const files = (await readdir(DIST).catch(() => [])).filter((f) => COMPRESSED.has(extname(f)));
+  await Promise.all(
+    files.flatMap((f) =>
+      ahead.map(async (e) => {
         const file = join(DIST, f);
+        if ((await stat(`${file}${SUFFIX[e]}`).catch(() => null))?.isFile()) return;
         const [{ mtimeMs }, body] = await Promise.all([stat(file), readFile(file)]);
-        await gzipOf(file, body, mtimeMs);
+        await compressed(file, e, body, mtimeMs);
       }),
-    );
-  }
+    ),
+  );
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
   return {
     url: `http://127.0.0.1:${port}${BASE_PATH}`,
+    encoding,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }
