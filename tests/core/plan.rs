@@ -20,7 +20,8 @@ fn scenario(query: &str) -> Scenario {
     s
 }
 
-fn plan(query: &str) -> (PlanReport, Scenario) {
+/// The plan of the scenario a link's query gives (which must read without a problem).
+pub(crate) fn plan(query: &str) -> (PlanReport, Scenario) {
     let s = scenario(query);
     (report(&valid(s.plan.clone()), &s), s)
 }

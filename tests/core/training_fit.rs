@@ -7,24 +7,14 @@ use super::common::valid;
 use gpuplan::calc::headline::{self, training_ways};
 use gpuplan::calc::link::Lang;
 use gpuplan::calc::memory::training::{report as train_report, Headroom};
-use gpuplan::calc::plan::{report, row_scenario_train, PlanReport, Reason, Way};
-use gpuplan::calc::scenario::{from_pairs, pairs, Scenario};
+use gpuplan::calc::plan::{row_scenario_train, Reason, Way};
+use gpuplan::calc::scenario::Scenario;
 use gpuplan::calc::training_time::{cards_for_deadline, time_report, whole_units, MACHINE_CARDS};
 use gpuplan::calc::units::{Currency, Hours};
 use gpuplan::text::texts;
 use proptest::prelude::*;
 
-fn scenario(query: &str) -> Scenario {
-    let mut issues = Vec::new();
-    let (s, _, _) = from_pairs(&pairs(query), &mut issues);
-    assert!(issues.is_empty(), "{query}: {issues:?}");
-    s
-}
-
-fn plan(query: &str) -> (PlanReport, Scenario) {
-    let s = scenario(query);
-    (report(&valid(s.plan.clone()), &s), s)
-}
+use super::plan::plan;
 
 /// The team's job: Llama 3.1 70B fine-tuned in full on 1 B tokens within a week, in yuan.
 const SEVENTY_B_FULL: &str =
