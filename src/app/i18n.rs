@@ -16,7 +16,9 @@ use leptos::prelude::*;
 
 // The words themselves are worded below this module, in [`super::words`], so that the state can
 // word its notices without reaching up to the language switch.
-pub use super::words::{currency_name, field_error, issue, label, option, site, unit, value, Tr};
+pub use super::words::{
+    currency_name, field_error, issue, label, option, quote_month, site, unit, value, Tr,
+};
 
 /// Reads the words start.js fetched for the first language (`window.gpuplanFirst`). False when
 /// there are none this build can read: then the page is not drawn, and the loading screen says

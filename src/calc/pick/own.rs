@@ -29,11 +29,9 @@ use crate::calc::memory::catalogue::Gpu;
 use crate::calc::memory::prices::{prices, Host, Machine, Quote, Tier, HOSTS, MACHINES};
 use crate::calc::pick::{rent_buy_fill, Pick};
 use crate::calc::rent_buy::{own_at, RentBuyInputs};
+use crate::calc::serving::CARDS_PER_MACHINE;
 use crate::calc::table::{validate, Valid};
 use crate::calc::units::{Currency, Kilowatts};
-
-/// Cards in the rent-or-buy view's machine (the guide's 8 x A100).
-const RENT_BUY_CARDS: u64 = 8;
 
 /// What one owned unit is, and the quotes it stands on.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -84,8 +82,8 @@ pub struct OwnUnit {
     /// One unit as the rent-or-buy view's machine: a full unit, or a host full of cards.
     machine: Valid<RentBuyInputs>,
     /// A card's price and board power, and the host's without cards (a hosted unit).
-    pub card_price: f64,
-    pub host_price: f64,
+    card_price: f64,
+    host_price: f64,
     card_kw: f64,
     host_kw: f64,
 }
@@ -98,6 +96,9 @@ pub struct OwnedFleet {
     pub cards_bought: u64,
     /// A month of owning them, at the fleet's busy share.
     pub month: f64,
+    /// That month over the fleet's cards and the month's hours: an owned card-hour, the idle
+    /// cards of a unit included.
+    pub card_hour: f64,
     /// One unit's draw at load, kW (a hosted unit at its average cards).
     pub unit_kw: f64,
 }
@@ -189,7 +190,11 @@ pub fn own_unit(
         && !rb.ask.purchase
         && !converted_guide(rb, currency, fx)
     {
-        return Some(whole(OwnBasis::RentBuy, RENT_BUY_CARDS, rb.clone()));
+        return Some(whole(
+            OwnBasis::RentBuy,
+            CARDS_PER_MACHINE as u64,
+            rb.clone(),
+        ));
     }
     let from_machine = || {
         let (m, quote) = machine_for(card, currency)?;
@@ -247,6 +252,15 @@ impl OwnUnit {
         &self.machine
     }
 
+    /// The price of one card bought: a hosted card's own, or a whole machine's over its cards.
+    pub fn card_price(&self) -> f64 {
+        if self.full && self.host_price == 0.0 {
+            self.machine.purchase / self.cards as f64
+        } else {
+            self.card_price
+        }
+    }
+
     /// Owning `cards` cards in whole units, busy `busy` of the time (0 to 1): the units, the
     /// cards bought and a month's cost; `None` for no cards or a unit that does not validate.
     pub fn fleet(&self, cards: u64, busy: f64) -> Option<OwnedFleet> {
@@ -255,13 +269,16 @@ impl OwnUnit {
         }
         let busy = busy.clamp(0.0, 1.0);
         let units = cards.div_ceil(self.cards);
+        let card_hour = |month: f64| month / (cards as f64 * self.machine.month_hours.0);
         let k = units as f64;
         if self.full {
             let u = busy * cards as f64 / (k * self.cards as f64);
+            let month = own_at(&self.machine, u.min(1.0)) * k;
             return Some(OwnedFleet {
                 units,
                 cards_bought: units * self.cards,
-                month: own_at(&self.machine, u.min(1.0)) * k,
+                month,
+                card_hour: card_hour(month),
                 unit_kw: self.machine.power_load.0,
             });
         }
@@ -270,10 +287,12 @@ impl OwnUnit {
         let per = cards as f64 / k;
         let kw = self.host_kw + per * self.card_kw;
         let m = with_machine(&self.machine, self.host_price + per * self.card_price, kw)?;
+        let month = own_at(&m, busy) * k;
         Some(OwnedFleet {
             units,
             cards_bought: cards,
-            month: own_at(&m, busy) * k,
+            month,
+            card_hour: card_hour(month),
             unit_kw: kw,
         })
     }

@@ -114,9 +114,8 @@ pub fn cost_chart(s: &Scenario, r: &ServingReport) -> CostChart {
     let per_m = |price: f64, u: f64| price / (full * u).max(1e-12) * 1e6;
     // An owned card's whole day, at the day's utilisation, over the held hours.
     let own = |u: f64| {
-        let unit = unit.as_ref()?;
-        let f = unit.fleet(cards, u * held / 24.0)?;
-        Some(f.month / (cards as f64 * unit.machine().month_hours.0) * 24.0 / held)
+        let hour = unit.as_ref()?.fleet(cards, u * held / 24.0)?.card_hour;
+        Some(hour * 24.0 / held)
     };
     let us: Vec<f64> = (1..=40)
         .map(|k| 0.05 + 0.95 * (k - 1) as f64 / 39.0)

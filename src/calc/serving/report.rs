@@ -454,20 +454,14 @@ pub fn report(i: &Valid<ServingInputs>, s: &Scenario) -> ServingReport {
     let own = owned_unit(i, s, card).and_then(|unit| {
         // Owned cards stand idle outside the held hours: the units' month at the day's use.
         let fleet = unit.fleet(cards, utilisation * held / 24.0)?;
-        let month_hours = unit.machine().month_hours.0;
-        let hour = fleet.month / (cards as f64 * month_hours);
-        let card_price = if unit.full && unit.host_price == 0.0 {
-            unit.machine().purchase / unit.cards as f64
-        } else {
-            unit.card_price
-        };
+        let hour = fleet.card_hour;
         Some(Owned {
             source: own_source(&unit),
             basis: unit.basis,
             units: fleet.units,
             unit_cards: unit.cards,
             cards_bought: fleet.cards_bought,
-            card_price: Money::new(card_price, cur),
+            card_price: Money::new(unit.card_price(), cur),
             kw: fleet.unit_kw,
             month: Money::new(fleet.month, cur),
             card_hour: Money::new(hour, cur),

@@ -2,13 +2,13 @@
 //! card's datasheet line.
 
 use super::MEMORY;
-use crate::app::format::{money, number, today};
-use crate::app::i18n::site;
+use crate::app::format::{money, number};
+use crate::app::i18n::{quote_month, site};
 use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::{live, ChoiceField};
 use crate::calc::memory::catalogue::{gpu, Gpu, GPUS};
 use crate::calc::memory::prices::{prices, Quote, Tier};
-use crate::calc::pick::{is_stale, month::RENT_MONTH_HOURS};
+use crate::calc::pick::month::RENT_MONTH_HOURS;
 use crate::calc::units::{Currency, Money};
 use crate::text::Texts;
 use leptos::prelude::*;
@@ -63,12 +63,11 @@ fn card_line(t: &'static Texts, g: &Gpu) -> String {
                         Some(w) => format!("{}, {w}", site(t, q)),
                         None => site(t, q).to_string(),
                     };
-                    let date = if is_stale(q.date, today()).unwrap_or(false) {
-                        t.catalogue.stale(q.date)
-                    } else {
-                        q.date.to_string()
-                    };
-                    m.quote(&money(Money::new(amount, *c), digits), &site, &date)
+                    m.quote(
+                        &money(Money::new(amount, *c), digits),
+                        &site,
+                        &quote_month(t, q.date),
+                    )
                 })
             })
             .collect::<Vec<_>>()

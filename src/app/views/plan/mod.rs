@@ -13,9 +13,9 @@ use self::table::{owned_units, row_name, way_name, PlanTable};
 use super::headline::{Answer, Headline, Tone};
 use super::model::{self, MEMORY};
 use crate::app::format::{money, number};
+use crate::app::i18n::quote_month;
 use crate::app::state::{memo, use_app, use_scenario_report, Lens, Reported, See};
 use crate::app::widgets::{choice, form, holds, num, radio, Item, Section};
-use crate::app::words::quote_month;
 use crate::calc::memory::inputs::{METHOD, SEQ, TRAIN_MARGIN, TRAIN_TOKENS, WEIGHTS};
 use crate::calc::plan::{
     report, Job, PlanInputs, PlanReport, Way, API_IN, API_OUT, DEADLINE_H, JOB,

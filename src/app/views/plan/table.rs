@@ -4,10 +4,9 @@
 
 use super::Plan;
 use crate::app::format::{gib, money, number};
-use crate::app::i18n::{currency_name, tr, Tr};
+use crate::app::i18n::{currency_name, quote_month, tr, Tr};
 use crate::app::state::{memo, use_app, AppState, See};
 use crate::app::widgets::live;
-use crate::app::words::quote_month;
 use crate::calc::link::{encode_whole, LinkState};
 use crate::calc::pick::OwnBasis;
 use crate::calc::plan::api::PRICE_DIGITS;
@@ -54,12 +53,6 @@ pub fn owned_units(o: &OwnedUnits, c: Currency, t: &'static Texts) -> String {
             &money(Money::new(host_quote.amount, c), 0),
         ),
     }
-}
-
-/// A way's price month as the page shows it ("2026-10", "price from 2024-08"); the reader's
-/// own figures have none.
-pub fn way_month(r: &PlanRow, w: Way, t: &'static Texts) -> String {
-    r.date_of(w).map_or(String::new(), |d| quote_month(t, d))
 }
 
 pub fn way_name(w: Way, t: &'static Texts) -> &'static str {
@@ -148,7 +141,11 @@ fn lines(p: &PlanReport, t: &'static Texts) -> Vec<Line> {
                     Job::Train => number(r.train_tps, 0),
                 }),
                 month: Way::ALL.map(|w| r.month_of(w).map_or("–".into(), |m| money(m, 0))),
-                when: Way::ALL.map(|w| r.month_of(w).map_or(String::new(), |_| way_month(r, w, t))),
+                when: Way::ALL.map(|w| {
+                    r.month_of(w)
+                        .and(r.date_of(w))
+                        .map_or(String::new(), |d| quote_month(t, d))
+                }),
                 date: Way::ALL.map(|w| r.date_of(w).unwrap_or("")),
                 owned: match (r.owned, r.month_of(Way::Owned)) {
                     (Some(o), Some(_)) => owned_units(&o, p.currency, t),

@@ -6,13 +6,13 @@
 
 use super::RentBuy;
 use crate::app::format::{money, number, percent, today};
-use crate::app::i18n::{currency_name, label, site, tr};
+use crate::app::i18n::{currency_name, label, quote_month, site, tr};
 use crate::app::state::lenses::{MEMORY, RENT_BUY, SERVING};
 use crate::app::state::{memo, use_app, See};
 use crate::app::widgets::live;
 use crate::calc::field::NumberKind;
 use crate::calc::memory::catalogue::gpu;
-use crate::calc::memory::prices::{Quote, Tier};
+use crate::calc::memory::prices::Tier;
 use crate::calc::pick::month::RENT_MONTH_HOURS;
 use crate::calc::pick::{
     all, break_even_by_card, fill, is_stale, pick, Basis, Calc, Fill, Kind, Pick, Value,
@@ -33,15 +33,6 @@ fn name(t: &'static Texts, p: Pick) -> String {
             m.name,
             t.catalogue.machine(&p.cards().to_string())
         ),
-    }
-}
-
-/// A quote's month, with the warning when it is older than the rule allows.
-fn dated(t: &'static Texts, q: &Quote) -> String {
-    if is_stale(q.date, today()).unwrap_or(false) {
-        t.catalogue.stale(q.date)
-    } else {
-        q.date.to_string()
     }
 }
 
@@ -74,18 +65,18 @@ fn basis(t: &'static Texts, b: &Basis, c: Currency) -> String {
     let w = &t.catalogue;
     let cash = |v: f64| money(Money::new(v, c), 2);
     match b {
-        Basis::Quote(q) => w.basis_quote(site(t, q), &dated(t, q)),
+        Basis::Quote(q) => w.basis_quote(site(t, q), &quote_month(t, q.date)),
         Basis::Cards { quote, cards } => w.basis_cards(
             &cards.to_string(),
             &cash(quote.amount),
             site(t, quote),
-            &dated(t, quote),
+            &quote_month(t, quote.date),
         ),
         Basis::PerCard { quote, cards } => w.basis_per_card(
             &cash(quote.amount),
             &cards.to_string(),
             site(t, quote),
-            &dated(t, quote),
+            &quote_month(t, quote.date),
         ),
         Basis::MachinePower(m) => w.basis_machine_power(
             m.name,
@@ -102,13 +93,13 @@ fn basis(t: &'static Texts, b: &Basis, c: Currency) -> String {
             &number(*watts, 0),
         ),
         Basis::MonthlyTerm { quote, cards: 1 } => {
-            w.basis_monthly_term(site(t, quote), &dated(t, quote))
+            w.basis_monthly_term(site(t, quote), &quote_month(t, quote.date))
         }
         Basis::MonthlyTerm { quote, cards } => w.basis_monthly_term_cards(
             &cards.to_string(),
             &cash(quote.amount * RENT_MONTH_HOURS),
             site(t, quote),
-            &dated(t, quote),
+            &quote_month(t, quote.date),
         ),
         Basis::NoMonthlyTerm => w.basis_no_monthly_term(currency_name(t, c)),
         Basis::InProportion { to } => w.basis_in_proportion(label(t, to)),
@@ -164,12 +155,16 @@ fn lines(t: &'static Texts, f: &Fill) -> Vec<String> {
                     cur,
                     &money(Money::new(month, c), 0),
                     site(t, q),
-                    &dated(t, q),
+                    &quote_month(t, q.date),
                 )
             }
-            (_, Kind::Buy, Some(q)) if q.tier == Tier::Launch => {
-                w.gap_buy_launch(l, &n, cur, &money(Money::new(q.amount, c), 0), &dated(t, q))
-            }
+            (_, Kind::Buy, Some(q)) if q.tier == Tier::Launch => w.gap_buy_launch(
+                l,
+                &n,
+                cur,
+                &money(Money::new(q.amount, c), 0),
+                &quote_month(t, q.date),
+            ),
             (_, Kind::Rent, _) => w.gap_rent(l, &n, cur),
             (_, Kind::Buy, _) => w.gap_buy(l, &n, cur),
         }

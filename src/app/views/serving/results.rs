@@ -4,7 +4,7 @@
 
 use super::Rep;
 use crate::app::format::{money, number, percent};
-use crate::app::i18n::site;
+use crate::app::i18n::{quote_month, site};
 use crate::app::widgets::StatRow;
 use crate::calc::pick::OwnBasis;
 use crate::calc::rent_buy::Verdict;
@@ -88,9 +88,9 @@ fn source(r: &ServingReport, s: PriceSource, t: &'static Texts) -> String {
     let w = &t.serving;
     match s {
         PriceSource::Typed => w.source_typed.to_string(),
-        PriceSource::Catalogue(q) => w.source_catalogue(site(t, q), &dated(t, q.date)),
+        PriceSource::Catalogue(q) => w.source_catalogue(site(t, q), &quote_month(t, q.date)),
         PriceSource::Converted(q) => {
-            w.source_converted(site(t, q), &dated(t, q.date), &number(r.fx, 4))
+            w.source_converted(site(t, q), &quote_month(t, q.date), &number(r.fx, 4))
         }
         PriceSource::RentBuy => w.source_rent_buy.to_string(),
         PriceSource::Missing => w.rent_missing.to_string(),
@@ -142,18 +142,9 @@ fn owned_note(r: &ServingReport, t: &'static Texts) -> String {
             &units,
             host.name,
             &money(Money::new(host_quote.amount, o.card_price.currency), 0),
-            &w.source_catalogue(site(t, host_quote), &dated(t, host_quote.date)),
+            &w.source_catalogue(site(t, host_quote), &quote_month(t, host_quote.date)),
             &number(o.kw, 2),
         ),
-    }
-}
-
-/// A quote's month, as "price from <month>" when it is stale.
-fn dated(t: &'static Texts, date: &str) -> String {
-    if crate::calc::pick::is_stale(date, crate::app::format::today()).unwrap_or(false) {
-        t.catalogue.stale(date)
-    } else {
-        date.to_string()
     }
 }
 
